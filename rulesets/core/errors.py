@@ -1,0 +1,62 @@
+"""The ways a request to a ruleset can be refused.
+
+Every refusal carries a machine-readable ``code``, the rule ID it cites and a
+sentence a player understands. The HTTP layer turns these into RFC 9457 problems
+without knowing any game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulesetError(Exception):
+    """Base of every refusal a ruleset raises; never a bug."""
+
+    code: str = "ruleset_error"
+    rule: str | None = None
+
+    def __init__(self, code: str, rule: str | None, detail: str, **context: Any) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.rule = rule
+        self.detail = detail
+        self.context = context
+
+    def as_dict(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"code": self.code, "rule": self.rule, "detail": self.detail}
+        if self.context:
+            body["context"] = self.context
+        return body
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.rule!r}, {self.detail!r})"
+
+
+class IllegalAction(RulesetError):
+    """The action is well formed but the rules forbid it now."""
+
+
+class InvalidState(RulesetError):
+    """The posted state does not fit the game's types or contradicts its components.
+
+    ``path`` is a JSON path such as ``$.players[2].storage.wood``.
+    """
+
+    def __init__(self, detail: str, path: str = "$", rule: str | None = None,
+                 code: str = "invalid_state", **context: Any) -> None:
+        super().__init__(code, rule, detail, path=path, **context)
+        self.path = path
+
+
+class InvalidAction(RulesetError):
+    """The action does not fit the game's action schema (unknown type, wrong field)."""
+
+    def __init__(self, detail: str, path: str = "$", rule: str | None = None,
+                 code: str = "invalid_action", **context: Any) -> None:
+        super().__init__(code, rule, detail, path=path, **context)
+        self.path = path
+
+
+class InvalidSetup(RulesetError):
+    """A game cannot be created with these players or options."""
