@@ -20,6 +20,17 @@ class UnknownGame(LookupError):
         self.game_id = game_id
 
 
+def register(game_id: str, module_name: str) -> None:
+    """Make another ruleset module known (a plug-in game, or a test double)."""
+    _MODULES[game_id] = module_name
+    _loaded.pop(game_id, None)
+
+
+def unregister(game_id: str) -> None:
+    _MODULES.pop(game_id, None)
+    _loaded.pop(game_id, None)
+
+
 def get_ruleset(game_id: str) -> Ruleset:
     try:
         return _loaded[game_id]
