@@ -20,15 +20,18 @@ Count = Annotated[int, msgspec.Meta(ge=0)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 
 _PATH = re.compile(r" - at `(\$[^`]*)`$")
+_UNKNOWN_FIELD = re.compile(r"unknown field `([^`]*)`")
 
 
 def split_validation_error(error: msgspec.ValidationError) -> tuple[str, str]:
     """msgspec says ``"Expected `int`, got `str` - at `$.a[0]`"``: return (sentence, path)."""
     message = str(error)
     match = _PATH.search(message)
-    if match is None:
-        return message, "$"
-    return message[: match.start()], match.group(1)
+    sentence, path = (message, "$") if match is None else (message[: match.start()], match.group(1))
+    unknown = _UNKNOWN_FIELD.search(sentence)
+    if unknown:  # msgspec names the object; point at the offending field itself
+        path = f"{path}.{unknown.group(1)}"
+    return sentence, path
 
 
 def convert(raw: Any, type_: type[T]) -> T:
