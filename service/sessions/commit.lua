@@ -1,0 +1,29 @@
+-- One action lands, or nothing does: the compare-and-set behind every session write.
+--
+-- KEYS: state (hash: version, state, write), log (list), meta (string)
+-- ARGV: expected version, new state, log entry, idle seconds, write id, change channel
+--
+-- Returns {1, new version} when applied, {2, version} when this write id already
+-- landed (a retried call), {0, current version} when another write got there first,
+-- {-1, 0} when the session is gone. Script execution is atomic, so the state, the
+-- version bump, the log entry and the refreshed expiry can never disagree.
+local found = redis.call('HMGET', KEYS[1], 'version', 'write')
+if not found[1] or redis.call('EXISTS', KEYS[3]) == 0 then
+  return {-1, 0}
+end
+local version = tonumber(found[1])
+if found[2] == ARGV[5] then
+  return {2, version}
+end
+if version ~= tonumber(ARGV[1]) then
+  return {0, version}
+end
+version = version + 1
+redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'write', ARGV[5])
+redis.call('RPUSH', KEYS[2], ARGV[3])
+for i = 1, #KEYS do
+  redis.call('EXPIRE', KEYS[i], ARGV[4])
+end
+-- Wakes long-polling readers; a channel is not a key, so this is cluster-safe too.
+redis.call('PUBLISH', ARGV[6], version)
+return {1, version}

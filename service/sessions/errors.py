@@ -1,0 +1,43 @@
+"""Why a session request is refused, before anyone decides how to say it over HTTP."""
+
+from __future__ import annotations
+
+
+class SessionError(Exception):
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class SessionNotFound(SessionError):
+    def __init__(self, session_id: str) -> None:
+        super().__init__(f"No session '{session_id}' here: it never existed, was deleted, or expired after idling.")
+        self.session_id = session_id
+
+
+class NotAuthenticated(SessionError):
+    """No token where one is required, or a token that belongs to nobody in this session."""
+
+
+class NotPermitted(SessionError):
+    """A valid token, asking for something its holder may not do."""
+
+    def __init__(self, detail: str, code: str) -> None:
+        super().__init__(detail)
+        self.code = code
+
+
+class VersionConflict(SessionError):
+    def __init__(self, current: int, expected: int | None) -> None:
+        if expected is None:
+            detail = f"Other actions kept landing first; the session is now at version {current}. Try again."
+        else:
+            detail = (f"The session is at version {current}, not {expected}: another action landed first. "
+                      "Read the session again and decide anew.")
+        super().__init__(detail)
+        self.current = current
+        self.expected = expected
+
+
+class SessionOutdated(SessionError):
+    """The session was started under rules this referee no longer plays."""

@@ -1,0 +1,249 @@
+"""What a session does, without HTTP: who is calling, what they may see, and how an action lands.
+
+The full state never leaves this module except through ``ruleset.view``; actions
+and events in the log pass through ``ruleset.view_action`` and ``ruleset.view_events``
+for the caller's seat. The seed lives only inside the stored state.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+import msgspec
+import orjson
+
+from rulesets import get_ruleset
+from rulesets.core import GameState, Ruleset, to_builtins
+
+from . import tokens
+from .errors import NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
+from .store import SessionGone, SessionStore, Snapshot
+from .tokens import SPECTATOR, Caller
+
+SESSION_ID_BYTES = 16
+_SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
+#: Without ``expected_version`` an action is applied to whatever is current; under
+#: contention it is re-read and re-checked this many times before giving up with 409.
+COMMIT_ATTEMPTS = 5
+
+_encoder = msgspec.json.Encoder()
+
+
+@lru_cache(maxsize=None)
+def _state_decoder(state_type: type) -> msgspec.json.Decoder:
+    return msgspec.json.Decoder(state_type)
+
+
+class _Meta(msgspec.Struct, kw_only=True):
+    """What a session is, fixed at creation."""
+
+    game: str
+    rules_version: str
+    players: int
+    options: dict[str, Any]
+    seat_tokens: list[str]  # SHA-256 digests, one per seat
+    owner_token: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An answer's body and the session version it reflects (the ETag)."""
+
+    body: dict[str, Any]
+    version: int
+
+
+@dataclass
+class _Open:
+    session_id: str
+    ruleset: Ruleset
+    meta: _Meta
+    snapshot: Snapshot
+
+    @property
+    def version(self) -> int:
+        return self.snapshot.version
+
+    def state(self) -> GameState:
+        return _state_decoder(self.ruleset.State).decode(self.snapshot.state)
+
+
+def new_session_id() -> str:
+    return secrets.token_urlsafe(SESSION_ID_BYTES)
+
+
+class Sessions:
+    def __init__(self, store: SessionStore, *, wait_max_seconds: float,
+                 rulesets: Callable[[str], Ruleset] = get_ruleset) -> None:
+        self.store = store
+        self.wait_max_seconds = wait_max_seconds
+        self._rulesets = rulesets
+
+    # ------------------------------------------------------------------ create
+    def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None) -> Reply:
+        ruleset = self._rulesets(game)  # UnknownGame propagates
+        state = ruleset.setup(players, seed, options)  # InvalidSetup propagates
+        seat_tokens = [tokens.new_token() for _ in range(players)]
+        owner_token = tokens.new_token()
+        meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
+                     options=ruleset.resolve_options(options or {}),
+                     seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token))
+        meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
+        for _ in range(3):  # a clash of 128-bit random ids is not expected; retrying costs nothing
+            session_id = new_session_id()
+            if self.store.create(session_id, meta_bytes, state_bytes):
+                break
+        else:
+            raise RuntimeError("could not allocate a session id")
+        return Reply({
+            "session_id": session_id,
+            "game": ruleset.id,
+            "players": players,
+            "options": meta.options,
+            "version": 0,
+            "seat_tokens": seat_tokens,
+            "owner_token": owner_token,
+            "status": to_builtins(ruleset.status(state)),
+        }, 0)
+
+    # ------------------------------------------------------------------ reads
+    def read(self, session_id: str, token: str | None, *, wait_version: int | None = None,
+             wait_seconds: float | None = None) -> Reply:
+        session = self._open(session_id)
+        caller = self._caller(session, token)
+        if wait_version is not None and session.version <= wait_version:
+            timeout = self.wait_max_seconds if wait_seconds is None else min(wait_seconds, self.wait_max_seconds)
+            if timeout > 0:
+                self.store.wait_for_change(session_id, wait_version, timeout)
+                session = self._open(session_id)
+        state = session.state()
+        return Reply({
+            **self._header(session, caller),
+            "status": to_builtins(session.ruleset.status(state)),
+            "view": session.ruleset.view(state, caller.seat),
+        }, session.version)
+
+    def legal_actions(self, session_id: str, token: str | None) -> Reply:
+        session = self._open(session_id)
+        caller = self._caller(session, token)
+        actions: list[Any] = []
+        if caller.seat is not None:
+            ruleset = session.ruleset
+            actions = [ruleset.dump(a) for a in ruleset.legal_actions(session.state(), caller.seat)]
+        return Reply({**self._header(session, caller), "actions": actions}, session.version)
+
+    def log(self, session_id: str, token: str | None, since: int = 0) -> Reply:
+        session = self._open(session_id)
+        caller = self._caller(session, token)
+        piece = self.store.read_log(session_id, since)
+        if piece is None:
+            raise SessionNotFound(session_id)
+        ruleset, seat = session.ruleset, caller.seat
+        entries = []
+        for raw in piece.entries:
+            entry = orjson.loads(raw)
+            entries.append({
+                "version": entry["version"],
+                "seat": entry["seat"],
+                "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat),
+                "events": ruleset.view_events(entry["events"], seat),
+            })
+        header = self._header(session, caller)
+        header["version"] = piece.version
+        return Reply({**header, "since": since, "entries": entries}, piece.version)
+
+    # ------------------------------------------------------------------ writes
+    def act(self, session_id: str, token: str | None, raw_action: Any, expected_version: int | None) -> Reply:
+        session = self._open(session_id)
+        if token is None:
+            raise NotAuthenticated("Acting needs a seat token: send 'Authorization: Bearer <token>'.")
+        caller = self._caller(session, token)
+        if caller.seat is None:
+            raise NotPermitted("The owner token manages the session; only a seat token can act.", "not_a_seat")
+        # Who may act is settled before what the action says is checked: a seat learns
+        # nothing about another seat's moves by probing with them.
+        named = raw_action.get("player") if isinstance(raw_action, dict) else None
+        if isinstance(named, int) and not isinstance(named, bool) and named != caller.seat:
+            raise self._not_your_seat(caller.seat, named)
+        ruleset = session.ruleset
+        action = ruleset.load_action(raw_action)  # InvalidAction propagates
+        if action.player != caller.seat:
+            raise self._not_your_seat(caller.seat, action.player)
+        write_id = secrets.token_hex(16)
+        for _ in range(COMMIT_ATTEMPTS):
+            if expected_version is not None and session.version != expected_version:
+                raise VersionConflict(session.version, expected_version)
+            after, events = ruleset.apply(session.state(), action)  # IllegalAction propagates
+            entry = {"version": session.version + 1, "seat": caller.seat, "action": ruleset.dump(action),
+                     "events": events}
+            try:
+                outcome = self.store.commit(session_id, session.version, _encoder.encode(after),
+                                            _encoder.encode(entry), write_id)
+            except SessionGone:
+                raise SessionNotFound(session_id) from None
+            if outcome.applied:
+                return Reply({
+                    "session_id": session_id,
+                    "seat": caller.seat,
+                    "version": outcome.version,
+                    "events": ruleset.view_events(events, caller.seat),
+                    "status": to_builtins(ruleset.status(after)),
+                    "view": ruleset.view(after, caller.seat),
+                }, outcome.version)
+            if expected_version is not None:
+                raise VersionConflict(outcome.version, expected_version)
+            session = self._open(session_id)
+        raise VersionConflict(session.version, None)
+
+    def delete(self, session_id: str, token: str | None) -> None:
+        session = self._open(session_id)
+        if token is None:
+            raise NotAuthenticated("Deleting a session needs its owner token: send 'Authorization: Bearer <token>'.")
+        caller = self._caller(session, token)
+        if not caller.owner:
+            raise NotPermitted("Only the owner token can delete a session.", "not_the_owner")
+        if not self.store.delete(session_id):
+            raise SessionNotFound(session_id)
+
+    # ------------------------------------------------------------------ helpers
+    def _open(self, session_id: str) -> _Open:
+        if not _SESSION_ID.match(session_id):
+            raise SessionNotFound(session_id)
+        snapshot = self.store.snapshot(session_id)
+        if snapshot is None:
+            raise SessionNotFound(session_id)
+        meta = msgspec.json.decode(snapshot.meta, type=_Meta)
+        ruleset = self._rulesets(meta.game)
+        if meta.rules_version != ruleset.rules_version:
+            raise SessionOutdated(
+                f"This session was started under {meta.game} rules version {meta.rules_version}; "
+                f"this referee now plays {ruleset.rules_version}, so the session cannot continue.")
+        return _Open(session_id, ruleset, meta, snapshot)
+
+    @staticmethod
+    def _caller(session: _Open, token: str | None) -> Caller:
+        if token is None:
+            return SPECTATOR
+        caller = tokens.identify(token, session.meta.seat_tokens, session.meta.owner_token)
+        if caller is None:
+            raise NotAuthenticated("This token does not belong to this session.")
+        return caller
+
+    @staticmethod
+    def _header(session: _Open, caller: Caller) -> dict[str, Any]:
+        return {
+            "session_id": session.session_id,
+            "game": session.meta.game,
+            "players": session.meta.players,
+            "seat": caller.seat,
+            "role": caller.role,
+            "version": session.version,
+        }
+
+    @staticmethod
+    def _not_your_seat(seat: int, named: Any) -> NotPermitted:
+        return NotPermitted(f"Your token is seat {seat}'s; this action is for seat {named}.", "not_your_seat")

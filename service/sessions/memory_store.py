@@ -1,0 +1,129 @@
+"""Sessions kept in this process's memory: for trying the service out with nothing else installed.
+
+It honours the same promises as the Redis store (atomic compare-and-set, log beside
+state, idle expiry, long-poll) but only within ONE process: under gunicorn with
+several workers each worker would hold its own sessions, so a client would see its
+session vanish whenever another worker answered. Set ``REDIS_URL`` for anything but
+a single-process trial.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .store import CommitOutcome, LogSlice, SessionGone, Snapshot
+
+#: Expired sessions are swept at most this often (they are refused as soon as they expire).
+_SWEEP_EVERY_SECONDS = 60.0
+
+
+@dataclass
+class _Record:
+    meta: bytes
+    state: bytes
+    expires_at: float
+    version: int = 0
+    log: list[bytes] = field(default_factory=list)
+    last_write_id: str | None = None
+
+
+class MemoryStore:
+    def __init__(self, idle_seconds: int, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.idle_seconds = idle_seconds
+        self._clock = clock
+        self._records: dict[str, _Record] = {}
+        # One condition for the whole store: a commit wakes every waiter, each re-checks its own session.
+        self._changed = threading.Condition(threading.Lock())
+        self._next_sweep = clock() + _SWEEP_EVERY_SECONDS
+
+    def describe(self) -> str:
+        return "in-process store (single process only)"
+
+    def ping(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+    # ------------------------------------------------------------------ helpers (lock held)
+    def _live(self, session_id: str) -> _Record | None:
+        record = self._records.get(session_id)
+        if record is not None and record.expires_at <= self._clock():
+            del self._records[session_id]
+            return None
+        return record
+
+    def _sweep(self) -> None:
+        now = self._clock()
+        if now < self._next_sweep:
+            return
+        self._next_sweep = now + _SWEEP_EVERY_SECONDS
+        for session_id in [sid for sid, rec in self._records.items() if rec.expires_at <= now]:
+            del self._records[session_id]
+
+    # ------------------------------------------------------------------ the store
+    def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
+        with self._changed:
+            self._sweep()
+            if self._live(session_id) is not None:
+                return False
+            self._records[session_id] = _Record(meta, state, self._clock() + self.idle_seconds)
+            return True
+
+    def snapshot(self, session_id: str) -> Snapshot | None:
+        with self._changed:
+            record = self._live(session_id)
+            return None if record is None else Snapshot(record.meta, record.state, record.version)
+
+    def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
+        with self._changed:
+            record = self._live(session_id)
+            if record is None:
+                return None
+            return LogSlice(record.version, start, record.log[start:])
+
+    def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes,
+               write_id: str) -> CommitOutcome:
+        with self._changed:
+            record = self._live(session_id)
+            if record is None:
+                raise SessionGone(session_id)
+            if write_id == record.last_write_id:
+                return CommitOutcome(True, record.version)
+            if record.version != expected_version:
+                return CommitOutcome(False, record.version)
+            record.state = state
+            record.version += 1
+            record.log.append(entry)
+            record.last_write_id = write_id
+            record.expires_at = self._clock() + self.idle_seconds
+            self._changed.notify_all()
+            return CommitOutcome(True, record.version)
+
+    def delete(self, session_id: str) -> bool:
+        with self._changed:
+            found = self._live(session_id) is not None
+            self._records.pop(session_id, None)
+            self._changed.notify_all()
+            return found
+
+    def wait_for_change(self, session_id: str, after_version: int, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                record = self._live(session_id)
+                if record is None or record.version > after_version:
+                    return
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return
+                self._changed.wait(remaining)
+
+    # ------------------------------------------------------------------ for tests
+    def expires_in(self, session_id: str) -> float | None:
+        with self._changed:
+            record = self._live(session_id)
+            return None if record is None else record.expires_at - self._clock()

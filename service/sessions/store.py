@@ -1,0 +1,86 @@
+"""What a session store promises, whichever backend keeps the bytes.
+
+A session is four things kept together: its ``meta`` (game, seats, token digests;
+written once), its ``state`` (the full game state), its ``version`` (how many actions
+have been applied) and its ``log`` (one entry per applied action, in order). The
+store never interprets them; :mod:`service.sessions.logic` does.
+
+Every backend guarantees the same:
+
+* ``commit`` is one atomic compare-and-set: it lands only if the version is still the
+  one the caller read, and then the new state, the version bump and the log entry land
+  together (so ``version == len(log)`` always holds) and the idle expiry is refreshed
+  on every piece of the session;
+* a commit carries a ``write_id``; presenting the same one again (a retry after a lost
+  reply) reports the earlier success instead of applying twice;
+* a session nobody has written to for ``idle_seconds`` disappears.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class StoreUnavailable(Exception):
+    """The backend cannot be reached now; the request may be retried later."""
+
+
+class SessionGone(LookupError):
+    """No such session (never created, deleted, or expired)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    meta: bytes
+    state: bytes
+    version: int
+
+
+@dataclass(frozen=True)
+class LogSlice:
+    """Log entries from index ``start`` on, read together with the version they end at."""
+
+    version: int
+    start: int
+    entries: list[bytes]
+
+
+@dataclass(frozen=True)
+class CommitOutcome:
+    """``applied``: the new version; otherwise the version that beat the caller to it."""
+
+    applied: bool
+    version: int
+
+
+class SessionStore(Protocol):
+    idle_seconds: int
+
+    def describe(self) -> str:
+        """A short name for readiness reports and logs."""
+
+    def ping(self) -> None:
+        """Return when the backend answers; raise :class:`StoreUnavailable` otherwise."""
+
+    def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
+        """Store a new session at version 0; False when the id is already taken."""
+
+    def snapshot(self, session_id: str) -> Snapshot | None:
+        """Meta, state and version, read together; None when there is no such session."""
+
+    def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
+        """Log entries from ``start`` and the version they end at; None when gone."""
+
+    def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes,
+               write_id: str) -> CommitOutcome:
+        """The atomic compare-and-set described above; raises :class:`SessionGone`."""
+
+    def delete(self, session_id: str) -> bool:
+        """Remove every piece of the session; False when it was not there."""
+
+    def wait_for_change(self, session_id: str, after_version: int, timeout: float) -> None:
+        """Block until the version passes ``after_version``, the session goes, or ``timeout`` elapses."""
+
+    def close(self) -> None:
+        """Release connections (tests and shutdown)."""
