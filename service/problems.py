@@ -65,8 +65,9 @@ class Problem(Exception):
 
 def problem_response(problem: Problem):
     """The Flask response for a problem (imported lazily: this module is Flask-free to import)."""
-    from flask import current_app
+    from flask import current_app, g
 
+    g.problem_code = problem.code  # for the request's log line
     response = current_app.response_class(
         orjson.dumps(problem.body(), option=orjson.OPT_NON_STR_KEYS),
         status=problem.status,

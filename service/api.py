@@ -1,0 +1,51 @@
+"""flask-smorest, adapted to this service: bodies read by ``service.body`` (orjson,
+size and content-type checks) and errors documented as ``application/problem+json``."""
+
+from __future__ import annotations
+
+import http
+
+import flask_smorest
+from flask_smorest.utils import prepare_response
+from webargs.flaskparser import FlaskParser
+
+from .body import read_json_body
+from .problems import PROBLEM_CONTENT_TYPE
+from .schemas import ProblemSchema
+
+
+class JsonBodyParser(FlaskParser):
+    """webargs reads JSON through ``read_json_body``: one parse, one set of envelope errors."""
+
+    def _raw_load_json(self, req):
+        return read_json_body()
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = JsonBodyParser()
+
+    def documents_errors(self, *statuses: int):
+        """Document error answers an operation gives besides the default problem."""
+        def decorator(func):
+            for status in statuses:
+                func = self.alt_response(status, response=http.HTTPStatus(status).name)(func)
+            return func
+        return decorator
+
+
+class Api(flask_smorest.Api):
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_error_handlers(self):
+        """``service.errors`` answers every error; flask-smorest's JSON errors are not used."""
+
+    def _register_responses(self):
+        for status in http.HTTPStatus:
+            response = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+                prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "A problem (RFC 9457)", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_CONTENT_TYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)

@@ -1,0 +1,59 @@
+"""JSON in: the request envelope checks every endpoint shares, in the design's order.
+
+1. size: ``Content-Length`` over ``MAX_BODY_BYTES`` is refused before anything is read,
+   and a body without a length (chunked) is cut off by Werkzeug's limited stream as
+   soon as it passes the limit (both ``413``);
+2. content type: ``application/json`` or any ``+json`` type, else ``415``;
+3. syntax: orjson's parse, else ``400`` naming where it stopped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from flask import current_app, g, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .problems import Problem
+
+_UNSET = object()
+
+
+def body_too_large(limit: int) -> Problem:
+    return Problem(413, "body_too_large", f"The request body is larger than this service accepts ({limit} bytes).",
+                   limit=limit)
+
+
+def refuse_oversized_request() -> None:
+    """``before_request`` hook: a declared length over the limit is refused unread."""
+    length = request.content_length
+    if length is not None and length > current_app.config["MAX_BODY_BYTES"]:
+        raise body_too_large(current_app.config["MAX_BODY_BYTES"])
+
+
+def is_json_mimetype(mimetype: str) -> bool:
+    return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
+
+
+def read_json_body() -> Any:
+    """The parsed request body, checked once per request and cached."""
+    cached = g.get("json_body", _UNSET)
+    if cached is not _UNSET:
+        return cached
+    if not is_json_mimetype(request.mimetype):
+        sent = request.mimetype or "no content type"
+        raise Problem(415, "unsupported_media_type",
+                      f"Send the body as application/json (this request sent {sent}).")
+    try:
+        data = request.get_data(cache=True)
+    except RequestEntityTooLarge:
+        raise body_too_large(current_app.config["MAX_BODY_BYTES"]) from None
+    if not data:
+        raise Problem(400, "empty_body", "This endpoint needs a JSON body; the request had none.")
+    try:
+        body = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise Problem(400, "malformed_json", f"The body is not valid JSON: {exc}.") from None
+    g.json_body = body
+    return body

@@ -1,0 +1,75 @@
+"""Settings from the environment, overridable by ``create_app(config=...)``.
+
+Every key is documented in the README's configuration table; keep the two in step.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable, Mapping
+
+MIB = 1024 * 1024
+
+
+def _bool(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off", ""):
+        return False
+    raise ValueError(f"expected a boolean (1/0, true/false, yes/no, on/off), got {text!r}")
+
+
+def _origins(text: str) -> list[str]:
+    return [origin.strip() for origin in text.split(",") if origin.strip()]
+
+
+def _optional_str(text: str) -> str | None:
+    return text.strip() or None
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise ValueError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+#: key -> (default, parser of the environment's text).
+SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
+    # Largest request body accepted; bigger ones get 413 before any parsing.
+    "MAX_BODY_BYTES": (1 * MIB, _positive_int),
+    # Browser origins allowed by CORS; empty (the default) sends no CORS headers, "*" allows any.
+    "CORS_ORIGINS": ([], _origins),
+    "LOG_LEVEL": ("INFO", lambda text: text.strip().upper()),
+    # Sessions: Redis when set, an in-process store otherwise.
+    "REDIS_URL": (None, _optional_str),
+    "SESSION_KEY_PREFIX": ("referee", lambda text: text.strip()),
+    "SESSION_IDLE_SECONDS": (86400, _positive_int),
+    "SESSION_WAIT_MAX_SECONDS": (30, _positive_int),
+    # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
+    "BENCH_ECHO": (False, _bool),
+}
+
+
+class ConfigError(ValueError):
+    """An environment variable that cannot be understood; the service refuses to start."""
+
+
+def load_config(environ: Mapping[str, str] | None = None, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Defaults, then the environment, then ``overrides`` (already typed, as tests pass them)."""
+    environ = os.environ if environ is None else environ
+    config: dict[str, Any] = {}
+    for key, (default, parse) in SETTINGS.items():
+        if key in environ:
+            try:
+                config[key] = parse(environ[key])
+            except ValueError as exc:
+                raise ConfigError(f"{key}: {exc}") from None
+        else:
+            config[key] = default
+    if overrides:
+        config.update(overrides)
+    if isinstance(config["CORS_ORIGINS"], str):
+        config["CORS_ORIGINS"] = _origins(config["CORS_ORIGINS"])
+    return config

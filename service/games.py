@@ -1,0 +1,166 @@
+"""The stateless referee: `/v1/games/...`. The client holds the state.
+
+Each view runs the design's checks in order: the envelope (`service.body` and the
+marshmallow schema), the state (`load_state`), the action (`load_action`, the
+seat), then the rules. Every refusal's paths point into the request body.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g, request
+from werkzeug.routing import BaseConverter
+
+from rulesets import InvalidAction, RulesetError, all_rulesets, get_ruleset
+from rulesets.core import GameState, Ruleset
+
+from .api import Blueprint
+from .encoding import json_response
+from .refusals import refusal_fields, refusal_problem
+from .schemas import (ApplyResponse, GameDetail, GameList, LegalActionsResponse, ReplayRequest, SetupRequest,
+                      StateAndActionRequest, StateAndPlayerRequest, StateAndStatus, ValidateResponse, ViewRequest,
+                      ViewResponse)
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games",
+                description="Referee a game whose state the client holds: set up, list, check and apply actions.")
+
+
+class GameIdConverter(BaseConverter):
+    """`{game}` in a path: a ruleset id (checked against the registry, 404 otherwise)."""
+
+
+@blp.before_request
+def _resolve_game() -> None:
+    """An unknown game is a 404 before the body is read."""
+    game = (request.view_args or {}).get("game")
+    if game is not None:
+        g.ruleset = get_ruleset(game)
+
+
+def _load_state(ruleset: Ruleset, raw: dict[str, Any]) -> GameState:
+    try:
+        return ruleset.load_state(raw)
+    except RulesetError as refusal:
+        raise refusal_problem(refusal, "$.state") from None
+
+
+def _load_action(ruleset: Ruleset, state: GameState, raw: dict[str, Any]) -> Any:
+    try:
+        action = ruleset.load_action(raw)
+        ruleset.check_seat(state, action.player, "$.player")
+    except RulesetError as refusal:
+        raise refusal_problem(refusal, "$.action") from None
+    return action
+
+
+def _check_seat(ruleset: Ruleset, state: GameState, player: int) -> None:
+    try:
+        ruleset.check_seat(state, player, "$.player")
+    except RulesetError as refusal:
+        raise refusal_problem(refusal) from None
+
+
+@blp.route("")
+@blp.response(200, GameList)
+def list_games():
+    """Every game this referee knows."""
+    return json_response({"games": [ruleset.metadata() for ruleset in all_rulesets()]})
+
+
+@blp.route("/<game:game>")
+@blp.response(200, GameDetail)
+@blp.documents_errors(404)
+def describe_game(game: str):
+    """A game's metadata, its setup options and its rule index."""
+    return json_response(g.ruleset.metadata(detailed=True))
+
+
+@blp.route("/<game:game>/setup", methods=["POST"])
+@blp.arguments(SetupRequest)
+@blp.response(200, StateAndStatus)
+@blp.documents_errors(400, 404, 413, 415)
+def setup(body: dict[str, Any], game: str):
+    """A new game: the full state (it holds the seed and deck order: keep it server-side) and its status."""
+    ruleset: Ruleset = g.ruleset
+    try:
+        state = ruleset.setup(body["players"], body["seed"], body["options"])
+    except RulesetError as refusal:
+        raise refusal_problem(refusal) from None
+    return json_response({"state": state, "status": ruleset.status(state)})
+
+
+@blp.route("/<game:game>/legal-actions", methods=["POST"])
+@blp.arguments(StateAndPlayerRequest)
+@blp.response(200, LegalActionsResponse)
+@blp.documents_errors(400, 404, 413, 415)
+def legal_actions(body: dict[str, Any], game: str):
+    """Every action the seat may take now."""
+    ruleset: Ruleset = g.ruleset
+    state = _load_state(ruleset, body["state"])
+    _check_seat(ruleset, state, body["player"])
+    return json_response({"actions": ruleset.legal_actions(state, body["player"])})
+
+
+@blp.route("/<game:game>/validate", methods=["POST"])
+@blp.arguments(StateAndActionRequest)
+@blp.response(200, ValidateResponse)
+@blp.documents_errors(400, 404, 413, 415)
+def validate(body: dict[str, Any], game: str):
+    """Whether `apply` would accept the action, and if not, the rule it breaks.
+
+    A malformed state or action is still a `422`: only a rules refusal is an answer here.
+    """
+    ruleset: Ruleset = g.ruleset
+    state = _load_state(ruleset, body["state"])
+    action = _load_action(ruleset, state, body["action"])
+    refusal = ruleset.validate(state, action)
+    if refusal is None:
+        return json_response({"legal": True})
+    return json_response({"legal": False, "violation": refusal_fields(refusal, "$.action")})
+
+
+@blp.route("/<game:game>/apply", methods=["POST"])
+@blp.arguments(StateAndActionRequest)
+@blp.response(200, ApplyResponse)
+@blp.documents_errors(400, 404, 413, 415)
+def apply(body: dict[str, Any], game: str):
+    """The next state, what happened, and the new status; an illegal action is a `422` citing its rule."""
+    ruleset: Ruleset = g.ruleset
+    state = _load_state(ruleset, body["state"])
+    action = _load_action(ruleset, state, body["action"])
+    try:
+        after, events = ruleset.apply(state, action)
+    except RulesetError as refusal:
+        raise refusal_problem(refusal, "$.action") from None
+    return json_response({"state": after, "events": events, "status": ruleset.status(after)})
+
+
+@blp.route("/<game:game>/view", methods=["POST"])
+@blp.arguments(ViewRequest)
+@blp.response(200, ViewResponse)
+@blp.documents_errors(400, 404, 413, 415)
+def view(body: dict[str, Any], game: str):
+    """What one seat may see of the state (no seed, no deck order, no other hands)."""
+    ruleset: Ruleset = g.ruleset
+    state = _load_state(ruleset, body["state"])
+    player = body["player"]
+    if player is not None:
+        _check_seat(ruleset, state, player)
+    return json_response({"view": ruleset.view(state, player)})
+
+
+@blp.route("/<game:game>/replay", methods=["POST"])
+@blp.arguments(ReplayRequest)
+@blp.response(200, StateAndStatus)
+@blp.documents_errors(400, 404, 413, 415)
+def replay(body: dict[str, Any], game: str):
+    """Setup from the seed, then every action in order; the first refusal names its `action_index`."""
+    ruleset: Ruleset = g.ruleset
+    try:
+        state = ruleset.replay(body["players"], body["seed"], body["options"], body["actions"])
+    except RulesetError as refusal:
+        index = refusal.context.get("action_index")
+        base = f"$.actions[{index}]" if isinstance(refusal, InvalidAction) and index is not None else "$"
+        raise refusal_problem(refusal, base) from None
+    return json_response({"state": state, "status": ruleset.status(state)})

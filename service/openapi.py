@@ -1,0 +1,111 @@
+"""The OpenAPI document: flask-smorest's envelopes plus each game's msgspec types.
+
+Each registered game contributes its state and action JSON Schemas (msgspec emits
+JSON Schema 2020-12, which is what OpenAPI 3.1 speaks). Their components are named
+``<game>.<Struct>``; ``<Game>State`` and ``<Game>Action`` (the tagged union, with a
+discriminator on ``type``) are what the envelopes point at.
+
+The committed ``openapi.yaml`` is this document for the built-in games; regenerate it
+with ``python -m service.openapi`` (``--check`` exits 1 when the file is stale), or
+equivalently ``flask --app service openapi write --format yaml openapi.yaml``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+import yaml
+
+from rulesets.core import Ruleset
+from rulesets.core.codec import json_schema_components
+
+from .schemas import GameActionField, GameStateField
+
+OPENAPI_VERSION = "3.1.0"
+COMMITTED = Path(__file__).resolve().parent.parent / "openapi.yaml"
+
+
+def _camel(game_id: str) -> str:
+    return "".join(part.capitalize() for part in game_id.replace("-", "_").split("_"))
+
+
+def state_component(game_id: str) -> str:
+    return f"{_camel(game_id)}State"
+
+
+def action_component(game_id: str) -> str:
+    return f"{_camel(game_id)}Action"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def game_components(ruleset: Ruleset) -> dict[str, dict[str, Any]]:
+    """A game's schemas, namespaced so two games' ``Player`` structs never collide."""
+    prefix = f"{ruleset.id}."
+    (state, action), components = json_schema_components(
+        [ruleset.State, ruleset.Action], ref_template="#/components/schemas/" + prefix + "{name}")
+    out = {prefix + name: schema for name, schema in components.items()}
+    out[state_component(ruleset.id)] = state
+    out[action_component(ruleset.id)] = action
+    return out
+
+
+def install_game_schemas(api, rulesets: Sequence[Ruleset]) -> None:
+    """Register the games' components and make the envelope fields point at them.
+
+    Must run before blueprints are registered: their paths are documented then.
+    """
+    for ruleset in rulesets:
+        for name, schema in game_components(ruleset).items():
+            api.spec.components.schema(name, component=schema)
+    ids = [ruleset.id for ruleset in rulesets]
+
+    def one_of_the_games(component) -> dict[str, Any]:
+        # Fresh dicts every time: YAML would otherwise write shared objects as anchors.
+        refs = [_ref(component(game_id)) for game_id in ids]
+        if not refs:
+            return {}
+        return {"anyOf": refs} if len(refs) > 1 else {"allOf": refs}
+
+    def game_types(converter, field, ret, **kwargs):
+        if isinstance(field, GameStateField):
+            return one_of_the_games(state_component)
+        if isinstance(field, GameActionField):
+            return one_of_the_games(action_component)
+        return {}
+
+    api.ma_plugin.converter.add_attribute_function(game_types)
+
+
+def document_yaml(api) -> str:
+    """The document as YAML; ``yaml.dump``'s defaults, as flask-smorest's ``openapi write`` uses."""
+    return yaml.dump(api.spec.to_dict())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m service.openapi", description=__doc__.split("\n\n")[0])
+    parser.add_argument("path", nargs="?", default=str(COMMITTED), help="where to write (default: openapi.yaml)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the file differs from the generated one")
+    args = parser.parse_args(argv)
+
+    from . import create_app
+
+    text = document_yaml(create_app({"LOG_LEVEL": "WARNING"}).extensions["referee_api"])
+    target = Path(args.path)
+    if args.check:
+        if not target.exists() or target.read_text() != text:
+            print(f"{target} is stale: regenerate it with python -m service.openapi", file=sys.stderr)
+            return 1
+        return 0
+    target.write_text(text)
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""marshmallow schemas of the HTTP envelopes: what wraps a game's state and actions.
+
+The states and actions themselves are each game's msgspec types; here they are
+opaque JSON objects (``GameStateField``, ``GameActionField``) that the OpenAPI
+document links to the games' own JSON Schemas (see ``service.openapi``).
+"""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields
+
+
+class GameStateField(fields.Dict):
+    """A whole game state, checked by its ruleset (msgspec), not by marshmallow."""
+
+
+class GameActionField(fields.Dict):
+    """One action, a JSON object tagged by ``type``, checked by its ruleset."""
+
+
+class SeedField(fields.Field):
+    """An integer or a string: all chance in a game derives from it."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ValidationError("A seed must be an integer or a string.")
+        return value
+
+
+def _player_count(**kwargs) -> fields.Integer:
+    return fields.Integer(strict=True, metadata={"description": "How many seats the game has."}, **kwargs)
+
+
+class Envelope(Schema):
+    """Request envelopes refuse fields they do not know: a typo is an error, not a silent default."""
+
+
+# ---------------------------------------------------------------- requests
+class SetupRequest(Envelope):
+    players = _player_count(required=True)
+    seed = SeedField(load_default=None, allow_none=True,
+                     metadata={"type": ["integer", "string"],
+                               "description": "All chance derives from it; omitted: a random one."})
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "Variant choices by option name; see the game's metadata."})
+
+
+class StateAndPlayerRequest(Envelope):
+    state = GameStateField(required=True)
+    player = fields.Integer(strict=True, required=True, metadata={"description": "A 0-based seat."})
+
+
+class ViewRequest(Envelope):
+    state = GameStateField(required=True)
+    player = fields.Integer(strict=True, load_default=None, allow_none=True,
+                            metadata={"description": "A 0-based seat; null or omitted: a spectator."})
+
+
+class StateAndActionRequest(Envelope):
+    state = GameStateField(required=True)
+    action = GameActionField(required=True)
+
+
+class ReplayRequest(Envelope):
+    players = _player_count(required=True)
+    seed = SeedField(required=True, metadata={"type": ["integer", "string"],
+                                              "description": "The seed the game was set up with."})
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    actions = fields.List(GameActionField(), required=True,
+                          metadata={"description": "Every action since setup, in order."})
+
+
+# ---------------------------------------------------------------- answers
+class StatusSchema(Schema):
+    phase = fields.String(required=True)
+    round = fields.Integer(required=True)
+    active_players = fields.List(fields.Integer(), required=True,
+                                 metadata={"description": "Seats that may act now (several at once is possible)."})
+    game_over = fields.Boolean(required=True)
+    scores = fields.List(fields.Integer(), allow_none=True, metadata={"description": "Once the game is over."})
+    winners = fields.List(fields.Integer(), allow_none=True, metadata={"description": "Once the game is over."})
+
+
+class StateAndStatus(Schema):
+    state = GameStateField(required=True)
+    status = fields.Nested(StatusSchema, required=True)
+
+
+class LegalActionsResponse(Schema):
+    actions = fields.List(GameActionField(), required=True)
+
+
+class FieldError(Schema):
+    path = fields.String(required=True, metadata={"description": "A JSON path into the request body."})
+    message = fields.String(required=True)
+
+
+class Violation(Schema):
+    """A rules refusal: the same members a ``422`` problem from ``apply`` carries."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    code = fields.String(required=True, metadata={"description": "The rulebook's error code."})
+    rule = fields.String(required=True, allow_none=True, metadata={"description": "The rule ID cited."})
+    detail = fields.String(required=True)
+    errors = fields.List(fields.Nested(FieldError))
+
+
+class ValidateResponse(Schema):
+    legal = fields.Boolean(required=True)
+    violation = fields.Nested(Violation, metadata={"description": "Present when the action is not legal."})
+
+
+class ApplyResponse(Schema):
+    state = GameStateField(required=True)
+    events = fields.List(fields.Dict(), required=True,
+                         metadata={"description": "What happened, in order; private ones carry visible_to."})
+    status = fields.Nested(StatusSchema, required=True)
+
+
+class ViewResponse(Schema):
+    view = fields.Dict(required=True, metadata={"description": "The state as that seat (or a spectator) may see it."})
+
+
+class GameSummary(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    rules_version = fields.String(required=True)
+
+
+class GameList(Schema):
+    games = fields.List(fields.Nested(GameSummary), required=True)
+
+
+class OptionDescription(Schema):
+    name = fields.String(required=True)
+    kind = fields.String(required=True, metadata={"enum": ["enum", "bool", "list"]})
+    default = fields.Raw(required=True, allow_none=True)
+    description = fields.String(required=True)
+    choices = fields.List(fields.Raw(allow_none=True))
+    rule = fields.String()
+    assumed = fields.Boolean(metadata={"description": "The variant rests on assumed component data."})
+
+
+class RuleEntry(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+
+
+class GameDetail(GameSummary):
+    options = fields.List(fields.Nested(OptionDescription), required=True)
+    rules = fields.List(fields.Nested(RuleEntry), required=True, metadata={"description": "The rule index."})
+    notes = fields.Dict(required=True)
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details, with this service's members."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = fields.String(required=True, metadata={"description": "A URN naming the problem; ends with its code."})
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    code = fields.String(required=True, metadata={"description": "Machine-readable; a rules refusal's error code."})
+    rule = fields.String(metadata={"description": "The rule ID a rules refusal cites."})
+    errors = fields.List(fields.Nested(FieldError), metadata={"description": "Where the request is at fault."})
+    action_index = fields.Integer(metadata={"description": "replay: the first refused action."})
+    request_id = fields.String()
+
+
+class Health(Schema):
+    status = fields.String(required=True)
+
+
+class ReadinessCheck(Schema):
+    name = fields.String(required=True)
+    ok = fields.Boolean(required=True)
+    detail = fields.String(required=True)
+
+
+class Readiness(Schema):
+    status = fields.String(required=True)
+    checks = fields.List(fields.Nested(ReadinessCheck), required=True)
