@@ -2,5 +2,48 @@
 
 ``store`` is the promise every backend keeps; ``redis_store`` and ``memory_store``
 keep it; ``tokens`` makes and checks the secrets; ``logic`` is what a session does;
-the HTTP layer on top only translates.
+``routes`` only translates it to HTTP. :func:`init_app` wires it all into the app.
 """
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .logic import Sessions
+from .memory_store import MemoryStore
+from .store import SessionStore, StoreUnavailable
+
+
+def make_store(config: dict[str, Any]) -> SessionStore:
+    """Redis when ``REDIS_URL`` is set (shared by every worker and host), else this process's memory."""
+    idle = int(config["SESSION_IDLE_SECONDS"])
+    if config.get("REDIS_URL"):
+        from .redis_store import RedisStore
+
+        return RedisStore.from_url(config["REDIS_URL"], prefix=config["SESSION_KEY_PREFIX"], idle_seconds=idle)
+    return MemoryStore(idle)
+
+
+def readiness_check(store: SessionStore) -> Callable[[], tuple[str, bool, str]]:
+    def sessions_store() -> tuple[str, bool, str]:
+        try:
+            store.ping()
+        except StoreUnavailable as exc:
+            return "sessions", False, f"{store.describe()}: {exc}"
+        return "sessions", True, store.describe()
+
+    return sessions_store
+
+
+def init_app(app, api) -> None:
+    """Mount ``/v1/sessions`` on ``api``, with its store and its readiness check."""
+    from .routes import SECURITY_SCHEME, blp
+
+    store = make_store(app.config)
+    app.extensions["sessions"] = Sessions(store, wait_max_seconds=float(app.config["SESSION_WAIT_MAX_SECONDS"]))
+    app.extensions.setdefault("readiness_checks", []).append(readiness_check(store))
+    api.spec.components.security_scheme(SECURITY_SCHEME, {
+        "type": "http", "scheme": "bearer",
+        "description": "A session token from POST /v1/sessions: a seat's, or the owner's.",
+    })
+    api.register_blueprint(blp)

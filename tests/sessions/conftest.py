@@ -69,3 +69,18 @@ def store(request, key_prefix):
 @pytest.fixture
 def sessions(store, toy_game):
     return Sessions(store, wait_max_seconds=2)
+
+
+@pytest.fixture
+def app(redis_url, key_prefix, toy_game):
+    from service import create_app
+
+    application = create_app({"REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix,
+                              "SESSION_WAIT_MAX_SECONDS": 2})
+    yield application
+    application.extensions["sessions"].store.close()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

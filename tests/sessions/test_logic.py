@@ -13,6 +13,8 @@ from rulesets.core import canonical_json
 from service.sessions import tokens
 from service.sessions.errors import NotAuthenticated, NotPermitted, SessionNotFound, VersionConflict
 
+from .toy_secrets import cards_named
+
 SEED = "secret-seed-7f3a"
 
 
@@ -148,23 +150,6 @@ def test_the_log_hides_private_draws_from_everyone_but_the_drawer(sessions):
         assert ("card_drawn" in kinds) == (seat == drawer)
         assert "drew" in kinds
     assert sessions.log(sid, None, since=1).body["entries"] == []
-
-
-def cards_named(value):
-    """Every value under a "card" or "hand" key, anywhere in an answer."""
-    if isinstance(value, dict):
-        found = set()
-        for key, inner in value.items():
-            if key == "card" and isinstance(inner, int):
-                found.add(inner)
-            elif key == "hand" and isinstance(inner, list):
-                found.update(inner)
-            else:
-                found |= cards_named(inner)
-        return found
-    if isinstance(value, list):
-        return set().union(*map(cards_named, value)) if value else set()
-    return set()
 
 
 def test_no_answer_to_anyone_contains_the_seed_or_another_seats_hand(sessions):

@@ -1,0 +1,193 @@
+"""``/v1/sessions``: the HTTP face of :mod:`service.sessions.logic`.
+
+Views read the caller's token and preconditions from headers, hand the work to
+``Sessions``, and turn its answers and refusals into responses. Every answer that
+shows the game carries the session version as its ``ETag`` and ``Vary:
+Authorization``: the same URL shows each seat a different view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+from flask import current_app, request
+from flask.views import MethodView
+
+from rulesets import RulesetError, UnknownGame
+
+from ..api import Blueprint
+from ..encoding import json_response
+from ..problems import Problem, problem_response
+from ..refusals import refusal_problem
+from . import headers
+from .errors import NotAuthenticated, NotPermitted, SessionError, SessionNotFound, SessionOutdated, VersionConflict
+from .logic import Reply, Sessions
+from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LogQuery,
+                      SessionLegalActions, SessionLog, SessionReadQuery, SessionView)
+from .store import StoreUnavailable
+
+#: Seconds a client should wait before retrying while the store is unreachable.
+RETRY_AFTER_SECONDS = 1
+SECURITY_SCHEME = "sessionToken"
+#: The token is optional where a spectator may look, required where a seat or the owner acts.
+_OPTIONAL_TOKEN = [{SECURITY_SCHEME: []}, {}]
+_REQUIRED_TOKEN = [{SECURITY_SCHEME: []}]
+
+log = structlog.get_logger("service.sessions")
+
+blp = Blueprint("sessions", __name__, url_prefix="/v1/sessions",
+                description="Server-held games: the server keeps the state; each seat acts and sees "
+                            "through its own secret token (Authorization: Bearer <token>).")
+
+
+def sessions() -> Sessions:
+    return current_app.extensions["sessions"]
+
+
+def _token() -> str | None:
+    return headers.bearer_token(request.headers.get("Authorization"))
+
+
+def _answer(reply: Reply, status: int = 200):
+    response = json_response(reply.body, status)
+    response.headers["ETag"] = headers.etag(reply.version)
+    response.headers["Vary"] = "Authorization"
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+# ---------------------------------------------------------------- refusals
+def _problem(error: SessionError) -> Problem:
+    if isinstance(error, SessionNotFound):
+        return Problem(404, "session_not_found", error.detail, title="No such session")
+    if isinstance(error, NotAuthenticated):
+        return Problem(401, "invalid_token", error.detail, title="Not authenticated",
+                       headers={"WWW-Authenticate": f'{headers.REALM}, error="invalid_token"'})
+    if isinstance(error, NotPermitted):
+        return Problem(403, error.code, error.detail, title="Not permitted")
+    if isinstance(error, VersionConflict):
+        return Problem(409, "version_conflict", error.detail, title="Version conflict",
+                       current_version=error.current, expected_version=error.expected,
+                       headers={"ETag": headers.etag(error.current)})
+    if isinstance(error, SessionOutdated):
+        return Problem(409, "session_rules_outdated", error.detail, title="Session rules outdated")
+    return Problem(400, "session_error", error.detail)
+
+
+@blp.errorhandler(SessionError)
+def _session_error(error: SessionError):
+    return problem_response(_problem(error))
+
+
+@blp.errorhandler(StoreUnavailable)
+def _store_unavailable(error: StoreUnavailable):
+    log.warning("session_store_unavailable", error=str(error))
+    return problem_response(Problem(503, "sessions_unavailable",
+                  "The session store cannot be reached just now; retry shortly. "
+                  "The stateless /v1/games endpoints are unaffected.",
+                  title="Sessions unavailable", headers={"Retry-After": str(RETRY_AFTER_SECONDS)}))
+
+
+# ---------------------------------------------------------------- endpoints
+@blp.route("")
+class SessionCollection(MethodView):
+    @blp.arguments(CreateSessionRequest)
+    @blp.response(201, CreatedSession)
+    @blp.documents_errors(422, 503)
+    def post(self, body: dict[str, Any]):
+        """Start a game the server keeps: one secret token per seat, and one for the owner.
+
+        The tokens are shown only in this answer; the server keeps SHA-256 digests.
+        """
+        try:
+            reply = sessions().create(body["game"], body["players"], body["seed"], body["options"])
+        except UnknownGame as error:
+            raise Problem(422, "unknown_game", str(error), title="Unknown game",
+                          errors=[{"path": "$.game", "message": "not a game this referee knows"}]) from None
+        except RulesetError as refusal:
+            raise refusal_problem(refusal) from None
+        response = _answer(reply, 201)
+        response.headers["Location"] = f"{blp.url_prefix}/{reply.body['session_id']}"
+        response.headers["Cache-Control"] = "no-store"  # it carries every token
+        return response
+
+
+@blp.route("/<session_id>")
+class SessionResource(MethodView):
+    @blp.arguments(SessionReadQuery, location="query", as_kwargs=True)
+    @blp.response(200, SessionView, headers={"ETag": {"description": "The session version, quoted."}})
+    @blp.alt_response(304, description="Not modified: If-None-Match named the current version.")
+    @blp.documents_errors(401, 404, 503)
+    @blp.doc(security=_OPTIONAL_TOKEN)
+    def get(self, session_id: str, wait_version: int | None = None, wait_seconds: float | None = None):
+        """The game as the caller may see it: a seat's view with its token, a spectator's without.
+
+        Long-poll with ``wait_version``: the answer comes once the version is past it, or when
+        the wait (``wait_seconds``, at most the server's SESSION_WAIT_MAX_SECONDS) runs out.
+        """
+        reply = sessions().read(session_id, _token(), wait_version=wait_version, wait_seconds=wait_seconds)
+        known = headers.if_none_match_versions(request.headers.get("If-None-Match"))
+        if known is None or reply.version in known:
+            response = current_app.response_class(status=304)
+            response.headers["ETag"] = headers.etag(reply.version)
+            response.headers["Vary"] = "Authorization"
+            return response
+        return _answer(reply)
+
+    @blp.response(204)
+    @blp.documents_errors(401, 403, 404, 503)
+    @blp.doc(security=_REQUIRED_TOKEN)
+    def delete(self, session_id: str):
+        """End the session and forget it: the owner token only."""
+        sessions().delete(session_id, _token())
+        return current_app.response_class(status=204)
+
+
+@blp.route("/<session_id>/legal-actions")
+class SessionLegalActionsResource(MethodView):
+    @blp.response(200, SessionLegalActions)
+    @blp.documents_errors(401, 404, 503)
+    @blp.doc(security=_OPTIONAL_TOKEN)
+    def get(self, session_id: str):
+        """The caller's legal actions now (none for a spectator or the owner)."""
+        return _answer(sessions().legal_actions(session_id, _token()))
+
+
+@blp.route("/<session_id>/actions")
+class SessionActions(MethodView):
+    @blp.arguments(ActionRequest)
+    @blp.response(200, ActionResult)
+    @blp.documents_errors(400, 401, 403, 404, 409, 422, 503)
+    @blp.doc(security=_REQUIRED_TOKEN)
+    def post(self, body: dict[str, Any], session_id: str):
+        """Apply an action as the caller's seat.
+
+        ``403`` when the action is another seat's; ``409`` (with ``current_version``) when
+        ``expected_version`` or ``If-Match`` names a version the session has moved past;
+        ``422`` with the rule's code, rule ID and detail when the rules refuse it.
+        Without either, the action is judged against whatever the current state is.
+        """
+        expected = body["expected_version"]
+        demanded = headers.if_match_version(request.headers.get("If-Match"))
+        if expected is not None and demanded is not None and expected != demanded:
+            raise Problem(400, "conflicting_preconditions",
+                          f"expected_version is {expected} but If-Match names {demanded}; send one, or both equal.")
+        if expected is None:
+            expected = demanded
+        try:
+            reply = sessions().act(session_id, _token(), body["action"], expected)
+        except RulesetError as refusal:
+            raise refusal_problem(refusal, "$.action") from None
+        return _answer(reply)
+
+
+@blp.route("/<session_id>/log")
+class SessionLogResource(MethodView):
+    @blp.arguments(LogQuery, location="query", as_kwargs=True)
+    @blp.response(200, SessionLog)
+    @blp.documents_errors(401, 404, 503)
+    @blp.doc(security=_OPTIONAL_TOKEN)
+    def get(self, session_id: str, since: int = 0):
+        """Every applied action and its events, as far as the caller may see them."""
+        return _answer(sessions().log(session_id, _token(), since))

@@ -1,0 +1,107 @@
+"""marshmallow schemas of the session envelopes (they document the endpoints in OpenAPI)."""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, Schema, fields, validate
+
+from ..schemas import Envelope, GameActionField, SeedField, StatusSchema
+
+_VERSION = "How many actions the session has applied; every action adds one."
+
+
+def _version(*, strict: bool = True, **kwargs) -> fields.Integer:
+    """A session version; query strings are text, so there it is parsed, not required to be a number."""
+    return fields.Integer(strict=strict, validate=validate.Range(min=0), **kwargs)
+
+
+# ---------------------------------------------------------------- requests
+class CreateSessionRequest(Envelope):
+    game = fields.String(required=True, metadata={"description": "A ruleset id, as listed by GET /v1/games."})
+    players = fields.Integer(strict=True, required=True, metadata={"description": "How many seats the game has."})
+    seed = SeedField(load_default=None, allow_none=True,
+                     metadata={"type": ["integer", "string", "null"],
+                               "description": "All chance derives from it; omitted: a random one. "
+                                              "It stays on the server: no session answer repeats it."})
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "Variant choices by option name; see the game's metadata."})
+
+
+class ActionRequest(Envelope):
+    action = GameActionField(required=True, metadata={"description": "One action; its player must be your seat."})
+    expected_version = _version(
+        load_default=None, allow_none=True,
+        metadata={"description": "Apply only if the session is still at this version (else 409). "
+                                 "Same as the header If-Match: \"<version>\"."})
+
+
+class _Query(Schema):
+    """Query strings tolerate parameters they do not know (cache-busters, tracing)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+
+class SessionReadQuery(_Query):
+    wait_version = _version(strict=False, metadata={"description": "Long-poll: answer once the version is past this one, "
+                                                     "or when the wait ends (the answer then shows no change)."})
+    wait_seconds = fields.Float(validate=validate.Range(min=0), metadata={
+        "description": "How long a long-poll may wait; capped by the server's SESSION_WAIT_MAX_SECONDS."})
+
+
+class LogQuery(_Query):
+    since = _version(strict=False, load_default=0, metadata={"description": "Only entries after this version."})
+
+
+# ---------------------------------------------------------------- answers
+class CreatedSession(Envelope):
+    session_id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    options = fields.Dict(required=True, metadata={"description": "Every option, defaults filled in."})
+    version = fields.Integer(required=True, metadata={"description": _VERSION})
+    seat_tokens = fields.List(fields.String(), required=True, metadata={
+        "description": "Seat i's secret bearer token at index i. Shown once: the server keeps only digests."})
+    owner_token = fields.String(required=True, metadata={
+        "description": "The creator's secret: it may delete the session; it cannot act. Shown once."})
+    status = fields.Nested(StatusSchema, required=True)
+
+
+class _Caller(Envelope):
+    session_id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    seat = fields.Integer(required=True, allow_none=True,
+                          metadata={"description": "The caller's seat; null for a spectator or the owner."})
+    role = fields.String(required=True, metadata={"enum": ["seat", "owner", "spectator"]})
+    version = fields.Integer(required=True, metadata={"description": _VERSION})
+
+
+class SessionView(_Caller):
+    status = fields.Nested(StatusSchema, required=True)
+    view = fields.Dict(required=True, metadata={"description": "The state as the caller may see it."})
+
+
+class SessionLegalActions(_Caller):
+    actions = fields.List(GameActionField(), required=True,
+                          metadata={"description": "The caller's legal actions now; empty for a non-seat."})
+
+
+class ActionResult(Envelope):
+    session_id = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    version = fields.Integer(required=True, metadata={"description": "The session's version after the action."})
+    events = fields.List(fields.Dict(), required=True, metadata={"description": "What happened, as you may see it."})
+    status = fields.Nested(StatusSchema, required=True)
+    view = fields.Dict(required=True, metadata={"description": "The new state as you may see it."})
+
+
+class LogEntry(Envelope):
+    version = fields.Integer(required=True, metadata={"description": "The version this action produced."})
+    seat = fields.Integer(required=True, metadata={"description": "Who acted."})
+    action = GameActionField(required=True)
+    events = fields.List(fields.Dict(), required=True, metadata={"description": "Only those the caller may see."})
+
+
+class SessionLog(_Caller):
+    since = fields.Integer(required=True)
+    entries = fields.List(fields.Nested(LogEntry), required=True)
