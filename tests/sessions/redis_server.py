@@ -68,6 +68,11 @@ class RedisServer:
         finally:
             client.close()
 
+    def restart(self) -> "RedisServer":
+        """Start again on the same port with the same directory (and so the same append-only file)."""
+        self.kill()
+        return self.start()
+
     def kill(self) -> None:
         """Stop it hard (SIGKILL), as a crash would."""
         if self.process is not None and self.process.poll() is None:
