@@ -42,7 +42,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(settings)
     app.config.update(
-        MAX_CONTENT_LENGTH=settings["MAX_BODY_BYTES"],
+        # One byte of slack so service.body can tell a body at the limit from one past it.
+        MAX_CONTENT_LENGTH=settings["MAX_BODY_BYTES"] + 1,
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,
         OPENAPI_VERSION=OPENAPI_VERSION,
@@ -73,8 +74,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_docs(app)
     install_metrics(app)
     if settings["CORS_ORIGINS"]:
-        origins = "*" if "*" in settings["CORS_ORIGINS"] else settings["CORS_ORIGINS"]
-        CORS(app, origins=origins, expose_headers=[REQUEST_ID_HEADER, "ETag", "Location", "Retry-After"])
+        wildcard = "*" in settings["CORS_ORIGINS"]
+        CORS(app, origins="*" if wildcard else settings["CORS_ORIGINS"], send_wildcard=wildcard,
+             expose_headers=[REQUEST_ID_HEADER, "ETag", "Location", "Retry-After"])
     if settings["BENCH_ECHO"]:
         from .echo import blueprint as echo_blueprint
 

@@ -1,8 +1,8 @@
 """JSON in: the request envelope checks every endpoint shares, in the design's order.
 
 1. size: ``Content-Length`` over ``MAX_BODY_BYTES`` is refused before anything is read,
-   and a body without a length (chunked) is cut off by Werkzeug's limited stream as
-   soon as it passes the limit (both ``413``);
+   and a body without a length (chunked) is read at most one byte past the limit
+   (both ``413``);
 2. content type: ``application/json`` or any ``+json`` type, else ``415``;
 3. syntax: orjson's parse, else ``400`` naming where it stopped.
 """
@@ -45,10 +45,15 @@ def read_json_body() -> Any:
         sent = request.mimetype or "no content type"
         raise Problem(415, "unsupported_media_type",
                       f"Send the body as application/json (this request sent {sent}).")
+    limit = current_app.config["MAX_BODY_BYTES"]
     try:
+        # Werkzeug stops a length-less stream at MAX_CONTENT_LENGTH without saying whether
+        # more was coming; that is set one byte above the limit, so more means too much.
         data = request.get_data(cache=True)
     except RequestEntityTooLarge:
-        raise body_too_large(current_app.config["MAX_BODY_BYTES"]) from None
+        raise body_too_large(limit) from None
+    if len(data) > limit:
+        raise body_too_large(limit)
     if not data:
         raise Problem(400, "empty_body", "This endpoint needs a JSON body; the request had none.")
     try:

@@ -63,7 +63,7 @@ def install_request_logging(app: Flask) -> None:
         request_id = g.get("request_id") or request_id_from(None)
         response.headers[REQUEST_ID_HEADER] = request_id
         started = g.get("started")
-        log.info("request", method=request.method, path=request.path, status=response.status_code,
+        log.info("request", request_id=request_id, method=request.method, path=request.path, status=response.status_code,
                  duration_ms=round((time.perf_counter() - started) * 1000, 3) if started else None,
                  game=(request.view_args or {}).get("game"), problem=g.get("problem_code"))
         return response

@@ -6,8 +6,8 @@ JSON Schema 2020-12, which is what OpenAPI 3.1 speaks). Their components are nam
 discriminator on ``type``) are what the envelopes point at.
 
 The committed ``openapi.yaml`` is this document for the built-in games; regenerate it
-with ``python -m service.openapi`` (``--check`` exits 1 when the file is stale), or
-equivalently ``flask --app service openapi write --format yaml openapi.yaml``.
+with ``python -m service.openapi`` (``--check`` exits 1 when the file is stale).
+``GET /openapi.yaml`` serves the same text.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+import orjson
 import yaml
 
 from rulesets.core import Ruleset
@@ -83,8 +84,10 @@ def install_game_schemas(api, rulesets: Sequence[Ruleset]) -> None:
 
 
 def document_yaml(api) -> str:
-    """The document as YAML; ``yaml.dump``'s defaults, as flask-smorest's ``openapi write`` uses."""
-    return yaml.dump(api.spec.to_dict())
+    """The document as YAML, keys sorted, and without anchors: schemas that share a
+    Python object (an enum list, say) are written out in full where each is used."""
+    plain = orjson.loads(orjson.dumps(api.spec.to_dict()))
+    return yaml.safe_dump(plain, sort_keys=True, allow_unicode=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,265 @@
+"""The stateless endpoints, driven through a small real game (Card Nim, ``toy_game``).
+
+Whole games over HTTP, every refusal class with its code and path into the request
+body, redaction, replay, and determinism down to the byte.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import orjson
+import pytest
+
+from rulesets.core import to_builtins
+from tests.service.test_envelope import assert_problem
+
+
+def post(client, endpoint, payload, game="toy"):
+    return client.post(f"/v1/games/{game}/{endpoint}", json=payload)
+
+
+def error_paths(body):
+    return [error["path"] for error in body["errors"]]
+
+
+# ------------------------------------------------------------------ metadata
+def test_games_list_has_metadata(client):
+    response = client.get("/v1/games")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    toy = next(game for game in response.json["games"] if game["id"] == "toy")
+    assert toy == {"id": "toy", "title": "Card Nim (test double)", "min_players": 2, "max_players": 4,
+                   "rules_version": "1"}
+
+
+def test_game_detail_has_options_and_rule_index(client):
+    detail = client.get("/v1/games/toy").json
+    assert detail["options"][0]["name"] == "max_take" and detail["options"][0]["choices"] == [2, 3, 4]
+    assert {"id": "TOY-3", "title": "Swapping a card"} in detail["rules"]
+
+
+# ------------------------------------------------------------------ setup
+def test_setup_answers_state_and_status(client, toy_setup):
+    state, status = toy_setup
+    assert state["game"] == "toy" and len(state["players"]) == 3
+    assert status == {"phase": "play", "round": 1, "active_players": [0], "game_over": False,
+                      "scores": None, "winners": None}
+
+
+def test_setup_is_byte_identical_for_a_seed_and_varies_without_one(client):
+    first = post(client, "setup", {"players": 2, "seed": "same"}).data
+    assert post(client, "setup", {"players": 2, "seed": "same"}).data == first
+    assert post(client, "setup", {"players": 2, "seed": "other"}).data != first
+    assert post(client, "setup", {"players": 2}).data != post(client, "setup", {"players": 2}).data
+
+
+def test_setup_options_are_used_and_checked(client):
+    state = post(client, "setup", {"players": 2, "seed": 1, "options": {"max_take": 4}}).json["state"]
+    assert state["max_take"] == 4
+    body = assert_problem(post(client, "setup", {"players": 2, "options": {"max_take": 9}}), 422, "invalid_options")
+    assert body["rule"] == "TOY-2" and error_paths(body) == ["$.options.max_take"]
+    body = assert_problem(post(client, "setup", {"players": 2, "options": {"colour": "red"}}), 422, "invalid_options")
+    assert error_paths(body) == ["$.options.colour"]
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, -3, 10**12])
+def test_setup_player_count_out_of_range(client, players):
+    body = assert_problem(post(client, "setup", {"players": players}), 422, "invalid_player_count")
+    assert body["rule"] == "TOY-1" and error_paths(body) == ["$.players"]
+    assert (body["min"], body["max"]) == (2, 4)
+
+
+# ------------------------------------------------------------------ a whole game
+def test_whole_game_over_http(client, toy):
+    chooser = random.Random(3)
+    response = post(client, "setup", {"players": 3, "seed": "whole"})
+    state, status = response.json["state"], response.json["status"]
+    played = []
+    while not status["game_over"]:
+        seat = status["active_players"][0]
+        menu = post(client, "legal-actions", {"state": state, "player": seat}).json["actions"]
+        assert menu, "an active seat must have a legal action"
+        for other in range(3):
+            if other != seat:
+                assert post(client, "legal-actions", {"state": state, "player": other}).json["actions"] == []
+        action = chooser.choice(menu)
+        assert post(client, "validate", {"state": state, "action": action}).json == {"legal": True}
+        applied = post(client, "apply", {"state": state, "action": action})
+        assert applied.status_code == 200, applied.json
+        # The service answers exactly what the library answers.
+        expected_state, expected_events = toy.apply(toy.load_state(state), action)
+        assert applied.json["state"] == to_builtins(expected_state)
+        assert applied.json["events"] == expected_events
+        state, status = applied.json["state"], applied.json["status"]
+        played.append(action)
+        assert len(played) < 100
+    assert status["phase"] == "over" and status["winners"] == [status["scores"].index(1)]
+    replayed = post(client, "replay", {"players": 3, "seed": "whole", "actions": played})
+    assert replayed.status_code == 200 and replayed.json["state"] == state and replayed.json["status"] == status
+    body = assert_problem(post(client, "apply", {"state": state, "action": {"type": "take", "player": 0,
+                                                                             "stones": 1}}), 422, "game_over")
+    assert body["rule"] == "TOY-4"
+
+
+# ------------------------------------------------------------------ rules refusals
+def test_illegal_action_is_422_citing_rule_with_context(client, toy_setup):
+    state, _ = toy_setup
+    response = post(client, "apply", {"state": state, "action": {"type": "take", "player": 1, "stones": 1}})
+    body = assert_problem(response, 422, "not_your_turn")
+    assert body["rule"] == "TOY-2" and body["title"] == "Illegal action"
+    assert body["detail"] == "It is seat 0's turn, not seat 1's."
+    assert body["turn"] == 0
+
+
+def test_validate_reports_the_same_refusal_as_apply(client, toy_setup):
+    state, _ = toy_setup
+    action = {"type": "take", "player": 0, "stones": 4}
+    refused = post(client, "apply", {"state": state, "action": action}).json
+    answer = post(client, "validate", {"state": state, "action": action})
+    assert answer.status_code == 200
+    violation = answer.json["violation"]
+    assert answer.json["legal"] is False
+    assert violation == {"code": "bad_take", "rule": "TOY-2", "detail": "Take 1 to 3 stones.", "stones": 4}
+    assert {key: refused[key] for key in violation} == violation
+
+
+# ------------------------------------------------------------------ malformed actions
+@pytest.mark.parametrize("action, path, code", [
+    ({"type": "take", "player": 0, "stones": "2"}, "$.action.stones", "invalid_action"),
+    ({"type": "take", "player": 0}, "$.action", "invalid_action"),
+    ({"type": "fly", "player": 0}, "$.action.type", "invalid_action"),
+    ({"player": 0, "stones": 1}, "$.action", "invalid_action"),
+    ({"type": "take", "player": 0, "stones": 1, "extra": 1}, "$.action.extra", "invalid_action"),
+    ({"type": "take", "player": 3, "stones": 1}, "$.action.player", "unknown_player"),
+    ({"type": "take", "player": -1, "stones": 1}, "$.action.player", "unknown_player"),
+])
+@pytest.mark.parametrize("endpoint", ["apply", "validate"])
+def test_malformed_action_is_422_with_path(client, toy_setup, endpoint, action, path, code):
+    state, _ = toy_setup
+    body = assert_problem(post(client, endpoint, {"state": state, "action": action}), 422, code)
+    assert error_paths(body) == [path]
+
+
+@pytest.mark.parametrize("endpoint", ["legal-actions", "view"])
+@pytest.mark.parametrize("player", [3, -1, 99])
+def test_seat_out_of_range_is_422_with_path(client, toy_setup, endpoint, player):
+    state, _ = toy_setup
+    body = assert_problem(post(client, endpoint, {"state": state, "player": player}), 422, "unknown_player")
+    assert error_paths(body) == ["$.player"]
+
+
+# ------------------------------------------------------------------ invalid states
+def mangle(state, how):
+    state = copy.deepcopy(state)
+    how(state)
+    return state
+
+
+def _duplicate_card(s):
+    s["players"][1]["hand"][0] = s["players"][0]["hand"][0]
+
+
+def _lose_card(s):
+    s["deck"].pop()
+
+
+def _foreign_card(s):
+    s["deck"][0] = "joker"
+
+
+STATE_DEFECTS = [
+    ("duplicated card", _duplicate_card, "invalid_state", "$.state.players[1].hand[0]"),
+    ("missing card", _lose_card, "invalid_state", "$.state"),
+    ("foreign card", _foreign_card, "invalid_state", "$.state.deck[0]"),
+    ("negative count", lambda s: s["players"][2].update(taken=-1), "invalid_state", "$.state.players[2].taken"),
+    ("negative heap", lambda s: s.update(heap=-4), "invalid_state", "$.state.heap"),
+    ("wrong type", lambda s: s.update(heap="many"), "invalid_state", "$.state.heap"),
+    ("unknown field", lambda s: s.update(cheat=True), "invalid_state", "$.state.cheat"),
+    ("missing field", lambda s: s.pop("deck"), "invalid_state", "$.state"),
+    ("turn out of range", lambda s: s.update(turn=3), "invalid_state", "$.state.turn"),
+    ("another game", lambda s: s.update(game="solenia"), "wrong_game", "$.state.game"),
+    ("another rules version", lambda s: s.update(rules_version="0.9"), "rules_version_mismatch",
+     "$.state.rules_version"),
+    ("no game at all", lambda s: s.pop("game"), "invalid_state", "$.state"),
+]
+
+
+@pytest.mark.parametrize("name, how, code, path", STATE_DEFECTS, ids=[d[0] for d in STATE_DEFECTS])
+@pytest.mark.parametrize("endpoint", ["legal-actions", "validate", "apply", "view"])
+def test_invalid_state_is_422_with_code_and_path(client, toy_setup, endpoint, name, how, code, path):
+    state, _ = toy_setup
+    payload = {"state": mangle(state, how)}
+    payload.update({"player": 0} if endpoint in ("legal-actions", "view") else
+                   {"action": {"type": "take", "player": 0, "stones": 1}})
+    body = assert_problem(post(client, endpoint, payload), 422, code)
+    assert error_paths(body) == [path], body
+    assert body["errors"][0]["message"] == body["detail"]
+
+
+def test_foreign_state_names_what_was_expected(client, toy_setup):
+    state, _ = toy_setup
+    body = post(client, "apply", {"state": mangle(state, lambda s: s.update(rules_version="0.9")),
+                                  "action": {"type": "take", "player": 0, "stones": 1}}).json
+    assert body["expected"] == "1" and "0.9" in body["detail"]
+
+
+# ------------------------------------------------------------------ view
+def test_view_hides_seed_deck_and_other_hands(client, toy_setup):
+    state, _ = toy_setup
+    view = post(client, "view", {"state": state, "player": 1}).json["view"]
+    text = orjson.dumps(view).decode()
+    assert "rng" not in view and state["rng"]["seed"] not in text
+    assert view["deck"] == len(state["deck"])
+    assert view["players"][1]["hand"] == state["players"][1]["hand"]
+    for seat in (0, 2):
+        assert view["players"][seat]["hand"] == 2
+        for card in state["players"][seat]["hand"]:
+            assert card not in text
+
+
+def test_spectator_view_sees_no_hand(client, toy_setup):
+    state, _ = toy_setup
+    for payload in ({"state": state}, {"state": state, "player": None}):
+        view = post(client, "view", payload).json["view"]
+        assert all(player["hand"] == 2 for player in view["players"])
+
+
+# ------------------------------------------------------------------ replay
+def test_replay_names_the_first_illegal_action(client):
+    actions = [{"type": "take", "player": 0, "stones": 1}, {"type": "take", "player": 1, "stones": 2},
+               {"type": "take", "player": 1, "stones": 1}, {"type": "take", "player": 0, "stones": 1}]
+    body = assert_problem(post(client, "replay", {"players": 2, "seed": 5, "actions": actions}), 422, "not_your_turn")
+    assert body["action_index"] == 2 and body["rule"] == "TOY-2"
+
+
+def test_replay_malformed_action_path_points_into_the_list(client):
+    actions = [{"type": "take", "player": 0, "stones": 1}, {"type": "take", "player": 1, "stones": "x"}]
+    body = assert_problem(post(client, "replay", {"players": 2, "seed": 5, "actions": actions}), 422, "invalid_action")
+    assert body["action_index"] == 1 and error_paths(body) == ["$.actions[1].stones"]
+    actions[1] = {"type": "take", "player": 7, "stones": 1}
+    body = assert_problem(post(client, "replay", {"players": 2, "seed": 5, "actions": actions}), 422, "unknown_player")
+    assert error_paths(body) == ["$.actions[1].player"]
+
+
+def test_replay_setup_errors_point_at_the_envelope(client):
+    body = assert_problem(post(client, "replay", {"players": 7, "seed": 5, "actions": []}), 422,
+                          "invalid_player_count")
+    assert error_paths(body) == ["$.players"] and "action_index" not in body
+    body = assert_problem(post(client, "replay", {"players": 2, "actions": []}), 422, "invalid_request")
+    assert error_paths(body) == ["$.seed"]
+
+
+# ------------------------------------------------------------------ determinism
+def test_identical_requests_get_byte_identical_answers(client, toy_setup):
+    state, _ = toy_setup
+    raw = orjson.dumps({"state": state, "action": {"type": "swap", "player": 0, "card": state["players"][0]["hand"][1]}})
+    answers = {client.post("/v1/games/toy/apply", data=raw, content_type="application/json").data for _ in range(3)}
+    assert len(answers) == 1
+    answer = orjson.loads(answers.pop())
+    assert answer["state"] != state, "the action did something"
+    assert answer["events"][1] == {"type": "drew", "player": 0, "card": state["deck"][0], "visible_to": [0]}
+    for endpoint in ("legal-actions", "view"):
+        body = orjson.dumps({"state": state, "player": 0})
+        assert len({client.post(f"/v1/games/toy/{endpoint}", data=body, content_type="application/json").data
+                    for _ in range(2)}) == 1
