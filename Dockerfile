@@ -1,0 +1,28 @@
+# Tabletop Referee: the stateless referee and its sessions API under gunicorn.
+#   docker build -t tabletop-referee .
+#   docker run -p 8000:8000 -e REDIS_URL=redis://redis:6379/0 tabletop-referee
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PROMETHEUS_MULTIPROC_DIR=/tmp/prometheus
+
+WORKDIR /app
+COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py ./
+COPY rulesets ./rulesets
+COPY service ./service
+RUN pip install . \
+ && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin referee \
+ && mkdir -p "$PROMETHEUS_MULTIPROC_DIR" \
+ && chown referee "$PROMETHEUS_MULTIPROC_DIR"
+
+USER referee
+EXPOSE 8000
+
+# slim has no curl: ask with Python, which is there anyway.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import os, sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=2).status == 200 else 1)"]
+
+CMD ["gunicorn", "--config", "gunicorn.conf.py", "service:create_app()"]

@@ -1,0 +1,69 @@
+"""gunicorn settings for Tabletop Referee: ``gunicorn 'service:create_app()'`` reads this file.
+
+Refereeing is CPU-bound JSON work (parse, check, apply, encode) with no I/O to wait
+on except optional Redis round trips, so processes do the work and threads stay at 1:
+the GIL would serialise extra threads anyway. Every value can be set from the
+environment; see the README's configuration table.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # honours CPU pinning (cpusets), unlike cpu_count()
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+# gunicorn's rule of thumb, capped so a many-core host does not start dozens of
+# processes each holding every ruleset in memory.
+workers = _int("WEB_CONCURRENCY", min(2 * _cores() + 1, 12))
+threads = _int("GUNICORN_THREADS", 1)
+timeout = _int("GUNICORN_TIMEOUT", 30)
+graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
+keepalive = _int("GUNICORN_KEEPALIVE", 5)
+# The app writes one JSON line per request itself (with the request id); no access log twice.
+accesslog = None
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+# Heartbeat files on tmpfs: a slow disk (container overlay) must not make workers look dead.
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+
+# ---------------------------------------------------------------- Prometheus, multiprocess mode
+# Each worker writes its metrics to files in this directory and /metrics sums them.
+# It is set here, in the master, so every worker inherits it before importing the app.
+_created_metrics_dir = None
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _created_metrics_dir = tempfile.mkdtemp(prefix="referee-prometheus-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _created_metrics_dir
+
+
+def on_starting(server):
+    """Start from empty counters: files left by a previous run would be summed in."""
+    directory = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    os.makedirs(directory, exist_ok=True)
+    for name in os.listdir(directory):
+        if name.endswith(".db"):
+            os.remove(os.path.join(directory, name))
+
+
+def child_exit(server, worker):
+    """A dead worker's live gauges must stop counting."""
+    from prometheus_flask_exporter.multiprocess import GunicornInternalPrometheusMetrics
+
+    GunicornInternalPrometheusMetrics.mark_process_dead_on_child_exit(worker.pid)
+
+
+def on_exit(server):
+    if _created_metrics_dir:
+        shutil.rmtree(_created_metrics_dir, ignore_errors=True)
