@@ -1,0 +1,255 @@
+"""Session actions against stateless applies, on the same gunicorn server.
+
+    python bench/sessions.py [--game solenia] [--players 2] [--workers 4] [--clients 8] [--seconds 8]
+
+Starts a private redis-server and gunicorn (``service:create_app()``, REDIS_URL set)
+on free loopback ports, plays one seeded random game in-process to get its actions
+and the state before each, then measures, for the same bounded time with the same
+number of concurrent clients:
+
+* sessions: many sessions of that game played in parallel, each action a
+  ``POST /v1/sessions/{id}/actions`` with the acting seat's token and ``expected_version``;
+* stateless: ``POST /v1/games/{game}/apply`` of the same states and actions.
+
+It prints actions per second and latency percentiles for both, and their ratio: what
+keeping the state on the server (a Redis read, a Lua compare-and-set, the seat's view
+in the answer) costs against sending the whole state each time. The load generator
+runs on the same machine, so absolute numbers are a floor; the ratio is the figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from rulesets import get_ruleset  # noqa: E402
+from rulesets.core import to_builtins  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(check, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise SystemExit(f"{what} did not come up within {timeout} s")
+
+
+# ---------------------------------------------------------------- the game to replay
+def play_game(game: str, players: int, seed: str) -> list[tuple[dict, dict]]:
+    """(state before, action) for every step of one seeded random game."""
+    ruleset = get_ruleset(game)
+    chooser = random.Random(seed)
+    state = ruleset.setup(players, seed)
+    steps = []
+    while not ruleset.status(state).game_over:
+        active = ruleset.status(state).active_players
+        menus = {p: ruleset.legal_actions(state, p) for p in active}
+        seat = chooser.choice([p for p, menu in menus.items() if menu])
+        action = chooser.choice(menus[seat])
+        steps.append((to_builtins(state), to_builtins(action)))
+        state, _ = ruleset.apply(state, action)
+        if len(steps) > 10_000:
+            raise SystemExit(f"{game}: the random game did not end")
+    return steps
+
+
+# ---------------------------------------------------------------- HTTP
+def post(port: int, path: str, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, bytes, float]:
+    """One request on a fresh connection (gunicorn's sync workers close after each answer)."""
+    started = time.perf_counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("POST", path, body, {"Content-Type": "application/json", **(headers or {})})
+        response = conn.getresponse()
+        data = response.read()
+        return response.status, data, time.perf_counter() - started
+    finally:
+        conn.close()
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, ok: bool, seconds: float) -> None:
+        with self.lock:
+            if ok:
+                self.latencies.append(seconds)
+            else:
+                self.errors += 1
+
+
+def run_clients(clients: int, seconds: float, work) -> tuple[Tally, float]:
+    """``work(client_index, tally, deadline)`` on ``clients`` threads until the deadline."""
+    tally = Tally()
+    started = time.perf_counter()
+    deadline = started + seconds
+    threads = [threading.Thread(target=work, args=(i, tally, deadline)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return tally, time.perf_counter() - started
+
+
+def session_phase(port, game, players, seed, steps, clients, seconds):
+    def work(index, tally, deadline):
+        while time.perf_counter() < deadline:
+            status, data, _ = post(port, "/v1/sessions",
+                                   orjson.dumps({"game": game, "players": players, "seed": seed}))
+            if status != 201:
+                raise SystemExit(f"session create failed: {status} {data[:300]!r}")
+            created = orjson.loads(data)
+            path = f"/v1/sessions/{created['session_id']}/actions"
+            for version, (_, action) in enumerate(steps):
+                if time.perf_counter() >= deadline:
+                    return
+                body = orjson.dumps({"action": action, "expected_version": version})
+                token = created["seat_tokens"][action["player"]]
+                status, data, took = post(port, path, body, {"Authorization": f"Bearer {token}"})
+                tally.add(status == 200, took)
+                if status != 200:
+                    print(f"  session action refused: {status} {data[:200]!r}", file=sys.stderr)
+                    break
+
+    return run_clients(clients, seconds, work)
+
+
+def stateless_phase(port, game, steps, clients, seconds):
+    bodies = [orjson.dumps({"state": state, "action": action}) for state, action in steps]
+    path = f"/v1/games/{game}/apply"
+
+    def work(index, tally, deadline):
+        position = (index * len(bodies)) // max(clients, 1)
+        while time.perf_counter() < deadline:
+            status, data, took = post(port, path, bodies[position % len(bodies)])
+            tally.add(status == 200, took)
+            position += 1
+
+    return run_clients(clients, seconds, work)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def report(name: str, tally: Tally, elapsed: float) -> tuple[float, float]:
+    rate = len(tally.latencies) / elapsed
+    p50, p99 = percentile(tally.latencies, 0.50) * 1000, percentile(tally.latencies, 0.99) * 1000
+    print(f"{name:<34} {rate:9.1f} actions/s   p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   "
+          f"({len(tally.latencies)} ok, {tally.errors} errors, {elapsed:.1f} s)")
+    return rate, p99
+
+
+# ---------------------------------------------------------------- servers
+class Servers:
+    def __init__(self, workers: int) -> None:
+        self.redis_port, self.http_port = free_port(), free_port()
+        self.workers = workers
+        self.tmp = tempfile.mkdtemp(prefix="referee-bench-")
+        self.redis = self.gunicorn = None
+
+    def __enter__(self) -> "Servers":
+        redis_server = shutil.which("redis-server")
+        if redis_server is None:
+            raise SystemExit("redis-server is not on PATH")
+        self.redis = subprocess.Popen(
+            [redis_server, "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", self.tmp, "--logfile", ""],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_until(lambda: socket.create_connection(("127.0.0.1", self.redis_port), 0.2).close() or True,
+                   10, "redis-server")
+        env = {**os.environ, "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+               "SESSION_KEY_PREFIX": "bench", "LOG_LEVEL": "WARNING",
+               "PROMETHEUS_MULTIPROC_DIR": os.path.join(self.tmp, "metrics")}
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        self.gunicorn = subprocess.Popen(
+            [gunicorn, "--bind", f"127.0.0.1:{self.http_port}", "--workers", str(self.workers),
+             "--log-level", "warning", "service:create_app()"],
+            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+        def healthy() -> bool:
+            conn = http.client.HTTPConnection("127.0.0.1", self.http_port, timeout=1)
+            try:
+                conn.request("GET", "/readyz")
+                return conn.getresponse().status == 200
+            finally:
+                conn.close()
+
+        wait_until(healthy, 30, "gunicorn")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for process in (self.gunicorn, self.redis):
+            if process is not None and process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    process.wait(15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="solenia")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", default="bench-sessions")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent client threads")
+    parser.add_argument("--seconds", type=float, default=8.0, help="duration of each phase")
+    args = parser.parse_args(argv)
+
+    steps = play_game(args.game, args.players, args.seed)
+    state_bytes = sum(len(orjson.dumps(state)) for state, _ in steps) / len(steps)
+    print(f"{args.game}, {args.players} players: one game of {len(steps)} actions, mean state {state_bytes:,.0f} B")
+    print(f"gunicorn {args.workers} sync workers, {args.clients} concurrent clients, {args.seconds:g} s per phase, "
+          f"loopback, {os.cpu_count()} cores shared with the load generator")
+    with Servers(args.workers) as servers:
+        stateless_phase(servers.http_port, args.game, steps, args.clients, 1.0)  # warm every worker
+        session_tally, session_time = session_phase(servers.http_port, args.game, args.players, args.seed, steps,
+                                                    args.clients, args.seconds)
+        stateless_tally, stateless_time = stateless_phase(servers.http_port, args.game, steps, args.clients,
+                                                          args.seconds)
+    session_rate, session_p99 = report("POST /v1/sessions/{id}/actions", session_tally, session_time)
+    stateless_rate, stateless_p99 = report(f"POST /v1/games/{args.game}/apply", stateless_tally, stateless_time)
+    print(f"sessions / stateless: {session_rate / stateless_rate:.2f}x throughput, "
+          f"{session_p99 / stateless_p99:.2f}x p99 latency")
+    if session_tally.errors or stateless_tally.errors:
+        raise SystemExit("some requests failed (see above)")
+
+
+if __name__ == "__main__":
+    main()
