@@ -1,0 +1,90 @@
+"""SOL-6: advancing the Giant Airship and resolving the rear strip.
+
+Every card on the resolved strip activates for its owner (whoever advanced), goes
+to its owner's discard pile, and the strip flips and re-enters at the front; the
+other strips, their cards and the airship each move one column towards the rear.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import resources as res
+from .board import terrain
+from .components import CARDS, COLUMNS, FACE_FLIP, Terrain
+from .improvements import active_effect
+from .state import RIVAL, BoardCard, PlayerBoard, SoleniaState
+
+
+def advance(state: SoleniaState, spaces: int, events: list[dict[str, Any]], cause: str) -> None:
+    """SOL-6.1: the airship moves forward (towards col 4); resolution waits for the end of turn."""
+    state.board.airship.col += spaces
+    events.append({"type": "airship_advanced", "spaces": spaces, "cause": cause,
+                   "airship": {"col": state.board.airship.col, "row": state.board.airship.row}})
+
+
+def activation_gain(activation: dict[str, Any], ground: Terrain) -> tuple[res.Vector, int]:
+    """SOL-6.3: what one activation of a card gives on this terrain: (resources, stars)."""
+    kind = activation["type"]
+    if kind == "space_multiplier":
+        if ground.kind == "island":
+            return res.one(ground.resource, activation["multiplier"]), 0  # type: ignore[arg-type]
+        return res.ZERO, activation["multiplier"]
+    if kind == "gain_resource":
+        return res.one(activation["resource"], activation["amount"]), 0
+    if kind == "vp_if_island":
+        if ground.kind == "island" and ground.resource == activation["resource"]:
+            return res.ZERO, activation["vp"]
+        return res.ZERO, 0
+    raise ValueError(f"unknown activation type {kind!r} in solenia.components.json")
+
+
+def card_activation(player: PlayerBoard, card_id: str, ground: Terrain) -> tuple[res.Vector, int]:
+    """A card's activation for its owner, with L1_TWOS_GIVE_2VP and L1_ONES_TWICE (SOL-9.4)."""
+    card = CARDS[card_id]
+    replaced = active_effect(player, "activation_replace")
+    if replaced is not None and replaced["card_value"] == card.value:
+        return res.ZERO, replaced["vp"]
+    repeat = active_effect(player, "activation_repeat")
+    times = repeat["times"] if repeat is not None and repeat["card_value"] == card.value else 1
+    gained, stars = activation_gain(card.activation, ground)
+    return tuple(n * times for n in gained), stars * times
+
+
+def _activate(state: SoleniaState, placed: BoardCard, events: list[dict[str, Any]]) -> None:
+    ground = terrain(state, placed.col, placed.row)
+    if placed.owner == RIVAL:
+        # SOL-10.3 step 5: Rival cards do not activate; they are simply discarded.
+        state.solo.rival_discard.append(placed.card)  # type: ignore[union-attr]
+        events.append({"type": "rival_card_discarded", "card": placed.card, "row": placed.row})
+        return
+    player = state.players[placed.owner]
+    gained, stars = card_activation(player, placed.card, ground)
+    res.store(player.storage, res.add(res.vector(player.storage), gained))
+    player.stars += stars
+    player.discard.append(placed.card)
+    events.append({"type": "card_activated", "player": placed.owner, "card": placed.card, "row": placed.row,
+                   "resources": res.as_dict(gained), "stars": stars})
+
+
+def resolve_rear_strip(state: SoleniaState, events: list[dict[str, Any]]) -> None:
+    """SOL-6.2 to SOL-6.5 for the strip in col 0."""
+    board = state.board
+    rear = board.columns[0]
+    events.append({"type": "strip_resolved", "strip": rear.strip, "face": rear.face})
+    for placed in sorted((c for c in board.cards if c.col == 0), key=lambda c: c.row):
+        _activate(state, placed, events)
+    board.cards = [c for c in board.cards if c.col != 0]
+    for placed in board.cards:
+        placed.col -= 1
+    board.columns.pop(0)
+    rear.face = FACE_FLIP[rear.face]
+    board.columns.append(rear)
+    board.airship.col -= 1
+    events.append({"type": "strip_moved", "strip": rear.strip, "face": rear.face, "col": COLUMNS - 1})
+
+
+def resolve(state: SoleniaState, times: int, events: list[dict[str, Any]]) -> None:
+    """SOL-6.2/6.7: one resolution per space advanced, each on the strip then in col 0."""
+    for _ in range(times):
+        resolve_rear_strip(state, events)

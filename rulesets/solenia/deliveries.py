@@ -1,0 +1,328 @@
+"""SOL-5: cities and delivery tiles: which tiles a city takes, paying them, the slot
+they go to on the summer side, and the display refill.
+
+Payment matching follows spec section 3.8: the offer is the storage payment plus one
+unit per named permanent resource, and must equal the tile's icons exactly, except
+that an active ``L1_STORE_*`` tile pools its two resources.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from rulesets.core import IllegalAction
+
+from . import resources as res
+from .actions import DeliveryChoice
+from .components import ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS
+from .improvements import active_effect, active_effects, derive_active
+from .state import Permanent, PlayerBoard, SoleniaState
+from .storage import capacity_for
+from .winter import eligible_slots, slot_power, unmet_prerequisite
+
+PermanentUse = tuple[str, ...]  # slot ids of the permanent resources used, sorted
+
+#: tile id -> its icons as a resource vector.
+NEED: dict[str, res.Vector] = {tile_id: res.from_dict(tile.cost) for tile_id, tile in TILES.items()}
+
+
+def allowed_kinds(player: PlayerBoard, city_kind: str) -> tuple[str, ...]:
+    """SOL-5.2: the city's own type, or either with L1_CROSS_DELIVERY (SOL-9.4)."""
+    if active_effect(player, "any_city_any_display") is not None:
+        return ROWS_OF_TILES
+    return (city_kind,)
+
+
+def display(state: SoleniaState, kind: str) -> list[str]:
+    return state.delivery.day_display if kind == "day" else state.delivery.night_display
+
+
+def deck(state: SoleniaState, kind: str) -> list[str]:
+    return state.delivery.day_deck if kind == "day" else state.delivery.night_deck
+
+
+def pool(player: PlayerBoard) -> tuple[int, int] | None:
+    """The two resource indices an active L1_STORE_* tile makes interchangeable, if any."""
+    effect = active_effect(player, "delivery_substitution")
+    if effect is None:
+        return None
+    a, b = effect["pair"]
+    return res.INDEX[a], res.INDEX[b]
+
+
+def unused_permanents(player: PlayerBoard) -> list[tuple[str, str]]:
+    return [(p.id, p.resource) for p in player.permanent if not p.used_this_turn]
+
+
+def payment_matches(need: res.Vector, offer: res.Vector, pooled: tuple[int, int] | None) -> bool:
+    """Spec 3.8: every resource exact, or the pooled pair exact as a sum."""
+    for i, (n, o) in enumerate(zip(need, offer)):
+        if pooled is not None and i in pooled:
+            continue
+        if n != o:
+            return False
+    if pooled is not None:
+        a, b = pooled
+        return need[a] + need[b] == offer[a] + offer[b]
+    return True
+
+
+def permanent_vector(ids: PermanentUse, player: PlayerBoard) -> res.Vector:
+    owned = {p.id: p.resource for p in player.permanent}
+    total = res.ZERO
+    for slot_id in ids:
+        total = res.add(total, res.one(owned[slot_id]))
+    return total
+
+
+def payment_options(need: res.Vector, stored: res.Vector, permanents: list[tuple[str, str]],
+                    pooled: tuple[int, int] | None) -> list[tuple[PermanentUse, res.Vector]]:
+    """Every (permanent resources named, storage payment) that pays ``need`` exactly."""
+    options: list[tuple[PermanentUse, res.Vector]] = []
+    ids = sorted(permanents)
+    for size in range(len(ids) + 1):
+        for chosen in combinations(ids, size):
+            offered = res.ZERO
+            for _, resource in chosen:
+                offered = res.add(offered, res.one(resource))
+            rest = res.sub(need, offered)
+            names = tuple(slot_id for slot_id, _ in chosen)
+            fixed = [i for i in range(len(rest)) if pooled is None or i not in pooled]
+            if any(rest[i] < 0 or rest[i] > stored[i] for i in fixed):
+                continue
+            if pooled is None:
+                options.append((names, rest))
+                continue
+            a, b = pooled
+            together = rest[a] + rest[b]
+            for take_a in range(max(0, together - stored[b]), min(together, stored[a]) + 1):
+                payment = list(rest)
+                payment[a], payment[b] = take_a, together - take_a
+                options.append((names, tuple(payment)))
+    return options
+
+
+def payable_tiles(state: SoleniaState, player: PlayerBoard, city_kind: str, stored: res.Vector) -> list[str]:
+    """SOL-5.3: the displayed tiles of an allowed type this player could pay now."""
+    permanents = unused_permanents(player)
+    pooled = pool(player)
+    out = []
+    for kind in allowed_kinds(player, city_kind):
+        for tile_id in display(state, kind):
+            if payment_options(NEED[tile_id], stored, permanents, pooled):
+                out.append(tile_id)
+    return out
+
+
+def summer_slot(player: PlayerBoard, kind: str) -> int | None:
+    """SOL-5.5: the leftmost empty slot of the tile's row; None when the row is full (SOL-5.7)."""
+    slots = player.day_slots if kind == "day" else player.night_slots
+    for index, tile in enumerate(slots):
+        if tile is None:
+            return index
+    return None
+
+
+def summer_reward(kind: str, index: int) -> dict[str, int]:
+    return SUMMER_REWARDS[kind][index]
+
+
+def refill(state: SoleniaState, kind: str, events: list[dict[str, Any]]) -> None:
+    """SOL-5.6: the top of the same-type deck is appended to the display; an empty deck leaves it short."""
+    source = deck(state, kind)
+    if source:
+        tile = source.pop(0)
+        display(state, kind).append(tile)
+        events.append({"type": "display_refilled", "kind": kind, "tile": tile})
+    else:
+        events.append({"type": "display_short", "kind": kind, "size": len(display(state, kind))})
+
+
+# ---------------------------------------------------------------- a city play's delivery
+@dataclass
+class DeliveryPlan:
+    """A checked delivery, ready to apply (SOL-5.8 steps 3 to 6)."""
+
+    tile: str
+    kind: str
+    permanent: PermanentUse
+    payment: res.Vector
+    slot_index: int | None  # None: the row is full, the tile goes beside the board (SOL-5.7)
+    slot_id: str | None  # winter slot id; None on summer
+    gained: res.Vector  # resources from the slot reward or B power
+    stars: int  # stars from the slot reward and on-delivery improvements
+    power: dict[str, Any] | None  # the winter power that fires, if any
+    active_after: list[str]  # improvement parts active once the tile lies in its slot
+    capacity_after: int
+
+
+def _with_tile(slots: list[str | None], index: int | None, tile: str) -> list[str | None]:
+    if index is None:
+        return slots
+    out = list(slots)
+    out[index] = tile
+    return out
+
+
+def plan_outcome(state: SoleniaState, player: PlayerBoard, tile: str, slot_index: int | None,
+                 reward_choice: str | None) -> tuple[res.Vector, int, dict[str, Any] | None, list[str], int]:
+    """What filling this slot gives: (resources, stars, power, active parts, capacity after)."""
+    kind = TILES[tile].kind
+    gained, stars, power = res.ZERO, 0, None
+    if slot_index is not None:
+        if state.options.board_side == "summer":
+            reward = summer_reward(kind, slot_index)
+            gained = res.from_dict(reward)
+            stars += reward.get("vp", 0)
+        else:
+            power = slot_power(player.improvements, WINTER_SLOTS[kind][slot_index].id)
+            if power is not None and power["type"] == "gain_one_of" and reward_choice is not None:
+                gained = res.one(reward_choice)
+    # On-delivery improvements count only if active before this delivery (SOL-9.3, D-7).
+    for effect in active_effects(player.improvements, player.improvements.active):
+        if effect["type"] == "on_delivery" and effect["row"] == kind:
+            stars += effect["vp"]
+    day = _with_tile(player.day_slots, slot_index if kind == "day" else None, tile)
+    night = _with_tile(player.night_slots, slot_index if kind == "night" else None, tile)
+    active = derive_active(player.improvements, day, night)
+    capacity = capacity_for(state.options, player.improvements, day, night)
+    return gained, stars, power, active, capacity
+
+
+def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, stored: res.Vector,
+                   choice: DeliveryChoice | None) -> DeliveryPlan:
+    """Checks 13 to 26 of play_card (spec section 3.5), in order. ``stored`` is after lengthening."""
+    if choice is None:
+        payable = payable_tiles(state, player, city_kind, stored)
+        if payable:
+            raise IllegalAction("delivery_required", "SOL-5.2",
+                                f"A card on a {city_kind} city must complete one delivery tile; you could pay "
+                                f"{', '.join(payable)}.", payable=payable)
+        raise IllegalAction("delivery_required", "SOL-5.3",
+                            f"A card on a {city_kind} city must complete a delivery tile, and you cannot pay any "
+                            f"displayed tile it takes: this city is not a legal target.", payable=[])
+    tile_id = choice.tile
+    if tile_id not in state.delivery.day_display and tile_id not in state.delivery.night_display:
+        raise IllegalAction("delivery_tile_not_in_display", "SOL-5.2",
+                            f"Tile {tile_id} is not in a display; displayed: "
+                            f"{', '.join(state.delivery.day_display + state.delivery.night_display) or 'none'}.",
+                            tile=tile_id)
+    tile = TILES[tile_id]
+    if tile.kind not in allowed_kinds(player, city_kind):
+        raise IllegalAction("delivery_tile_wrong_type", "SOL-5.2",
+                            f"A {city_kind} city takes {city_kind} tiles; {tile_id} is a {tile.kind} tile.",
+                            tile=tile_id, city=city_kind)
+    owned = {p.id: p for p in player.permanent}
+    for slot_id in choice.permanent:
+        if slot_id not in owned:
+            raise IllegalAction("permanent_unavailable", "SOL-8.4",
+                                f"You have no permanent resource from slot {slot_id}.", permanent=slot_id)
+    seen: set[str] = set()
+    for slot_id in choice.permanent:
+        if owned[slot_id].used_this_turn or slot_id in seen:
+            raise IllegalAction("permanent_already_used", "SOL-8.4",
+                                f"The permanent {owned[slot_id].resource} from {slot_id} pays one icon per turn, "
+                                f"and it is already used.", permanent=slot_id)
+        seen.add(slot_id)
+    payment = res.vector(choice.payment)
+    if not res.covers(stored, payment):
+        raise IllegalAction("insufficient_resources", "SOL-5.4",
+                            f"You cannot pay {res.describe(payment)} from storage holding {res.describe(stored)}.",
+                            stored=res.as_dict(stored))
+    offer = res.add(payment, permanent_vector(tuple(choice.permanent), player))
+    need = NEED[tile_id]
+    if not payment_matches(need, offer, pool(player)):
+        raise IllegalAction("delivery_payment_mismatch", "SOL-5.4",
+                            f"Tile {tile_id} asks for exactly {res.describe(need)}; you offered "
+                            f"{res.describe(offer)}.", need=res.as_dict(need), offered=res.as_dict(offer))
+    slot_index, slot_id = _check_slot(state, player, tile.kind, choice)
+    gained, stars, power, active, capacity = plan_outcome(state, player, tile_id, slot_index, choice.reward_choice)
+    _check_reward_choice(power, choice.reward_choice)
+    return DeliveryPlan(tile_id, tile.kind, tuple(choice.permanent), payment, slot_index, slot_id, gained, stars,
+                        power, active, capacity)
+
+
+def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
+                choice: DeliveryChoice) -> tuple[int | None, str | None]:
+    """Checks 20 to 24: where the tile goes."""
+    if state.options.board_side == "summer":
+        if choice.slot is not None:
+            raise IllegalAction("slot_not_choosable", "SOL-5.5",
+                                "On the summer side a tile goes to the leftmost empty slot of its row; "
+                                "do not name a slot.", slot=choice.slot)
+        return summer_slot(player, kind), None
+    slots = player.day_slots if kind == "day" else player.night_slots
+    row_full = all(t is not None for t in slots)
+    if choice.slot is None:
+        if row_full:
+            return None, None
+        raise IllegalAction("slot_required", "SOL-8.2",
+                            f"On the winter side you choose the slot: name one of "
+                            f"{', '.join(s.id for s in eligible_slots(player, kind))}.",
+                            eligible=[s.id for s in eligible_slots(player, kind)])
+    by_id = {s.id: s for s in WINTER_SLOTS[kind]}
+    slot = by_id.get(choice.slot)
+    if slot is None:
+        raise IllegalAction("slot_invalid", "SOL-8.2",
+                            f"{choice.slot} is not a slot of the {kind} row ({', '.join(by_id)}).", slot=choice.slot)
+    if slots[slot.index] is not None:
+        raise IllegalAction("slot_occupied", "SOL-8.2", f"Slot {slot.id} already holds {slots[slot.index]}.",
+                            slot=slot.id)
+    unmet = unmet_prerequisite(slots, slot)
+    if unmet is not None:
+        needs_level, needs_count = unmet
+        raise IllegalAction("slot_prerequisite_unmet", "SOL-8.2",
+                            f"Slot {slot.id} (level {slot.level}) needs {needs_count} filled level-{needs_level} "
+                            f"slot(s) in the {kind} row first.", needs_level=needs_level, needs_count=needs_count)
+    return slot.index, slot.id
+
+
+def _check_reward_choice(power: dict[str, Any] | None, reward_choice: str | None) -> None:
+    """Checks 25 and 26: a B slot needs a choice among its options; nothing else takes one."""
+    choosing = power is not None and power["type"] == "gain_one_of"
+    if choosing and reward_choice is None:
+        raise IllegalAction("reward_choice_required", "SOL-8.3",
+                            f"This slot gives one of {' or '.join(power['options'])}: name it in "  # type: ignore[index]
+                            f"'reward_choice'.", options=list(power["options"]))  # type: ignore[index]
+    if not choosing and reward_choice is not None:
+        raise IllegalAction("reward_choice_not_allowed", "SOL-8.3",
+                            "Only a B slot offers a choice of reward; drop 'reward_choice'.")
+    if choosing and reward_choice not in power["options"]:  # type: ignore[index]
+        raise IllegalAction("reward_choice_invalid", "SOL-8.3",
+                            f"This slot gives {' or '.join(power['options'])}, not {reward_choice}.",  # type: ignore[index]
+                            options=list(power["options"]))  # type: ignore[index]
+
+
+def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[dict[str, Any]]) -> None:
+    """SOL-5.8 steps 3 to 6: pay, place, reward, refill."""
+    player = state.players[seat]
+    res.store(player.storage, res.sub(res.vector(player.storage), plan.payment))
+    for p in player.permanent:
+        if p.id in plan.permanent:
+            p.used_this_turn = True
+    display(state, plan.kind).remove(plan.tile)
+    if plan.slot_index is None:
+        player.extra_tiles.append(plan.tile)
+    elif plan.kind == "day":
+        player.day_slots[plan.slot_index] = plan.tile
+    else:
+        player.night_slots[plan.slot_index] = plan.tile
+    slot_name = plan.slot_id or (f"{plan.kind}_{plan.slot_index + 1}" if plan.slot_index is not None else None)
+    events.append({"type": "delivery_completed", "player": seat, "tile": plan.tile, "slot": slot_name,
+                   "paid": res.as_dict(plan.payment), "permanent": list(plan.permanent),
+                   "reward": {**res.as_dict(plan.gained), **({"stars": plan.stars} if plan.stars else {})}})
+    res.store(player.storage, res.add(res.vector(player.storage), plan.gained))
+    player.stars += plan.stars
+    if plan.power is not None and plan.power["type"] == "permanent_resource":
+        player.permanent.append(Permanent(id=plan.slot_id, resource=plan.power["resource"]))  # type: ignore[arg-type]
+        player.permanent.sort(key=lambda p: p.id)
+        events.append({"type": "permanent_gained", "player": seat, "id": plan.slot_id,
+                       "resource": plan.power["resource"]})
+    for part in plan.active_after:
+        if part not in player.improvements.active:
+            events.append({"type": "improvement_activated", "player": seat, "part": part})
+    player.improvements.active = list(plan.active_after)
+    player.capacity = plan.capacity_after
+    refill(state, plan.kind, events)

@@ -1,0 +1,155 @@
+"""SOL-9: improvement tiles (advanced variant, winter side only).
+
+The draft (SOL-9.1), where the tiles sit (SOL-9.2, decision D-6), when they become
+active (SOL-9.3), and lookups of the effects a player has active (SOL-9.4, 9.5).
+The effects themselves are applied where the rulebook puts them: lengthening in
+placement, substitution and on-delivery stars in deliveries, double advance and
+activation changes in airship, end-game effects in scoring.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import IllegalAction, RandomSource
+
+from .actions import ChooseImprovement
+from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID
+from .state import Draft, Improvements, Level3Pair, PlayerBoard, SoleniaState
+
+LEVEL1_PART = "level1"
+LEVEL3_PARTS = {"day": "level3_day", "night": "level3_night"}
+PARTS = (LEVEL1_PART, "level3_day", "level3_night")
+
+
+# ---------------------------------------------------------------- SOL-9.1 draft
+def make_draft_order(players: int) -> list[int]:
+    """From the last seat, in reverse seat order, two passes."""
+    return list(reversed(range(players))) * 2
+
+
+def make_draft(players: int, chance: RandomSource) -> Draft:
+    """N random level-1 tiles and N level-3 pairs whose halves are of different kinds."""
+    level1 = chance.shuffled(list(LEVEL1))[:players]
+    day_halves = chance.shuffled(list(LEVEL3))[:players]
+    night_pool = list(LEVEL3)
+    pairs: list[Level3Pair | None] = []
+    for day in day_halves:
+        # Redrawing a matching night half until it differs is a uniform draw among the others.
+        night = chance.choice([kind for kind in night_pool if kind != day])
+        night_pool.remove(night)
+        pairs.append(Level3Pair(day=day, night=night))
+    return Draft(level1_offer=level1, level3_offer=pairs, order=make_draft_order(players))
+
+
+def choose(state: SoleniaState, action: ChooseImprovement) -> list[dict[str, Any]]:
+    draft = state.draft
+    if state.phase != "draft" or draft is None:
+        raise IllegalAction("wrong_phase", "SOL-9.1", "There is no improvement draft going on.", phase=state.phase)
+    if action.player != draft.order[0]:
+        raise IllegalAction("not_your_turn", "SOL-9.1", f"Seat {draft.order[0]} is drafting now.",
+                            drafting=draft.order[0])
+    held = state.players[action.player].improvements
+    if action.level == 1:
+        if action.tile not in draft.level1_offer:
+            raise IllegalAction("improvement_not_offered", "SOL-9.1",
+                                f"Level-1 tile {action.tile} is not on offer; the offer is "
+                                f"{', '.join(draft.level1_offer) or 'empty'}.", offered=list(draft.level1_offer))
+        if held.level1 is not None:
+            raise IllegalAction("improvement_level_already_taken", "SOL-9.1",
+                                f"You already hold the level-1 tile {held.level1}; take a level-3 pair.")
+        draft.level1_offer.remove(action.tile)
+        held.level1 = action.tile
+        taken: dict[str, Any] = {"level": 1, "tile": action.tile}
+    else:
+        index = action.pair
+        pair = draft.level3_offer[index] if index is not None and index < len(draft.level3_offer) else None
+        if pair is None:
+            open_pairs = [i for i, p in enumerate(draft.level3_offer) if p is not None]
+            raise IllegalAction("improvement_not_offered", "SOL-9.1",
+                                f"Level-3 pair {index} is not on offer; open pairs: {open_pairs or 'none'}.",
+                                offered=open_pairs)
+        if held.level3_day is not None:
+            raise IllegalAction("improvement_level_already_taken", "SOL-9.1",
+                                "You already hold a level-3 pair; take a level-1 tile.")
+        draft.level3_offer[index] = None  # type: ignore[index]
+        held.level3_day, held.level3_night = pair.day, pair.night
+        taken = {"level": 3, "pair": index, "day": pair.day, "night": pair.night}
+    draft.order.pop(0)
+    events: list[dict[str, Any]] = [{"type": "improvement_chosen", "player": action.player, **taken}]
+    if not draft.order:
+        # Unchosen tiles leave the game.
+        events.append({"type": "draft_ended", "unchosen_level1": list(draft.level1_offer),
+                       "unchosen_level3": [p.day + "/" + p.night for p in draft.level3_offer if p is not None]})
+        state.draft = None
+        state.phase = "play"
+        events.append({"type": "turn_started", "player": state.active_seat, "round": state.round})
+    return events
+
+
+def options_for(state: SoleniaState, seat: int) -> list[ChooseImprovement]:
+    draft = state.draft
+    if state.phase != "draft" or draft is None or not draft.order or draft.order[0] != seat:
+        return []
+    held = state.players[seat].improvements
+    out = []
+    if held.level1 is None:
+        out += [ChooseImprovement(player=seat, level=1, tile=tile) for tile in draft.level1_offer]
+    if held.level3_day is None:
+        out += [ChooseImprovement(player=seat, level=3, pair=i) for i, p in enumerate(draft.level3_offer)
+                if p is not None]
+    return out
+
+
+# ---------------------------------------------------------------- SOL-9.2 placement
+def covered_slots(held: Improvements) -> dict[str, str]:
+    """Slot id -> the improvement part lying on it (its printed power is lost)."""
+    covered: dict[str, str] = {}
+    if held.level1 is not None:
+        for slot_id in LEVEL1_COVERS:
+            covered[slot_id] = LEVEL1_PART
+    for row, part in LEVEL3_PARTS.items():
+        if getattr(held, part) is not None:
+            covered[LEVEL3_COVERS[row]] = part
+    return covered
+
+
+# ---------------------------------------------------------------- SOL-9.3 activation
+def _filled(day_slots: list[str | None], night_slots: list[str | None], slot_id: str) -> bool:
+    slot = WINTER_SLOT_BY_ID[slot_id]
+    slots = day_slots if slot.row == "day" else night_slots
+    return slots[slot.index] is not None
+
+
+def derive_active(held: Improvements, day_slots: list[str | None], night_slots: list[str | None]) -> list[str]:
+    """The parts active given these slots: level 1 needs both covered slots, a level-3 half its own."""
+    active = []
+    if held.level1 is not None and all(_filled(day_slots, night_slots, s) for s in LEVEL1_COVERS):
+        active.append(LEVEL1_PART)
+    for row, part in LEVEL3_PARTS.items():
+        if getattr(held, part) is not None and _filled(day_slots, night_slots, LEVEL3_COVERS[row]):
+            active.append(part)
+    return active
+
+
+def part_effects(held: Improvements, part: str) -> tuple[dict[str, Any], ...]:
+    if part == LEVEL1_PART:
+        return LEVEL1[held.level1] if held.level1 else ()
+    row = "day" if part == "level3_day" else "night"
+    kind = getattr(held, part)
+    return (LEVEL3[kind][row],) if kind else ()
+
+
+def active_effects(held: Improvements, parts: list[str]) -> list[dict[str, Any]]:
+    return [effect for part in parts for effect in part_effects(held, part)]
+
+
+def active_effect(player: PlayerBoard, effect_type: str) -> dict[str, Any] | None:
+    """The first active effect of this type the player has, if any (SOL-9.4 lookups)."""
+    held = player.improvements
+    if not held.active:
+        return None
+    for effect in active_effects(held, held.active):
+        if effect["type"] == effect_type:
+            return effect
+    return None

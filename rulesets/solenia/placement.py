@@ -1,0 +1,54 @@
+"""SOL-3: where a card may go: free placement, lengthening the voyage, and when a
+player with no free placement may discard to advance instead."""
+
+from __future__ import annotations
+
+from .board import ALL_SPACES, Coord, airship, manhattan, occupants, terrain
+from .deliveries import payable_tiles
+from . import resources as res
+from .improvements import active_effect
+from .state import SoleniaState
+
+
+def anchors(state: SoleniaState, seat: int) -> list[Coord]:
+    """SOL-3.3.1: the airship's space and every space holding one of the player's cards."""
+    return [airship(state)] + [(c.col, c.row) for c in state.board.cards if c.owner == seat]
+
+
+def distance(target: Coord, points: list[Coord]) -> int:
+    return min(manhattan(target, p) for p in points)
+
+
+def is_free(state: SoleniaState, seat: int, target: Coord) -> bool:
+    """SOL-3.2: the airship's space, or orthogonally next to the airship or an own card."""
+    return distance(target, anchors(state, seat)) <= 1
+
+
+def lengthen_cost(state: SoleniaState, seat: int, target: Coord) -> int:
+    """SOL-3.3.2: max(0, d - 1) resources, less an active L1_LENGTHEN_DISCOUNT (SOL-3.3.6)."""
+    cost = max(0, distance(target, anchors(state, seat)) - 1)
+    discount = active_effect(state.players[seat], "lengthen_discount")
+    if discount is not None:
+        cost = max(0, cost - discount["amount"])
+    return cost
+
+
+def free_placement_example(state: SoleniaState, seat: int) -> tuple[str, Coord] | None:
+    """SOL-3.4: a legal free placement of some card in hand, or None when there is none.
+
+    Legality of a free placement does not depend on which card is played (the space
+    must be empty and adjacent, and a city needs a payable tile), so any card will do.
+    """
+    player = state.players[seat]
+    if not player.hand:
+        return None
+    taken = occupants(state)
+    points = anchors(state, seat)
+    stored = res.vector(player.storage)
+    for space in ALL_SPACES:
+        if space in taken or distance(space, points) > 1:
+            continue
+        ground = terrain(state, *space)
+        if ground.kind == "island" or payable_tiles(state, player, ground.city, stored):  # type: ignore[arg-type]
+            return player.hand[0], space
+    return None

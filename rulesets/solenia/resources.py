@@ -1,0 +1,80 @@
+"""Resource vectors: the four resources as a tuple in the components' order.
+
+Rule code reads and writes ``Storage`` structs; the arithmetic and the enumeration
+of resource mixes (lengthening payments, overflow discards...) work on plain tuples,
+which is both shorter and faster.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+from .components import RESOURCES
+
+Vector = tuple[int, ...]
+ZERO: Vector = (0,) * len(RESOURCES)
+INDEX: dict[str, int] = {r: i for i, r in enumerate(RESOURCES)}
+
+
+def vector(mix: Any) -> Vector:
+    """A Storage/ResourceMix struct (or anything with the resource attributes) as a tuple."""
+    return tuple(getattr(mix, r) for r in RESOURCES)
+
+
+def from_dict(amounts: dict[str, int]) -> Vector:
+    return tuple(amounts.get(r, 0) for r in RESOURCES)
+
+
+def as_dict(v: Vector, *, skip_zero: bool = True) -> dict[str, int]:
+    return {r: n for r, n in zip(RESOURCES, v) if n or not skip_zero}
+
+
+def store(target: Any, v: Vector) -> None:
+    """Write a vector back into a Storage struct."""
+    for r, n in zip(RESOURCES, v):
+        setattr(target, r, n)
+
+
+def add(a: Vector, b: Vector) -> Vector:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def sub(a: Vector, b: Vector) -> Vector:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def covers(have: Vector, want: Vector) -> bool:
+    return all(h >= w for h, w in zip(have, want))
+
+
+def one(resource: str, amount: int = 1) -> Vector:
+    v = [0] * len(RESOURCES)
+    v[INDEX[resource]] = amount
+    return tuple(v)
+
+
+@lru_cache(maxsize=4096)
+def mixes(total: int, available: Vector) -> tuple[Vector, ...]:
+    """Every way to take exactly ``total`` resources from ``available``, in a fixed order."""
+    if total < 0 or total > sum(available):
+        return ()
+    out: list[Vector] = []
+
+    def walk(index: int, left: int, prefix: list[int]) -> None:
+        if index == len(available) - 1:
+            if left <= available[index]:
+                out.append((*prefix, left))
+            return
+        for take in range(min(left, available[index]) + 1):
+            prefix.append(take)
+            walk(index + 1, left - take, prefix)
+            prefix.pop()
+
+    walk(0, total, [])
+    return tuple(out)
+
+
+def describe(v: Vector | Iterable[int]) -> str:
+    parts = [f"{n} {r}" for r, n in zip(RESOURCES, v) if n]
+    return " + ".join(parts) if parts else "nothing"

@@ -1,0 +1,103 @@
+"""Solenia (Pearl Games, 2018) as a ``rulesets.core.Ruleset``."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rulesets.core import InvalidSetup, OptionSpec, Ruleset, Status
+
+from . import consistency, improvements, legal, setup, turns, view
+from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
+from .components import COLORS, PERMUTABLE_STRIPS, assumed_blocks
+from .rule_index import RULES
+from .scoring import final_scores, winners
+from .state import SoleniaState
+
+
+class Solenia(Ruleset):
+    id = "solenia"
+    title = "Solenia"
+    min_players = 1
+    max_players = len(COLORS)
+    rules_version = "1.0"
+    player_count_rule = "SOL-1.2"
+    rules = RULES
+    State = SoleniaState
+    Action = Action
+    options = (
+        OptionSpec("board_side", "summer", "Player-board side: summer (basic game) or winter (advanced, SOL-8).",
+                   choices=("summer", "winter"), rule="SOL-1.5"),
+        OptionSpec("improvements", False, "Draft and use improvement tiles (SOL-9); needs the winter side.",
+                   kind="bool", rule="SOL-9.1"),
+        OptionSpec("start_layout", "dawn", "Starting board: dawn (night, night, dawn, day, day) or dusk.",
+                   choices=("dawn", "dusk"), rule="SOL-1.4"),
+        OptionSpec("strip_permutation", None,
+                   f"The day/night strips for cols 0, 1, 3, 4, a permutation of {', '.join(PERMUTABLE_STRIPS)}; "
+                   f"default: the component file's layout.", kind="list", rule="SOL-1.4", assumed=True),
+    )
+    notes = {
+        "data_status": "Procedures follow the spec; most printed numbers are ASSUMED placeholders read from "
+                       "solenia.components.json (strip layouts, card distribution, delivery tiles, most summer "
+                       "slot rewards, the whole solo mode).",
+        "assumed": assumed_blocks(),
+        "solo": "1 player is the solo game (SOL-10, ASSUMED IN FULL): a die-driven Rival from the seeded random "
+                "source.",
+        "seats": "Seats are 0-based and numbered clockwise from the first player: seat 0 starts every round. "
+                 "Seating decides who goes first.",
+    }
+
+    # ------------------------------------------------------------------ setup
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        if options["improvements"] and options["board_side"] != "winter":
+            raise InvalidSetup("improvements_require_winter", "SOL-9.1",
+                               "Improvement tiles are played on the winter side: set board_side to winter.",
+                               path="$.options.improvements")
+        permutation = options["strip_permutation"]
+        if permutation is not None and (len(permutation) != len(PERMUTABLE_STRIPS)
+                                        or sorted(map(str, permutation)) != sorted(PERMUTABLE_STRIPS)
+                                        or not all(isinstance(s, str) for s in permutation)):
+            raise InvalidSetup("invalid_options", "SOL-1.4",
+                               f"strip_permutation must list {', '.join(PERMUTABLE_STRIPS)} once each, in the "
+                               f"order of cols 0, 1, 3, 4.", path="$.options.strip_permutation")
+
+    def create(self, players: int, seed: str, options: dict[str, Any]) -> SoleniaState:
+        return setup.create(self.id, self.rules_version, players, seed, options)
+
+    def check_consistency(self, state: SoleniaState) -> None:  # type: ignore[override]
+        consistency.check(state)
+
+    # ------------------------------------------------------------------ play
+    def perform(self, state: SoleniaState, action: Any) -> list[dict[str, Any]]:  # type: ignore[override]
+        turns.ensure_not_over(state)
+        if isinstance(action, PlayCard):
+            events = turns.play_card(state, action)
+        elif isinstance(action, DiscardToAdvance):
+            events = turns.discard_to_advance(state, action)
+        elif isinstance(action, DiscardOverflow):
+            events = turns.discard_overflow(state, action)
+        elif isinstance(action, ChooseImprovement):
+            events = improvements.choose(state, action)
+        else:  # pragma: no cover - the Action union is closed
+            raise TypeError(f"not a Solenia action: {action!r}")
+        state.move += 1
+        return events
+
+    def legal_actions(self, state: SoleniaState, player: int) -> list[Any]:  # type: ignore[override]
+        return legal.legal_actions(state, player)
+
+    def view(self, state: SoleniaState, player: int | None) -> dict[str, Any]:  # type: ignore[override]
+        return view.view(state, player)
+
+    def status(self, state: SoleniaState) -> Status:  # type: ignore[override]
+        over = state.phase == "game_over"
+        if over:
+            active: list[int] = []
+        elif state.phase == "draft" and state.draft is not None:
+            active = [state.draft.order[0]]
+        elif state.phase == "overflow" and state.pending:
+            active = [state.pending[0].player]
+        else:
+            active = [state.active_seat]
+        scores = [b["total"] for b in final_scores(state)] if over else None
+        return Status(phase=state.phase, round=state.round, active_players=active, game_over=over,
+                      scores=scores, winners=winners(scores) if scores else None)

@@ -1,0 +1,77 @@
+"""SOL-1.4: setting up a game, in the rulebook's order.
+
+Seats are 0-based and numbered clockwise from the first player, so seat 0 is the
+first player ("seat 1" of the rulebook) and starts every round (SOL-2.1); choosing
+who sits where, at random or not, is the creator's seating.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import RandomSource, Rng
+
+from . import resources as res
+from .components import (AIRSHIP_REST, COLORS, DISPLAY_SIZE, HAND_SIZE, LAYOUTS, PERMUTABLE_STRIPS, ROWS_OF_TILES,
+                         SLOTS_PER_ROW, STARTING_RESOURCES, TILES_BY_KIND, WINTER_SLOTS, deck_of)
+from .improvements import make_draft
+from .state import (Board, Column, Delivery, Options, PlayerBoard, Position, SoleniaState, Solo, Storage)
+from .storage import capacity_for
+from .state import Improvements
+
+
+def permutable_columns(layout: str) -> list[int]:
+    """The columns holding a day/night strip (all but the dawn/dusk strip's col 2)."""
+    return [col for col, (strip, _) in enumerate(LAYOUTS[layout]) if strip in PERMUTABLE_STRIPS]
+
+
+def default_permutation(layout: str) -> list[str]:
+    return [LAYOUTS[layout][col][0] for col in permutable_columns(layout)]
+
+
+def build_columns(layout: str, permutation: list[str]) -> list[Column]:
+    """Step 1: the layout's faces, with the permuted day/night strips in cols 0, 1, 3, 4."""
+    columns = [Column(strip=strip, face=face) for strip, face in LAYOUTS[layout]]
+    for col, strip in zip(permutable_columns(layout), permutation):
+        columns[col].strip = strip
+    return columns
+
+
+def create(game: str, rules_version: str, players: int, seed: str, options: dict[str, Any]) -> SoleniaState:
+    layout = options["start_layout"]
+    permutation = list(options["strip_permutation"] or default_permutation(layout))
+    opts = Options(board_side=options["board_side"], improvements=options["improvements"],
+                   start_layout=layout, strip_permutation=permutation)
+    rng = Rng(seed=seed)
+    chance = RandomSource(rng)
+
+    board = Board(columns=build_columns(layout, permutation),  # step 1
+                  airship=Position(col=AIRSHIP_REST[0], row=AIRSHIP_REST[1]))  # step 2
+
+    size = DISPLAY_SIZE[players]  # step 3
+    decks = {kind: chance.shuffled(TILES_BY_KIND[kind]) for kind in ROWS_OF_TILES}
+    delivery = Delivery(day_deck=decks["day"][size:], night_deck=decks["night"][size:],
+                        day_display=decks["day"][:size], night_display=decks["night"][:size])
+
+    solo = players == 1
+    boards = []
+    for seat in range(players):  # steps 4 to 7
+        cards = chance.shuffled(deck_of(COLORS[seat]))
+        empty: list[str | None] = [None] * (len(WINTER_SLOTS["day"]) if opts.board_side == "winter" else SLOTS_PER_ROW)
+        start = {} if solo else STARTING_RESOURCES.get(seat, {})
+        storage = Storage()
+        res.store(storage, res.from_dict(start))
+        boards.append(PlayerBoard(
+            seat=seat, color=COLORS[seat], hand=cards[:HAND_SIZE], deck=cards[HAND_SIZE:],  # step 9
+            storage=storage, capacity=capacity_for(opts, Improvements(), list(empty), list(empty)),
+            day_slots=list(empty), night_slots=list(empty)))
+
+    rival = None
+    if solo:  # SOL-10.1: a second colour's cards are the Rival deck
+        rival_color = COLORS[1]
+        rival = Solo(rival_color=rival_color, rival_deck=chance.shuffled(deck_of(rival_color)))
+
+    draft = make_draft(players, chance) if opts.improvements else None  # step 10
+    return SoleniaState(game=game, rules_version=rules_version, rng=rng, options=opts,
+                        phase="draft" if draft else "play", round=1, active_seat=0, board=board,
+                        delivery=delivery, players=boards, draft=draft, solo=rival)

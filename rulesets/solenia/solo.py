@@ -1,0 +1,80 @@
+"""SOL-10: the solo game's Rival (ASSUMED IN FULL, decision D-15).
+
+After each of the human's turns the service plays the Rival: the top card of the
+Rival deck goes on a row chosen by a d6 from the seeded random source, blocks that
+space, throws a tile out of the display if it lands on a city, and advances the
+airship if its value is 0. Every number comes from the JSON ``solo`` block.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import RandomSource
+
+from . import airship
+from .board import airship as airship_space
+from .board import occupants, terrain
+from .components import CARDS, DIE_FACES, RIVAL_AIRSHIP_PREFIX, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES
+from .deliveries import display, refill
+from .state import RIVAL, BoardCard, SoleniaState
+
+Coord = tuple[int, int]
+
+
+def rival_target(state: SoleniaState, roll: int) -> Coord | None:
+    """SOL-10.3 steps 2 and 3: the space a roll sends the Rival card to, or None if the board is full."""
+    rule = RIVAL_ROW_BY_DIE[roll]
+    taken = occupants(state)
+    if isinstance(rule, str):
+        space = airship_space(state)
+        if space not in taken:
+            return space
+        row = int(rule[len(RIVAL_AIRSHIP_PREFIX):])
+    else:
+        row = int(rule)
+    for offset in range(ROWS):
+        scan_row = (row + offset) % ROWS
+        for col in RIVAL_COLUMN_SCAN:
+            if (col, scan_row) not in taken:
+                return col, scan_row
+    return None
+
+
+def rival_turn(state: SoleniaState, events: list[dict[str, Any]]) -> int:
+    """One Rival turn (SOL-10.3); returns how many spaces the airship advanced."""
+    solo = state.solo
+    assert solo is not None
+    if not solo.rival_deck:
+        return 0
+    card = solo.rival_deck.pop(0)
+    roll = DIE_FACES[RandomSource(state.rng).below(len(DIE_FACES))]
+    events.append({"type": "rival_card_revealed", "card": card, "value": CARDS[card].value, "roll": roll})
+    target = rival_target(state, roll)
+    if target is None:
+        solo.rival_discard.append(card)
+        events.append({"type": "rival_card_discarded", "card": card, "reason": "board_full"})
+    else:
+        col, row = target
+        state.board.cards.append(BoardCard(card=card, owner=RIVAL, col=col, row=row))
+        ground = terrain(state, col, row)
+        events.append({"type": "rival_card_placed", "card": card, "space": {"col": col, "row": row},
+                       "terrain": ground.resource or ground.city})
+        if ground.kind == "city":
+            _discard_best_tile(state, ground.city, events)  # type: ignore[arg-type]
+    if CARDS[card].value == 0:
+        airship.advance(state, 1, events, cause="rival")
+        return 1
+    return 0
+
+
+def _discard_best_tile(state: SoleniaState, kind: str, events: list[dict[str, Any]]) -> None:
+    """SOL-10.3 step 4: the same-type displayed tile with the most stars (lowest index on ties) leaves."""
+    shown = display(state, kind)
+    if not shown:
+        return
+    best = max(range(len(shown)), key=lambda i: (TILES[shown[i]].vp, -i))
+    tile = shown.pop(best)
+    state.delivery.discarded.append(tile)
+    events.append({"type": "tile_discarded", "tile": tile, "kind": kind, "by": RIVAL})
+    refill(state, kind, events)

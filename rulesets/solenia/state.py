@@ -1,0 +1,168 @@
+"""The Solenia game state (spec section 3.2), as msgspec Structs.
+
+Field names follow the spec's state model; per the design, seats are 0-based ints
+and the header (``game``, ``rules_version``, ``move``, ``rng``) comes from
+``rulesets.core.GameState``. Counts are ``Count`` so msgspec itself refuses a
+negative resource or star total, with its JSON path.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+from rulesets.core import Count, GameState, Seat
+
+from .components import RESOURCES
+
+Phase = Literal["draft", "play", "overflow", "game_over"]
+BoardSide = Literal["summer", "winter"]
+StartLayout = Literal["dawn", "dusk"]
+#: the owner of a board card: a seat, or the solo Rival (SOL-10).
+Owner = Union[int, Literal["rival"]]
+RIVAL: Literal["rival"] = "rival"
+
+
+class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+class Storage(_Struct, kw_only=True):
+    """Resources on a player's board (SOL-4). Permanent resources are not storage."""
+
+    wood: Count = 0
+    wheat: Count = 0
+    stone: Count = 0
+    water: Count = 0
+
+
+if tuple(Storage.__struct_fields__) != RESOURCES:  # the code's vocabulary must be the data's
+    raise RuntimeError(f"solenia.components.json names resources {RESOURCES}, the code knows {Storage.__struct_fields__}")
+
+
+class Options(_Struct, kw_only=True):
+    board_side: BoardSide = "summer"
+    improvements: bool = False
+    start_layout: StartLayout = "dawn"
+    #: the strips in cols 0, 1, 3, 4 (the dawn/dusk strip is always col 2).
+    strip_permutation: list[str]
+
+
+class Position(_Struct, kw_only=True):
+    col: int
+    row: int
+
+
+class Column(_Struct, kw_only=True):
+    strip: str
+    face: str
+
+
+class BoardCard(_Struct, kw_only=True):
+    card: str
+    owner: Owner
+    col: int
+    row: int
+
+
+class Board(_Struct, kw_only=True):
+    #: index = column, 0 the rear strip (resolved next), 4 the front.
+    columns: list[Column]
+    airship: Position
+    #: cards on the board, in the order they were played.
+    cards: list[BoardCard] = []
+
+
+class Delivery(_Struct, kw_only=True):
+    """Delivery tiles outside the players' boards. Index 0 of a deck is its top."""
+
+    day_deck: list[str]
+    night_deck: list[str]
+    day_display: list[str]
+    night_display: list[str]
+    #: tiles the solo Rival threw out of a display (SOL-10.3 step 4).
+    discarded: list[str] = []
+
+
+class Permanent(_Struct, kw_only=True):
+    """A permanent resource from a winter C or E slot (SOL-8.4); ``id`` is that slot."""
+
+    id: str
+    resource: str
+    used_this_turn: bool = False
+
+
+class Improvements(_Struct, kw_only=True):
+    """The improvement tiles a player drafted (SOL-9) and which of them are active."""
+
+    level1: str | None = None
+    level3_day: str | None = None
+    level3_night: str | None = None
+    #: the active parts among "level1", "level3_day", "level3_night" (derived, SOL-9.3).
+    active: list[str] = []
+
+
+class PlayerBoard(_Struct, kw_only=True):
+    seat: Seat
+    color: str
+    hand: list[str]
+    deck: list[str]
+    discard: list[str] = []
+    storage: Storage
+    #: derived (SOL-4.2): a posted state whose capacity is wrong is refused.
+    capacity: Count
+    stars: Count = 0
+    #: summer: index i is level i+1; winter: slots A..F.
+    day_slots: list[str | None]
+    night_slots: list[str | None]
+    #: tiles completed when their row was full (SOL-5.7, D-5).
+    extra_tiles: list[str] = []
+    permanent: list[Permanent] = []
+    improvements: Improvements = msgspec.field(default_factory=Improvements)
+
+
+class Pending(_Struct, kw_only=True):
+    """A decision the game waits for before the next turn (SOL-6.6)."""
+
+    kind: Literal["discard_overflow"] = "discard_overflow"
+    player: int
+    amount: Count
+
+
+class Level3Pair(_Struct, kw_only=True):
+    """An offered level-3 tile: a day half and a night half of different kinds (SOL-9.1)."""
+
+    day: str
+    night: str
+
+
+class Draft(_Struct, kw_only=True):
+    level1_offer: list[str]
+    #: index = the ``pair`` number a player names; a taken pair becomes null.
+    level3_offer: list[Level3Pair | None]
+    #: the seats still to pick, in order; the first is drafting now.
+    order: list[int]
+
+
+class Solo(_Struct, kw_only=True):
+    """The solo Rival (SOL-10, ASSUMED)."""
+
+    rival_color: str
+    rival_deck: list[str]
+    rival_discard: list[str] = []
+    #: whether the Rival has taken its turn in the current round.
+    rival_moved: bool = False
+
+
+class SoleniaState(GameState, kw_only=True, forbid_unknown_fields=True):
+    options: Options
+    phase: Phase
+    round: Count
+    active_seat: Count
+    pending: list[Pending] = []
+    board: Board
+    delivery: Delivery
+    players: list[PlayerBoard]
+    draft: Draft | None = None
+    solo: Solo | None = None

@@ -1,0 +1,61 @@
+"""SOL-4: islands and storage: yields, capacity, overflow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import IllegalAction
+
+from . import resources as res
+from .components import CARDS, SUMMER_CAPACITY, WINTER_CAPACITY
+from .improvements import active_effect, active_effects, derive_active
+from .state import Improvements, Options, PlayerBoard
+from .winter import storage_bonus
+
+
+def capacity_for(options: Options, held: Improvements, day_slots: list[str | None],
+                 night_slots: list[str | None]) -> int:
+    """SOL-4.2: summer 8; winter 6 + activated A powers + an active L1_STORE_* tile."""
+    if options.board_side == "summer":
+        return SUMMER_CAPACITY
+    capacity = WINTER_CAPACITY + storage_bonus(held, day_slots, night_slots)
+    active = derive_active(held, day_slots, night_slots)
+    capacity += sum(e["amount"] for e in active_effects(held, active) if e["type"] == "storage_plus")
+    return capacity
+
+
+def capacity_of(options: Options, player: PlayerBoard) -> int:
+    return capacity_for(options, player.improvements, player.day_slots, player.night_slots)
+
+
+def immediate_value(player: PlayerBoard, card_id: str) -> int:
+    """SOL-4.1/5.1: the card's value, except that L1_ZERO_AS_ONE makes a 0 count as 1."""
+    value = CARDS[card_id].value
+    if value == 0:
+        effect = active_effect(player, "zero_card_immediate_value")
+        if effect is not None:
+            return effect["value"]
+    return value
+
+
+def surplus(player: PlayerBoard) -> int:
+    return max(0, sum(res.vector(player.storage)) - player.capacity)
+
+
+def check_overflow_discard(stored: res.Vector, capacity: int, discard: res.Vector) -> None:
+    """SOL-4.3: discard exactly the surplus, from what is stored (checks 27 and 28 of play_card)."""
+    over = max(0, sum(stored) - capacity)
+    if sum(discard) != over:
+        if over:
+            detail = f"Your storage holds {sum(stored)} of {capacity}: return exactly {over} resource(s)."
+        else:
+            detail = f"Your storage holds {sum(stored)} of {capacity}: there is nothing to discard."
+        raise IllegalAction("overflow_discard_mismatch", "SOL-4.3", detail, surplus=over, offered=sum(discard))
+    if not res.covers(stored, discard):
+        raise IllegalAction("insufficient_resources", "SOL-4.3",
+                            f"You cannot return {res.describe(discard)}: you hold {res.describe(stored)}.",
+                            stored=res.as_dict(stored))
+
+
+def overflow_event(seat: int, discard: res.Vector) -> dict[str, Any]:
+    return {"type": "resources_discarded", "player": seat, "resources": res.as_dict(discard), "rule": "SOL-4.3"}

@@ -1,0 +1,256 @@
+"""SOL-2: the turn. The three turn actions (``play_card``, ``discard_to_advance``,
+``discard_overflow``) with their checks in the spec's order (section 3), and the
+automatic end of turn: resolution, drawing, overflow decisions, the next seat
+(or, in the solo game, the Rival's turn), and the end of the game (SOL-7.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import IllegalAction
+
+from . import airship, deliveries, resources as res
+from .actions import DiscardOverflow, DiscardToAdvance, PlayCard
+from .board import occupants, on_board, terrain
+from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS
+from .improvements import active_effect
+from .placement import free_placement_example, lengthen_cost
+from .scoring import final_scores, winners
+from .solo import rival_turn
+from .state import BoardCard, Pending, SoleniaState
+from .storage import check_overflow_discard, immediate_value, overflow_event, surplus
+
+Events = list[dict[str, Any]]
+
+
+# ---------------------------------------------------------------- shared checks
+def ensure_not_over(state: SoleniaState) -> None:
+    if state.phase == "game_over":
+        raise IllegalAction("game_over", "SOL-7.1", "The game is over; no more actions are taken.")
+
+
+def ensure_turn(state: SoleniaState, seat: int) -> None:
+    """Checks 3 and 4 of play_card and discard_to_advance."""
+    if state.phase != "play" or state.pending:
+        waiting = f" (waiting for seat {state.pending[0].player} to discard overflow)" if state.pending else ""
+        raise IllegalAction("wrong_phase", "SOL-2.3", f"No card may be played during the {state.phase} phase{waiting}.",
+                            phase=state.phase)
+    if seat != state.active_seat:
+        raise IllegalAction("not_your_turn", "SOL-2.1", f"It is seat {state.active_seat}'s turn.",
+                            active=state.active_seat)
+
+
+def ensure_in_hand(state: SoleniaState, seat: int, card: str) -> None:
+    if card not in state.players[seat].hand:
+        raise IllegalAction("card_not_in_hand", "SOL-2.2", f"Card {card} is not in your hand.", card=card)
+
+
+# ---------------------------------------------------------------- play_card (spec 3.5)
+def play_card(state: SoleniaState, action: PlayCard) -> Events:
+    seat = action.player
+    ensure_turn(state, seat)
+    ensure_in_hand(state, seat, action.card)
+    player = state.players[seat]
+    card = CARDS[action.card]
+    target = (action.space.col, action.space.row)
+    if not on_board(*target):
+        raise IllegalAction("space_off_board", "SOL-1.3.1",
+                            f"({target[0]},{target[1]}) is not a space: columns and rows run 0 to 4.",
+                            space={"col": target[0], "row": target[1]})
+    taken = occupants(state)
+    if target in taken:
+        raise IllegalAction("space_occupied", "SOL-3.1", f"({target[0]},{target[1]}) already holds a card.",
+                            space={"col": target[0], "row": target[1]}, card=taken[target].card)
+    if action.advance != 1:
+        if card.value != 0:
+            raise IllegalAction("advance_not_allowed", "SOL-6.1",
+                                f"Only a value-0 card advances the airship; {card.id} has value {card.value}.",
+                                advance=action.advance)
+        if action.advance != 2 or active_effect(player, "zero_card_may_advance_two") is None:
+            raise IllegalAction("advance_not_allowed", "SOL-9.4",
+                                f"A value-0 card advances the airship 1 space; 2 needs an active "
+                                f"L1_DOUBLE_ADVANCE, {action.advance} is never possible.", advance=action.advance)
+    named = [slot_id for slot_id in PERMANENT_SOURCES if getattr(action.lengthen_payment, slot_id)]
+    if named:
+        raise IllegalAction("permanent_not_allowed_for_lengthening", "SOL-3.3.3",
+                            "Permanent resources never pay for lengthening; pay from storage.", permanent=named)
+    cost = lengthen_cost(state, seat, target)
+    lengthen = res.vector(action.lengthen_payment)
+    if sum(lengthen) != cost:
+        raise IllegalAction("lengthen_payment_mismatch", "SOL-3.3",
+                            f"Reaching ({target[0]},{target[1]}) costs exactly {cost} resource(s); you offered "
+                            f"{sum(lengthen)}.", expected=cost, offered=sum(lengthen))
+    stored = res.vector(player.storage)
+    if not res.covers(stored, lengthen):
+        raise IllegalAction("insufficient_resources", "SOL-3.3.3",
+                            f"You cannot pay {res.describe(lengthen)} from storage holding {res.describe(stored)}.",
+                            stored=res.as_dict(stored))
+    stored = res.sub(stored, lengthen)
+    ground = terrain(state, *target)
+    value = immediate_value(player, action.card)
+    overflow = res.vector(action.overflow_discard)
+    plan = None
+    if ground.kind == "island":
+        if action.delivery is not None:
+            raise IllegalAction("delivery_not_allowed", "SOL-4.1",
+                                "A card on an island collects resources; only a city takes a delivery.")
+        gained = res.one(ground.resource, value)  # type: ignore[arg-type]
+        check_overflow_discard(res.add(stored, gained), player.capacity, overflow)
+    else:
+        plan = deliveries.check_delivery(state, player, ground.city, stored, action.delivery)  # type: ignore[arg-type]
+        after = res.add(res.sub(stored, plan.payment), plan.gained)
+        check_overflow_discard(after, plan.capacity_after, overflow)
+
+    # Every check passed: the effects, in the order of SOL-5.8.
+    events: Events = []
+    player.hand.remove(action.card)
+    state.board.cards.append(BoardCard(card=action.card, owner=seat, col=target[0], row=target[1]))
+    events.append({"type": "card_played", "player": seat, "card": action.card, "value": card.value,
+                   "space": {"col": target[0], "row": target[1]}, "terrain": ground.resource or ground.city})
+    if cost:
+        res.store(player.storage, stored)
+        events.append({"type": "lengthen_paid", "player": seat, "resources": res.as_dict(lengthen), "cost": cost})
+    if plan is None:
+        res.store(player.storage, res.add(stored, gained))
+        events.append({"type": "resources_gained", "player": seat, "resources": res.as_dict(gained)})
+    else:
+        player.stars += value
+        events.append({"type": "stars_gained", "player": seat, "stars": value})
+        deliveries.complete(state, seat, plan, events)
+    if sum(overflow):
+        res.store(player.storage, res.sub(res.vector(player.storage), overflow))
+        events.append(overflow_event(seat, overflow))
+    advances = 0
+    if card.value == 0:
+        advances = action.advance
+        airship.advance(state, advances, events, cause="card")
+        if advances == 2:
+            bonus = active_effect(player, "zero_card_may_advance_two")["vp_when_used"]  # type: ignore[index]
+            player.stars += bonus
+            events.append({"type": "stars_gained", "player": seat, "stars": bonus, "rule": "SOL-9.4"})
+    end_turn(state, seat, advances, events)
+    return events
+
+
+# ---------------------------------------------------------------- discard_to_advance (spec 3.6)
+def discard_to_advance(state: SoleniaState, action: DiscardToAdvance) -> Events:
+    seat = action.player
+    ensure_turn(state, seat)
+    ensure_in_hand(state, seat, action.card)
+    example = free_placement_example(state, seat)
+    if example is not None:
+        card, (col, row) = example
+        raise IllegalAction("discard_not_allowed", "SOL-3.4",
+                            f"You may discard to advance only when no card has a free placement; "
+                            f"for example {card} may go on ({col},{row}).",
+                            example={"card": card, "space": {"col": col, "row": row}})
+    player = state.players[seat]
+    player.hand.remove(action.card)
+    player.discard.append(action.card)
+    events: Events = [{"type": "card_discarded", "player": seat, "card": action.card, "rule": "SOL-3.4"}]
+    airship.advance(state, 1, events, cause="discard")
+    end_turn(state, seat, 1, events)
+    return events
+
+
+# ---------------------------------------------------------------- discard_overflow (spec 3.7)
+def discard_overflow(state: SoleniaState, action: DiscardOverflow) -> Events:
+    if state.phase != "overflow" or not state.pending:
+        raise IllegalAction("wrong_phase", "SOL-6.6", "No player has an overflow to settle now.", phase=state.phase)
+    entry = state.pending[0]
+    if action.player != entry.player:
+        raise IllegalAction("not_your_turn", "SOL-6.6", f"Seat {entry.player} settles an overflow first.",
+                            waiting_for=entry.player)
+    discard = res.vector(action.discard)
+    if sum(discard) != entry.amount:
+        raise IllegalAction("overflow_discard_mismatch", "SOL-4.3",
+                            f"Return exactly {entry.amount} resource(s), not {sum(discard)}.",
+                            surplus=entry.amount, offered=sum(discard))
+    player = state.players[entry.player]
+    stored = res.vector(player.storage)
+    if not res.covers(stored, discard):
+        raise IllegalAction("insufficient_resources", "SOL-4.3",
+                            f"You cannot return {res.describe(discard)}: you hold {res.describe(stored)}.",
+                            stored=res.as_dict(stored))
+    res.store(player.storage, res.sub(stored, discard))
+    state.pending.pop(0)
+    events: Events = [overflow_event(entry.player, discard)]
+    if not state.pending:
+        state.phase = "play"
+        finish_turn(state, events)
+    return events
+
+
+# ---------------------------------------------------------------- end of turn (SOL-2.3)
+def end_turn(state: SoleniaState, seat: int, advances: int, events: Events) -> None:
+    if advances:
+        airship.resolve(state, advances, events)  # step 1 (SOL-6.2 to 6.5)
+    draw(state, seat, events)  # step 2
+    if queue_overflow(state, seat, events):  # step 3 (SOL-6.6)
+        return
+    finish_turn(state, events)
+
+
+def draw(state: SoleniaState, seat: int, events: Events) -> None:
+    """SOL-2.3 step 2 / SOL-2.4: up to 3 cards from the player's own deck; no reshuffle."""
+    player = state.players[seat]
+    wanted = max(0, HAND_SIZE - len(player.hand))
+    drawn = player.deck[:wanted]
+    if drawn:
+        del player.deck[:wanted]
+        player.hand.extend(drawn)
+        events.append({"type": "card_drawn", "player": seat, "cards": drawn, "visible_to": [seat]})
+        events.append({"type": "cards_drawn", "player": seat, "count": len(drawn), "deck_left": len(player.deck)})
+
+
+def queue_overflow(state: SoleniaState, first: int, events: Events) -> bool:
+    """SOL-6.6: one pending decision per player over capacity, in seat order from ``first``."""
+    seats = len(state.players)
+    for offset in range(seats):
+        seat = (first + offset) % seats
+        over = surplus(state.players[seat])
+        if over:
+            state.pending.append(Pending(player=seat, amount=over))
+            events.append({"type": "overflow_pending", "player": seat, "amount": over})
+    if state.pending:
+        state.phase = "overflow"
+        return True
+    return False
+
+
+def finish_turn(state: SoleniaState, events: Events) -> None:
+    """SOL-2.3 steps 4 and 5 (and, solo, the Rival's turn before the next round, SOL-10.2)."""
+    for player in state.players:
+        for permanent in player.permanent:
+            permanent.used_this_turn = False
+    if state.solo is not None and not state.solo.rival_moved:
+        state.solo.rival_moved = True
+        advances = rival_turn(state, events)
+        if advances:
+            airship.resolve(state, advances, events)
+        if queue_overflow(state, 0, events):
+            return
+    next_turn(state, events)
+
+
+def next_turn(state: SoleniaState, events: Events) -> None:
+    if state.solo is not None:
+        state.solo.rival_moved = False
+    if state.active_seat + 1 < len(state.players):
+        state.active_seat += 1
+    elif state.round < ROUNDS:
+        state.round += 1
+        state.active_seat = 0
+    else:
+        end_game(state, events)
+        return
+    state.phase = "play"
+    events.append({"type": "turn_started", "player": state.active_seat, "round": state.round})
+
+
+def end_game(state: SoleniaState, events: Events) -> None:
+    """SOL-7.1: after the last seat's round-16 turn; cards left on the board do not activate (SOL-7.2)."""
+    state.phase = "game_over"
+    scores = final_scores(state)
+    events.append({"type": "game_ended", "scores": scores, "winners": winners([b["total"] for b in scores])})
