@@ -2,8 +2,8 @@
 
     python bench/sessions.py [--game solenia] [--players 2] [--workers 4] [--clients 8] [--seconds 8]
 
-Starts a private redis-server and gunicorn (``service:create_app()``, REDIS_URL set)
-on free loopback ports, plays one seeded random game in-process to get its actions
+Starts a private redis-server and gunicorn (``service:create_app()`` with the project's
+``gunicorn.conf.py``, REDIS_URL set) on free loopback ports, plays one seeded random game in-process to get its actions
 and the state before each, then measures, for the same bounded time with the same
 number of concurrent clients:
 
@@ -39,14 +39,9 @@ import orjson
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from _common import GunicornServer, free_port  # noqa: E402  (bench/ is sys.path[0] when run as a script)
 from rulesets import get_ruleset  # noqa: E402
 from rulesets.core import to_builtins  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_until(check, timeout: float, what: str) -> None:
@@ -174,51 +169,36 @@ def report(name: str, tally: Tally, elapsed: float) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------- servers
-class Servers:
-    def __init__(self, workers: int) -> None:
-        self.redis_port, self.http_port = free_port(), free_port()
-        self.workers = workers
-        self.tmp = tempfile.mkdtemp(prefix="referee-bench-")
-        self.redis = self.gunicorn = None
+class PrivateRedis:
+    """A redis-server of the benchmark's own on a free loopback port, no persistence."""
 
-    def __enter__(self) -> "Servers":
-        redis_server = shutil.which("redis-server")
-        if redis_server is None:
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.tmp = tempfile.mkdtemp(prefix="referee-bench-redis-")
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def __enter__(self) -> "PrivateRedis":
+        binary = shutil.which("redis-server")
+        if binary is None:
             raise SystemExit("redis-server is not on PATH")
-        self.redis = subprocess.Popen(
-            [redis_server, "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", self.tmp, "--logfile", ""],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_until(lambda: socket.create_connection(("127.0.0.1", self.redis_port), 0.2).close() or True,
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", self.tmp, "--logfile", ""], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_until(lambda: socket.create_connection(("127.0.0.1", self.port), 0.2).close() or True,
                    10, "redis-server")
-        env = {**os.environ, "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
-               "SESSION_KEY_PREFIX": "bench", "LOG_LEVEL": "WARNING",
-               "PROMETHEUS_MULTIPROC_DIR": os.path.join(self.tmp, "metrics")}
-        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-        self.gunicorn = subprocess.Popen(
-            [gunicorn, "--bind", f"127.0.0.1:{self.http_port}", "--workers", str(self.workers),
-             "--log-level", "warning", "service:create_app()"],
-            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-
-        def healthy() -> bool:
-            conn = http.client.HTTPConnection("127.0.0.1", self.http_port, timeout=1)
-            try:
-                conn.request("GET", "/readyz")
-                return conn.getresponse().status == 200
-            finally:
-                conn.close()
-
-        wait_until(healthy, 30, "gunicorn")
         return self
 
     def __exit__(self, *exc) -> None:
-        for process in (self.gunicorn, self.redis):
-            if process is not None and process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    process.wait(15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
@@ -237,11 +217,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.game}, {args.players} players: one game of {len(steps)} actions, mean state {state_bytes:,.0f} B")
     print(f"gunicorn {args.workers} sync workers, {args.clients} concurrent clients, {args.seconds:g} s per phase, "
           f"loopback, {os.cpu_count()} cores shared with the load generator")
-    with Servers(args.workers) as servers:
-        stateless_phase(servers.http_port, args.game, steps, args.clients, 1.0)  # warm every worker
-        session_tally, session_time = session_phase(servers.http_port, args.game, args.players, args.seed, steps,
+    env = {"SESSION_KEY_PREFIX": "bench", "LOG_LEVEL": "WARNING"}
+    with PrivateRedis() as redis_server, GunicornServer(workers=args.workers,
+                                                       env={**env, "REDIS_URL": redis_server.url}) as server:
+        port = server.port
+        stateless_phase(port, args.game, steps, args.clients, 1.0)  # warm every worker
+        session_tally, session_time = session_phase(port, args.game, args.players, args.seed, steps,
                                                     args.clients, args.seconds)
-        stateless_tally, stateless_time = stateless_phase(servers.http_port, args.game, steps, args.clients,
+        stateless_tally, stateless_time = stateless_phase(port, args.game, steps, args.clients,
                                                           args.seconds)
     session_rate, session_p99 = report("POST /v1/sessions/{id}/actions", session_tally, session_time)
     stateless_rate, stateless_p99 = report(f"POST /v1/games/{args.game}/apply", stateless_tally, stateless_time)
