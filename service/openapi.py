@@ -23,7 +23,7 @@ import yaml
 from rulesets.core import Ruleset
 from rulesets.core.codec import json_schema_components
 
-from .schemas import GameActionField, GameStateField
+from .schemas import GameActionField, GameStateField, SeedField
 
 OPENAPI_VERSION = "3.1.0"
 COMMITTED = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -73,14 +73,18 @@ def install_game_schemas(api, rulesets: Sequence[Ruleset]) -> None:
             return {}
         return {"anyOf": refs} if len(refs) > 1 else {"allOf": refs}
 
-    def game_types(converter, field, ret, **kwargs):
+    def custom_fields(converter, field, ret, **kwargs):
         if isinstance(field, GameStateField):
             return one_of_the_games(state_component)
         if isinstance(field, GameActionField):
             return one_of_the_games(action_component)
+        if isinstance(field, SeedField):
+            # Runs after apispec's own functions, so this is the final word on the type
+            # (whatever a schema's metadata says, and with "null" once when allowed).
+            return {"type": ["integer", "string", "null"] if field.allow_none else ["integer", "string"]}
         return {}
 
-    api.ma_plugin.converter.add_attribute_function(game_types)
+    api.ma_plugin.converter.add_attribute_function(custom_fields)
 
 
 def document_yaml(api) -> str:

@@ -19,7 +19,10 @@ class GameActionField(fields.Dict):
 
 
 class SeedField(fields.Field):
-    """An integer or a string: all chance in a game derives from it."""
+    """An integer or a string: all chance in a game derives from it.
+
+    Its OpenAPI type is set by ``service.openapi`` (no metadata needed).
+    """
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool) or not isinstance(value, (int, str)):
@@ -39,8 +42,7 @@ class Envelope(Schema):
 class SetupRequest(Envelope):
     players = _player_count(required=True)
     seed = SeedField(load_default=None, allow_none=True,
-                     metadata={"type": ["integer", "string"],
-                               "description": "All chance derives from it; omitted: a random one."})
+                     metadata={"description": "All chance derives from it; omitted: a random one."})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "Variant choices by option name; see the game's metadata."})
 
@@ -63,8 +65,7 @@ class StateAndActionRequest(Envelope):
 
 class ReplayRequest(Envelope):
     players = _player_count(required=True)
-    seed = SeedField(required=True, metadata={"type": ["integer", "string"],
-                                              "description": "The seed the game was set up with."})
+    seed = SeedField(required=True, metadata={"description": "The seed the game was set up with."})
     options = fields.Dict(keys=fields.String(), load_default=dict)
     actions = fields.List(GameActionField(), required=True,
                           metadata={"description": "Every action since setup, in order."})
