@@ -22,7 +22,7 @@ MAX_STEPS = 3000
 
 
 def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
+    return {"Authorization": f"Bearer {token}"} if token else {}
 
 
 @pytest.mark.parametrize("ruleset", GAMES, ids=[r.id for r in GAMES])
@@ -34,9 +34,11 @@ def test_a_whole_game_through_sessions(client, app, ruleset):
     assert created.status_code == 201, created.json
     sid, tokens = created.json["session_id"], created.json["seat_tokens"]
     base = f"/v1/sessions/{sid}"
+    answers = []  # every body a seat or spectator received, to search for the seed afterwards
     for step in range(MAX_STEPS):
         stored = ruleset.load_state(orjson.loads(store.snapshot(sid).state))
         views = [client.get(base, headers=bearer(token)).json for token in tokens]
+        answers += views
         for seat, seen in enumerate(views):
             assert seen["version"] == step and seen["seat"] == seat
             assert seen["view"] == orjson.loads(orjson.dumps(ruleset.view(stored, seat)))
@@ -49,15 +51,21 @@ def test_a_whole_game_through_sessions(client, app, ruleset):
         acted = client.post(f"{base}/actions", json={"action": chooser.choice(menus[seat]), "expected_version": step},
                             headers=bearer(tokens[seat]))
         assert acted.status_code == 200, acted.json
+        assert all(seat in e.get("visible_to", [seat]) for e in acted.json["events"])
+        answers += [acted.json, *menus.values()]
     else:
         pytest.fail(f"{ruleset.id}: no end after {MAX_STEPS} actions")
 
     raw_log = [orjson.loads(e) for e in store.read_log(sid).entries]
-    logs = [client.get(f"{base}/log", headers=bearer(token)).json["entries"] for token in tokens]
+    logs = [client.get(f"{base}/log", headers=bearer(token)).json["entries"] for token in tokens + [None]]
     for seat, entries in enumerate(logs):
+        seat = seat if seat < players else None  # the last log is a spectator's
         assert [e["version"] for e in entries] == list(range(1, len(raw_log) + 1))
         for mine, raw in zip(entries, raw_log):
             assert mine["events"] == orjson.loads(orjson.dumps(ruleset.view_events(raw["events"], seat)))
+            assert all(seat in e.get("visible_to", [seat]) for e in mine["events"])
+    answers += logs + [client.get(base).json]
+    assert seed not in orjson.dumps(answers).decode()
     # the actions as each acting seat sees them in its own log: the API alone suffices to replay
     actions = [logs[raw["seat"]][i]["action"] for i, raw in enumerate(raw_log)]
     final = orjson.loads(store.snapshot(sid).state)
