@@ -27,7 +27,7 @@ from .games import blp as games_blueprint
 from .health import blp as health_blueprint
 from .logs import REQUEST_ID_HEADER, configure_logging, install_request_logging
 from .metrics import install_metrics
-from .openapi import OPENAPI_VERSION, install_game_schemas
+from .spec import OPENAPI_VERSION, install_game_schemas
 
 __all__ = ["create_app"]
 

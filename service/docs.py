@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, current_app
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from .openapi import document_yaml
+from .spec import document_yaml
 
 DOCS_PATH = "/docs"
 SPEC_PATH = "/openapi.yaml"

@@ -1,13 +1,10 @@
-"""The OpenAPI document: flask-smorest's envelopes plus each game's msgspec types.
+"""Rewrite (or check) the committed ``openapi.yaml``.
 
-Each registered game contributes its state and action JSON Schemas (msgspec emits
-JSON Schema 2020-12, which is what OpenAPI 3.1 speaks). Their components are named
-``<game>.<Struct>``; ``<Game>State`` and ``<Game>Action`` (the tagged union, with a
-discriminator on ``type``) are what the envelopes point at.
+    python -m service.openapi            # rewrite openapi.yaml at the repository root
+    python -m service.openapi --check    # exit 1 when it differs from the generated document
 
-The committed ``openapi.yaml`` is this document for the built-in games; regenerate it
-with ``python -m service.openapi`` (``--check`` exits 1 when the file is stale).
-``GET /openapi.yaml`` serves the same text.
+It builds the app as production does, with the games the registry ships with, so a
+test double registered elsewhere never reaches the file.
 """
 
 from __future__ import annotations
@@ -15,94 +12,23 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
-import orjson
-import yaml
-
-from rulesets.core import Ruleset
-from rulesets.core.codec import json_schema_components
-
-from .schemas import GameActionField, GameStateField, SeedField
-
-OPENAPI_VERSION = "3.1.0"
-COMMITTED = Path(__file__).resolve().parent.parent / "openapi.yaml"
+from . import create_app
+from .spec import COMMITTED, document_yaml
 
 
-def _camel(game_id: str) -> str:
-    return "".join(part.capitalize() for part in game_id.replace("-", "_").split("_"))
-
-
-def state_component(game_id: str) -> str:
-    return f"{_camel(game_id)}State"
-
-
-def action_component(game_id: str) -> str:
-    return f"{_camel(game_id)}Action"
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def game_components(ruleset: Ruleset) -> dict[str, dict[str, Any]]:
-    """A game's schemas, namespaced so two games' ``Player`` structs never collide."""
-    prefix = f"{ruleset.id}."
-    (state, action), components = json_schema_components(
-        [ruleset.State, ruleset.Action], ref_template="#/components/schemas/" + prefix + "{name}")
-    out = {prefix + name: schema for name, schema in components.items()}
-    out[state_component(ruleset.id)] = state
-    out[action_component(ruleset.id)] = action
-    return out
-
-
-def install_game_schemas(api, rulesets: Sequence[Ruleset]) -> None:
-    """Register the games' components and make the envelope fields point at them.
-
-    Must run before blueprints are registered: their paths are documented then.
-    """
-    for ruleset in rulesets:
-        for name, schema in game_components(ruleset).items():
-            api.spec.components.schema(name, component=schema)
-    ids = [ruleset.id for ruleset in rulesets]
-
-    def one_of_the_games(component) -> dict[str, Any]:
-        # Fresh dicts every time: YAML would otherwise write shared objects as anchors.
-        refs = [_ref(component(game_id)) for game_id in ids]
-        if not refs:
-            return {}
-        return {"anyOf": refs} if len(refs) > 1 else {"allOf": refs}
-
-    def custom_fields(converter, field, ret, **kwargs):
-        if isinstance(field, GameStateField):
-            return one_of_the_games(state_component)
-        if isinstance(field, GameActionField):
-            return one_of_the_games(action_component)
-        if isinstance(field, SeedField):
-            # Runs after apispec's own functions, so this is the final word on the type
-            # (whatever a schema's metadata says, and with "null" once when allowed).
-            return {"type": ["integer", "string", "null"] if field.allow_none else ["integer", "string"]}
-        return {}
-
-    api.ma_plugin.converter.add_attribute_function(custom_fields)
-
-
-def document_yaml(api) -> str:
-    """The document as YAML, keys sorted, and without anchors: schemas that share a
-    Python object (an enum list, say) are written out in full where each is used."""
-    plain = orjson.loads(orjson.dumps(api.spec.to_dict()))
-    return yaml.safe_dump(plain, sort_keys=True, allow_unicode=True)
+def generated_document() -> str:
+    return document_yaml(create_app({"LOG_LEVEL": "WARNING"}).extensions["referee_api"])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m service.openapi", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m service.openapi", description="Rewrite or check openapi.yaml.")
     parser.add_argument("path", nargs="?", default=str(COMMITTED), help="where to write (default: openapi.yaml)")
     parser.add_argument("--check", action="store_true", help="exit 1 if the file differs from the generated one")
     args = parser.parse_args(argv)
 
-    from . import create_app
-
-    text = document_yaml(create_app({"LOG_LEVEL": "WARNING"}).extensions["referee_api"])
+    text = generated_document()
     target = Path(args.path)
     if args.check:
         if not target.exists() or target.read_text() != text:

@@ -2,7 +2,7 @@
 
 The states and actions themselves are each game's msgspec types; here they are
 opaque JSON objects (``GameStateField``, ``GameActionField``) that the OpenAPI
-document links to the games' own JSON Schemas (see ``service.openapi``).
+document links to the games' own JSON Schemas (see ``service.spec``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ class GameActionField(fields.Dict):
 class SeedField(fields.Field):
     """An integer or a string: all chance in a game derives from it.
 
-    Its OpenAPI type is set by ``service.openapi`` (no metadata needed).
+    Its OpenAPI type is set by ``service.spec`` (no metadata needed).
     """
 
     def _deserialize(self, value, attr, data, **kwargs):

@@ -11,11 +11,9 @@ import yaml
 from rulesets import all_rulesets, ruleset_ids
 from rulesets.core.registry import register, unregister
 from service import create_app
-from service.openapi import COMMITTED, action_component, document_yaml, main, state_component
-
-
-def generated() -> str:
-    return document_yaml(create_app({"LOG_LEVEL": "WARNING"}).extensions["referee_api"])
+from service.openapi import generated_document as generated
+from service.openapi import main
+from service.spec import COMMITTED, action_component, state_component
 
 
 def test_committed_document_is_current():
