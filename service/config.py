@@ -46,7 +46,9 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     "REDIS_URL": (None, _optional_str),
     "SESSION_KEY_PREFIX": ("referee", lambda text: text.strip()),
     "SESSION_IDLE_SECONDS": (86400, _positive_int),
-    "SESSION_WAIT_MAX_SECONDS": (30, _positive_int),
+    # A long-poll holds a sync worker the whole time: keep it under GUNICORN_TIMEOUT (30),
+    # or gunicorn kills the worker mid-wait.
+    "SESSION_WAIT_MAX_SECONDS": (20, _positive_int),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
     "BENCH_ECHO": (False, _bool),
 }

@@ -18,9 +18,11 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 class GunicornServer:
-    def __init__(self, *, workers: int, env: dict[str, str], app: str = "service:create_app()") -> None:
+    def __init__(self, *, workers: int, env: dict[str, str], app: str = "service:create_app()",
+                 timeout: int = 60) -> None:
         self.port = free_port()
         self.workers = workers
+        self.timeout = timeout
         self.app = app
         self.env = {**os.environ, **env}
         self.log = tempfile.NamedTemporaryFile(prefix="referee-gunicorn-", suffix=".log", delete=False)
@@ -34,7 +36,7 @@ class GunicornServer:
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         self.process = subprocess.Popen(
             [gunicorn, "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
-             "--worker-class", "sync", "--timeout", "60", self.app],
+             "--worker-class", "sync", "--timeout", str(self.timeout), self.app],
             cwd=REPO, env=self.env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
