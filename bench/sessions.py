@@ -1,6 +1,6 @@
 """Session actions against stateless applies, on the same gunicorn server.
 
-    python bench/sessions.py [--game solenia] [--players 2] [--workers 4] [--clients 8] [--seconds 8]
+    python -m bench.sessions [--game solenia] [--players 2] [--workers 4] [--clients 8] [--seconds 8]
 
 Starts a private redis-server and gunicorn (``service:create_app()`` with the project's
 ``gunicorn.conf.py``, REDIS_URL set) on free loopback ports, plays one seeded random game in-process to get its actions
@@ -19,6 +19,16 @@ runs on the same machine, so absolute numbers are a floor; the ratio is the figu
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if __name__ == "__main__" and not __package__:
+    # Run as a script, bench/ would be first on sys.path and bench/http.py would shadow
+    # the standard library's ``http``; put the repository there instead.
+    _here = Path(__file__).resolve().parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _here]
+    sys.path.insert(0, str(_here.parent))
+
 import argparse
 import http.client
 import os
@@ -27,21 +37,16 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import orjson
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
-
-from _common import GunicornServer, free_port  # noqa: E402  (bench/ is sys.path[0] when run as a script)
-from rulesets import get_ruleset  # noqa: E402
-from rulesets.core import to_builtins  # noqa: E402
+from bench._common import GunicornServer, free_port
+from rulesets import get_ruleset
+from rulesets.core import to_builtins
 
 
 def wait_until(check, timeout: float, what: str) -> None:
