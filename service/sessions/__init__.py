@@ -7,7 +7,10 @@ keep it; ``tokens`` makes and checks the secrets; ``logic`` is what a session do
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable
+
+import structlog
 
 from .logic import Sessions
 from .memory_store import MemoryStore
@@ -40,6 +43,12 @@ def init_app(app, api) -> None:
     from .routes import SECURITY_SCHEME, blp
 
     store = make_store(app.config)
+    if isinstance(store, MemoryStore) and "gunicorn" in sys.modules:
+        # Each gunicorn worker would keep its own sessions: a client would see its session
+        # come and go depending on which worker answered.
+        structlog.get_logger("service.sessions").warning(
+            "in_process_session_store_under_gunicorn",
+            detail="sessions are per worker process; set REDIS_URL to share them across workers")
     app.extensions["sessions"] = Sessions(store, wait_max_seconds=float(app.config["SESSION_WAIT_MAX_SECONDS"]))
     app.extensions.setdefault("readiness_checks", []).append(readiness_check(store))
     api.spec.components.security_scheme(SECURITY_SCHEME, {
