@@ -7,22 +7,23 @@ permanent resources, active improvements) as the rules derive them, hands and de
 as long as the turn count says, and phase, pending decisions and draft coherent.
 Failures are ``InvalidState`` with the JSON path at fault.
 
-The card and tile inventories first compare multisets in bulk (the common case,
-a valid state, pays little); only a failure walks them one by one with
-``rulesets.core.Inventory`` to name the exact place.
+Every state a request posts goes through here, so the common case (a valid state)
+is kept cheap: multisets are compared in bulk and only a failure walks them one
+by one with ``rulesets.core.Inventory`` to name the exact place; messages are only
+formatted for a failure.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from rulesets.core import Inventory, InvalidState, require
+from rulesets.core import InvalidState, Inventory
 
 from . import resources as res
 from .components import (AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, COLOR_DECKS, COLORS, COLUMNS, DISPLAY_SIZE,
                          HAND_SIZE, LEVEL1, LEVEL3, PERMUTABLE_STRIPS, ROUNDS, SLOTS_PER_ROW, STRIPS, TILES,
-                         WINTER_LEVELS, WINTER_SLOTS)
-from .board import on_board
+                         TILES_BY_KIND, WINTER_LEVELS)
+from .board import ALL_SPACES, on_board
 from .improvements import derive_active, make_draft_order
 from .state import RIVAL, SoleniaState
 from .storage import capacity_of
@@ -30,6 +31,16 @@ from .winter import derive_permanents, filled_at_level
 
 RULE = "SOL-H.7"
 ALL_TILES = frozenset(TILES)
+#: the tiles a place of one kind may hold (None: an empty slot).
+TILES_OR_EMPTY = {kind: frozenset(ids) | {None} for kind, ids in TILES_BY_KIND.items()}
+SORTED_STRIPS = sorted(PERMUTABLE_STRIPS)
+STRIP_SET = frozenset(STRIPS)
+_SPACES = frozenset(ALL_SPACES)
+CARD_COLOR = {card_id: card.color for card_id, card in CARDS.items()}
+
+
+#: (players, solo) -> every card id in play.
+_EXPECTED_CARDS: dict[tuple[int, str | None], frozenset[str]] = {}
 
 
 def check(state: SoleniaState) -> None:
@@ -39,9 +50,9 @@ def check(state: SoleniaState) -> None:
     _check_tiles(state)
     for seat in range(len(state.players)):
         _check_player(state, seat)
+    _check_pending(state)
     _check_hands(state)
     _check_improvements(state)
-    _check_pending(state)
 
 
 def _fail(detail: str, path: str, **context) -> InvalidState:
@@ -51,62 +62,81 @@ def _fail(detail: str, path: str, **context) -> InvalidState:
 # ---------------------------------------------------------------- options, phase, seats
 def _check_frame(state: SoleniaState) -> None:
     n = len(state.players)
-    require(1 <= n <= len(COLORS), f"Solenia seats 1 to {len(COLORS)} players, not {n}.", "$.players", RULE)
+    if not 1 <= n <= len(COLORS):
+        raise _fail(f"Solenia seats 1 to {len(COLORS)} players, not {n}.", "$.players")
     opts = state.options
-    require(not opts.improvements or opts.board_side == "winter",
-            "Improvement tiles need the winter side (SOL-9.1).", "$.options.improvements", RULE)
-    require(sorted(opts.strip_permutation) == sorted(PERMUTABLE_STRIPS),
-            f"strip_permutation must order {', '.join(PERMUTABLE_STRIPS)}.", "$.options.strip_permutation", RULE)
-    require(1 <= state.round <= ROUNDS, f"round runs 1 to {ROUNDS}.", "$.round", RULE)
-    require(state.active_seat < n, f"active_seat must name one of the {n} seats.", "$.active_seat", RULE)
-    if state.phase == "game_over":
-        require(state.round == ROUNDS and state.active_seat == n - 1,
-                "A finished game stands after the last seat's last round.", "$.round", RULE)
+    if opts.improvements and opts.board_side != "winter":
+        raise _fail("Improvement tiles need the winter side (SOL-9.1).", "$.options.improvements")
+    if sorted(opts.strip_permutation) != SORTED_STRIPS:
+        raise _fail(f"strip_permutation must order {', '.join(PERMUTABLE_STRIPS)} once each.",
+                    "$.options.strip_permutation")
+    if not 1 <= state.round <= ROUNDS:
+        raise _fail(f"round runs 1 to {ROUNDS}, not {state.round}.", "$.round")
+    if state.active_seat >= n:
+        raise _fail(f"active_seat must name one of the {n} seats.", "$.active_seat")
+    if state.phase == "game_over" and (state.round != ROUNDS or state.active_seat != n - 1):
+        raise _fail("A finished game stands after the last seat's last round.", "$.round")
     for seat, player in enumerate(state.players):
-        require(player.seat == seat, f"players[{seat}] must have seat {seat}.", f"$.players[{seat}].seat", RULE)
-        require(player.color == COLORS[seat], f"Seat {seat} plays {COLORS[seat]}.", f"$.players[{seat}].color", RULE)
+        if player.seat != seat:
+            raise _fail(f"players[{seat}] must have seat {seat}.", f"$.players[{seat}].seat")
+        if player.color != COLORS[seat]:
+            raise _fail(f"Seat {seat} plays {COLORS[seat]}.", f"$.players[{seat}].color")
     solo = state.solo
-    require((solo is not None) == (n == 1), "A solo game (1 player) has a Rival, and only a solo game has one.",
-            "$.solo", RULE)
+    if (solo is not None) != (n == 1):
+        raise _fail("A solo game (1 player) has a Rival, and only a solo game has one.", "$.solo")
     if solo is not None:
-        require(solo.rival_color in COLORS and solo.rival_color != COLORS[0],
-                "The Rival plays a colour no player uses.", "$.solo.rival_color", RULE)
-        require(state.phase == "overflow" or not solo.rival_moved,
-                "The Rival only stands between turns while an overflow is settled.", "$.solo.rival_moved", RULE)
+        if solo.rival_color not in COLORS or solo.rival_color == COLORS[0]:
+            raise _fail("The Rival plays a colour no player uses.", "$.solo.rival_color")
+        if solo.rival_moved and state.phase != "overflow":
+            raise _fail("The Rival has moved this round only while an overflow is being settled.",
+                        "$.solo.rival_moved")
 
 
 # ---------------------------------------------------------------- board
 def _check_board(state: SoleniaState) -> None:
     board = state.board
-    require(len(board.columns) == COLUMNS, f"The board has {COLUMNS} strips.", "$.board.columns", RULE)
-    strips = Inventory("strip", RULE)
+    if len(board.columns) != COLUMNS:
+        raise _fail(f"The board has {COLUMNS} strips.", "$.board.columns")
     for col, column in enumerate(board.columns):
-        require(column.strip in STRIPS, f"There is no strip {column.strip}.", f"$.board.columns[{col}].strip", RULE)
-        require(column.face in STRIPS[column.strip], f"Strip {column.strip} has no {column.face} face.",
-                f"$.board.columns[{col}].face", RULE)
-        strips.see(column.strip, f"$.board.columns[{col}]")
-    strips.expect_exactly(STRIPS, "$.board.columns")
-    require((board.airship.col, board.airship.row) == AIRSHIP_REST,
-            f"Between turns the airship rests on {AIRSHIP_REST}.", "$.board.airship", RULE)
+        faces = STRIPS.get(column.strip)
+        if faces is None:
+            raise _fail(f"There is no strip {column.strip}.", f"$.board.columns[{col}].strip")
+        if column.face not in faces:
+            raise _fail(f"Strip {column.strip} has no {column.face} face.", f"$.board.columns[{col}].face")
+    if {c.strip for c in board.columns} != STRIP_SET:
+        strips = Inventory("strip", RULE)
+        for col, column in enumerate(board.columns):
+            strips.see(column.strip, f"$.board.columns[{col}]")
+        strips.expect_exactly(STRIPS, "$.board.columns")
+    if (board.airship.col, board.airship.row) != AIRSHIP_REST:
+        raise _fail(f"Between turns the airship rests on {AIRSHIP_REST}.", "$.board.airship")
     n = len(state.players)
+    cards = board.cards
+    spaces = {(c.col, c.row) for c in cards}
+    owner_colors = dict(enumerate(COLORS[:n]))
+    if state.solo is not None:
+        owner_colors[RIVAL] = state.solo.rival_color  # type: ignore[index]
+    if len(spaces) == len(cards) and spaces.issubset(_SPACES) \
+            and all(CARD_COLOR.get(c.card) == owner_colors.get(c.owner, 0) for c in cards):
+        return
     used: dict[tuple[int, int], int] = {}
-    for i, placed in enumerate(board.cards):
-        path = f"$.board.cards[{i}]"
-        require(on_board(placed.col, placed.row), "A board card must lie on a space.", path, RULE)
-        require((placed.col, placed.row) not in used,
-                f"Two cards on ({placed.col},{placed.row}): board.cards[{used.get((placed.col, placed.row))}] "
-                f"and this one.", path, RULE)
-        used[(placed.col, placed.row)] = i
+    for i, placed in enumerate(cards):
+        space = (placed.col, placed.row)
+        if not on_board(placed.col, placed.row):
+            raise _fail("A board card must lie on a space (cols and rows 0 to 4).", f"$.board.cards[{i}]")
+        if space in used:
+            raise _fail(f"Two cards on ({placed.col},{placed.row}): board.cards[{used[space]}] and this one.",
+                        f"$.board.cards[{i}]")
+        used[space] = i
+        card = CARDS.get(placed.card)
         if placed.owner == RIVAL:
-            require(state.solo is not None and CARDS.get(placed.card) is not None
-                    and CARDS[placed.card].color == state.solo.rival_color,
-                    "Only the solo Rival's own cards belong to the Rival.", f"{path}.owner", RULE)
-        else:
-            require(isinstance(placed.owner, int) and 0 <= placed.owner < n,
-                    f"owner must be a seat 0 to {n - 1}.", f"{path}.owner", RULE)
-            require(placed.card in COLOR_DECKS[COLORS[placed.owner]],
-                    f"{placed.card} is not a {COLORS[placed.owner]} card of seat {placed.owner}.",
-                    f"{path}.card", RULE)
+            if state.solo is None or card is None or card.color != state.solo.rival_color:
+                raise _fail("Only the solo Rival's own cards belong to the Rival.", f"$.board.cards[{i}].owner")
+        elif not 0 <= placed.owner < n:  # type: ignore[operator]
+            raise _fail(f"owner must be a seat 0 to {n - 1}.", f"$.board.cards[{i}].owner")
+        elif card is None or card.color != COLORS[placed.owner]:  # type: ignore[index]
+            raise _fail(f"{placed.card} is not a card of seat {placed.owner} ({COLORS[placed.owner]}).",  # type: ignore[index]
+                        f"$.board.cards[{i}].card")
 
 
 # ---------------------------------------------------------------- SOL-H.7 card multiset
@@ -123,104 +153,144 @@ def _card_places(state: SoleniaState) -> Iterator[tuple[str, str]]:
                 yield card, f"$.solo.{field}[{i}]"
 
 
+def _expected_cards(players: int, rival: str | None) -> frozenset[str]:
+    key = (players, rival)
+    if key not in _EXPECTED_CARDS:
+        colors = list(COLORS[:players]) + ([rival] if rival else [])
+        _EXPECTED_CARDS[key] = frozenset().union(*(COLOR_DECKS[c] for c in colors))
+    return _EXPECTED_CARDS[key]
+
+
 def _check_cards(state: SoleniaState) -> None:
-    colors = {COLORS[seat]: f"$.players[{seat}]" for seat in range(len(state.players))}
-    if state.solo is not None:
-        colors[state.solo.rival_color] = "$.solo"
-    expected = frozenset().union(*(COLOR_DECKS[c] for c in colors))
-    everywhere = [card for card, _ in _card_places(state)]
-    if len(everywhere) != len(expected) or set(everywhere) != expected:
+    solo = state.solo
+    expected = _expected_cards(len(state.players), solo.rival_color if solo else None)
+    everywhere: list[str] = []
+    for player in state.players:
+        everywhere += player.hand
+        everywhere += player.deck
+        everywhere += player.discard
+    everywhere += [c.card for c in state.board.cards]
+    if solo is not None:
+        everywhere += solo.rival_deck
+        everywhere += solo.rival_discard
+    if len(everywhere) != len(expected) or not expected.issuperset(everywhere):
         inventory = Inventory("card", RULE)
         for card, path in _card_places(state):
             inventory.see(card, path)
-        missing = sorted(expected - set(everywhere))
-        where = colors[CARDS[missing[0]].color] if missing else "$"
+        missing = sorted(expected.difference(everywhere))
+        if missing:
+            color = CARDS[missing[0]].color
+            where = "$.solo" if solo is not None and color == solo.rival_color else \
+                f"$.players[{COLORS.index(color)}]"
+        else:
+            where = "$"
         inventory.expect_exactly(expected, where)
     # Each player's hand, deck and discard hold only that player's colour; the Rival's likewise.
     for seat, player in enumerate(state.players):
         own = COLOR_DECKS[COLORS[seat]]
         for field in ("hand", "deck", "discard"):
-            for i, card in enumerate(getattr(player, field)):
-                if card not in own:
-                    raise _fail(f"{card} is not a {COLORS[seat]} card.", f"$.players[{seat}].{field}[{i}]")
-    if state.solo is not None:
-        rival = COLOR_DECKS[state.solo.rival_color]
+            cards = getattr(player, field)
+            if not own.issuperset(cards):
+                i = next(i for i, card in enumerate(cards) if card not in own)
+                raise _fail(f"{cards[i]} is not a {COLORS[seat]} card.", f"$.players[{seat}].{field}[{i}]")
+    if solo is not None:
+        rival = COLOR_DECKS[solo.rival_color]
         for field in ("rival_deck", "rival_discard"):
-            for i, card in enumerate(getattr(state.solo, field)):
-                if card not in rival:
-                    raise _fail(f"{card} is not a Rival card.", f"$.solo.{field}[{i}]")
+            cards = getattr(solo, field)
+            if not rival.issuperset(cards):
+                i = next(i for i, card in enumerate(cards) if card not in rival)
+                raise _fail(f"{cards[i]} is not a Rival card.", f"$.solo.{field}[{i}]")
 
 
 # ---------------------------------------------------------------- SOL-H.7 tile multiset
-def _tile_places(state: SoleniaState) -> Iterator[tuple[str, str, str | None]]:
-    """(tile, path, the kind that place holds or None for any)."""
+def _tile_places(state: SoleniaState) -> Iterator[tuple[str, str]]:
     d = state.delivery
-    for field, kind in (("day_deck", "day"), ("night_deck", "night"), ("day_display", "day"),
-                        ("night_display", "night"), ("discarded", None)):
+    for field in ("day_deck", "night_deck", "day_display", "night_display", "discarded"):
         for i, tile in enumerate(getattr(d, field)):
-            yield tile, f"$.delivery.{field}[{i}]", kind
+            yield tile, f"$.delivery.{field}[{i}]"
     for seat, player in enumerate(state.players):
-        for field, kind in (("day_slots", "day"), ("night_slots", "night"), ("extra_tiles", None)):
+        for field in ("day_slots", "night_slots", "extra_tiles"):
             for i, tile in enumerate(getattr(player, field)):
                 if tile is not None:
-                    yield tile, f"$.players[{seat}].{field}[{i}]", kind
+                    yield tile, f"$.players[{seat}].{field}[{i}]"
+
+
+def _check_kinds(state: SoleniaState) -> None:
+    """Day tiles only in day decks, displays and rows; night tiles likewise."""
+    d = state.delivery
+    for kind in ("day", "night"):
+        places = [(f"$.delivery.{kind}_deck", getattr(d, f"{kind}_deck")),
+                  (f"$.delivery.{kind}_display", getattr(d, f"{kind}_display"))]
+        places += [(f"$.players[{seat}].{kind}_slots", getattr(player, f"{kind}_slots"))
+                   for seat, player in enumerate(state.players)]
+        allowed = TILES_OR_EMPTY[kind]
+        for path, tiles in places:
+            if not allowed.issuperset(tiles):
+                i = next(i for i, tile in enumerate(tiles) if tile not in allowed)
+                raise _fail(f"{tiles[i]} is not a {kind} tile; it cannot lie among {kind} tiles.", f"{path}[{i}]")
 
 
 def _check_tiles(state: SoleniaState) -> None:
-    everywhere = [tile for tile, _, _ in _tile_places(state)]
-    if len(everywhere) != len(ALL_TILES) or set(everywhere) != ALL_TILES:
+    d = state.delivery
+    days = d.day_deck + d.day_display
+    nights = d.night_deck + d.night_display
+    extra = list(d.discarded)
+    for player in state.players:
+        days += player.day_slots
+        nights += player.night_slots
+        extra += player.extra_tiles
+    placed = len(days) + len(nights) + len(extra) - days.count(None) - nights.count(None)
+    if placed != len(ALL_TILES) or not ALL_TILES.issuperset(extra) \
+            or not TILES_OR_EMPTY["day"].issuperset(days) or not TILES_OR_EMPTY["night"].issuperset(nights) \
+            or len(ALL_TILES.intersection(days + nights + extra)) != len(ALL_TILES):
         inventory = Inventory("delivery tile", RULE)
-        for tile, path, _ in _tile_places(state):
+        for tile, path in _tile_places(state):
             inventory.see(tile, path)
         inventory.expect_exactly(ALL_TILES, "$.delivery")
-    for tile, path, kind in _tile_places(state):
-        if kind is not None and TILES[tile].kind != kind:
-            raise _fail(f"{tile} is a {TILES[tile].kind} tile; it cannot lie among {kind} tiles.", path)
-    d = state.delivery
+        _check_kinds(state)
     size = DISPLAY_SIZE[len(state.players)]
     for kind, shown, left in (("day", d.day_display, d.day_deck), ("night", d.night_display, d.night_deck)):
         # SOL-5.6: a display is refilled at once, so it is short only once its deck is empty.
-        require(len(shown) <= size and (len(shown) == size or not left),
-                f"The {kind} display shows {size} tiles while its deck lasts, never more.",
-                f"$.delivery.{kind}_display", RULE)
-    if state.solo is None:
-        require(not d.discarded, "Only the solo Rival throws tiles out of a display.", "$.delivery.discarded", RULE)
+        if len(shown) > size or (len(shown) < size and left):
+            raise _fail(f"The {kind} display shows {size} tiles while its deck lasts, never more.",
+                        f"$.delivery.{kind}_display")
+    if state.solo is None and d.discarded:
+        raise _fail("Only the solo Rival throws tiles out of a display.", "$.delivery.discarded")
 
 
 # ---------------------------------------------------------------- one player board
 def _check_player(state: SoleniaState, seat: int) -> None:
     player = state.players[seat]
-    path = f"$.players[{seat}]"
     winter = state.options.board_side == "winter"
-    for field in ("day_slots", "night_slots"):
-        slots = getattr(player, field)
-        require(len(slots) == SLOTS_PER_ROW, f"A row has {SLOTS_PER_ROW} slots.", f"{path}.{field}", RULE)
-        row = field[: -len("_slots")]
+    for row, slots in (("day", player.day_slots), ("night", player.night_slots)):
+        if len(slots) != SLOTS_PER_ROW:
+            raise _fail(f"A row has {SLOTS_PER_ROW} slots.", f"$.players[{seat}].{row}_slots")
         if winter:
             for lower, upper in zip(WINTER_LEVELS, WINTER_LEVELS[1:]):
                 # SOL-8.2: level-L slots can only ever be filled as far as level L-1 slots are.
-                require(filled_at_level(slots, row, upper) <= filled_at_level(slots, row, lower),
-                        f"More level-{upper} than level-{lower} slots are filled in the {row} row (SOL-8.2).",
-                        f"{path}.{field}", RULE)
-        else:
-            first_gap = next((i for i, t in enumerate(slots) if t is None), len(slots))
-            for i in range(first_gap, len(slots)):
-                # SOL-5.5: summer rows fill strictly left to right.
-                require(slots[i] is None, "Summer slots fill from the left without gaps (SOL-5.5).",
-                        f"{path}.{field}[{i}]", RULE)
+                if filled_at_level(slots, row, upper) > filled_at_level(slots, row, lower):
+                    raise _fail(f"More level-{upper} than level-{lower} slots are filled in the {row} row (SOL-8.2).",
+                                f"$.players[{seat}].{row}_slots")
+        elif None in slots:
+            gap = slots.index(None)
+            for i in range(gap + 1, len(slots)):
+                if slots[i] is not None:
+                    raise _fail("Summer slots fill from the left without gaps (SOL-5.5).",
+                                f"$.players[{seat}].{row}_slots[{i}]")
     for i, tile in enumerate(player.extra_tiles):
         row = player.day_slots if TILES[tile].kind == "day" else player.night_slots
-        require(all(t is not None for t in row), "A tile lies beside the board only once its row is full (SOL-5.7).",
-                f"{path}.extra_tiles[{i}]", RULE)
-    expected_permanents = derive_permanents(player) if winter else []
-    require(sorted((p.id, p.resource) for p in player.permanent) == sorted(expected_permanents),
-            f"Permanent resources come from filled C and E slots: expected "
-            f"{[slot_id for slot_id, _ in expected_permanents]}.", f"{path}.permanent", RULE)
-    require(len({p.id for p in player.permanent}) == len(player.permanent), "A permanent resource is listed twice.",
-            f"{path}.permanent", RULE)
+        if None in row:
+            raise _fail("A tile lies beside the board only once its row is full (SOL-5.7).",
+                        f"$.players[{seat}].extra_tiles[{i}]")
+    if player.permanent or winter:
+        expected = derive_permanents(player) if winter else []
+        if sorted((p.id, p.resource) for p in player.permanent) != sorted(expected):
+            raise _fail(f"Permanent resources come from filled C and E slots: expected "
+                        f"{[slot_id for slot_id, _ in expected]}.", f"$.players[{seat}].permanent")
     capacity = capacity_of(state.options, player)
-    require(player.capacity == capacity, f"capacity is derived: it must be {capacity}, not {player.capacity}.",
-            f"{path}.capacity", RULE, expected=capacity)
+    if player.capacity != capacity:
+        raise _fail(f"capacity is derived: it must be {capacity}, not {player.capacity}.",
+                    f"$.players[{seat}].capacity", expected=capacity)
 
 
 # ---------------------------------------------------------------- hands and decks vs. turns
@@ -239,98 +309,100 @@ def _check_hands(state: SoleniaState) -> None:
     for seat, player in enumerate(state.players):
         left = CARDS_PER_PLAYER - _turns_taken(state, seat)
         unplayed = len(player.hand) + len(player.deck)
-        require(unplayed == left, f"After its turns so far seat {seat} has {left} cards in hand and deck, "
-                                  f"not {unplayed} (SOL-2.2).", f"$.players[{seat}].deck", RULE)
-        require(len(player.hand) == min(HAND_SIZE, unplayed),
-                f"Seat {seat} holds {min(HAND_SIZE, unplayed)} cards between turns, not {len(player.hand)} (SOL-2.4).",
-                f"$.players[{seat}].hand", RULE)
-    if state.solo is not None:
-        if state.phase == "game_over":
-            rival_done = ROUNDS
-        else:
-            rival_done = state.round - 1 + (1 if state.solo.rival_moved else 0)
-        require(len(state.solo.rival_deck) == CARDS_PER_PLAYER - rival_done,
-                f"The Rival deck holds {CARDS_PER_PLAYER - rival_done} cards at this point.",
-                "$.solo.rival_deck", RULE)
+        if unplayed != left:
+            raise _fail(f"After its turns so far seat {seat} has {left} cards in hand and deck, not {unplayed} "
+                        f"(SOL-2.2).", f"$.players[{seat}].deck")
+        if len(player.hand) != min(HAND_SIZE, unplayed):
+            raise _fail(f"Seat {seat} holds {min(HAND_SIZE, unplayed)} cards between turns, not {len(player.hand)} "
+                        f"(SOL-2.4).", f"$.players[{seat}].hand")
+    solo = state.solo
+    if solo is not None:
+        rival_done = ROUNDS if state.phase == "game_over" else state.round - 1 + solo.rival_moved
+        if len(solo.rival_deck) != CARDS_PER_PLAYER - rival_done:
+            raise _fail(f"The Rival deck holds {CARDS_PER_PLAYER - rival_done} cards at this point.",
+                        "$.solo.rival_deck")
 
 
 # ---------------------------------------------------------------- improvements and the draft
 def _check_improvements(state: SoleniaState) -> None:
-    n = len(state.players)
     drafting = state.phase == "draft"
-    require(drafting == (state.draft is not None), "A draft is present exactly in the draft phase.", "$.draft", RULE)
-    if drafting:
-        require(state.options.improvements, "Only a game with improvements drafts them.", "$.phase", RULE)
-    held_level1: dict[str, int] = {}
+    if drafting != (state.draft is not None):
+        raise _fail("A draft is present exactly in the draft phase.", "$.draft")
+    if not state.options.improvements:
+        if drafting:
+            raise _fail("Only a game with improvements drafts them.", "$.phase")
+        for seat, player in enumerate(state.players):
+            held = player.improvements
+            if held.level1 is not None or held.level3_day is not None or held.level3_night is not None or held.active:
+                raise _fail("This game is played without improvement tiles.", f"$.players[{seat}].improvements")
+        return
+    held_level1: set[str] = set()
     for seat, player in enumerate(state.players):
         held = player.improvements
         path = f"$.players[{seat}].improvements"
-        if not state.options.improvements:
-            require(held.level1 is None and held.level3_day is None and held.level3_night is None and not held.active,
-                    "This game is played without improvement tiles.", path, RULE)
-            continue
-        require(held.level1 is None or held.level1 in LEVEL1, f"There is no level-1 tile {held.level1}.",
-                f"{path}.level1", RULE)
-        require(held.level1 is None or held.level1 not in held_level1,
-                f"Level-1 tile {held.level1} is held by two players.", f"{path}.level1", RULE)
         if held.level1 is not None:
-            held_level1[held.level1] = seat
-        require((held.level3_day is None) == (held.level3_night is None),
-                "A level-3 tile has a day half and a night half.", f"{path}.level3_night", RULE)
-        if held.level3_day is not None:
-            require(held.level3_day in LEVEL3 and held.level3_night in LEVEL3 and held.level3_day != held.level3_night,
-                    "A level-3 pair joins halves of two different kinds.", f"{path}.level3_day", RULE)
-        if not drafting:
-            require(held.level1 is not None and held.level3_day is not None,
-                    "After the draft every player holds a level-1 tile and a level-3 pair (SOL-9.1).", path, RULE)
-        require(sorted(held.active) == sorted(derive_active(held, player.day_slots, player.night_slots)),
-                "active lists the improvement parts whose covered slots are filled (SOL-9.3).",
-                f"{path}.active", RULE)
-        require(len(set(held.active)) == len(held.active), "An improvement part is listed twice.",
-                f"{path}.active", RULE)
+            if held.level1 not in LEVEL1:
+                raise _fail(f"There is no level-1 tile {held.level1}.", f"{path}.level1")
+            if held.level1 in held_level1:
+                raise _fail(f"Level-1 tile {held.level1} is held by two players.", f"{path}.level1")
+            held_level1.add(held.level1)
+        if (held.level3_day is None) != (held.level3_night is None):
+            raise _fail("A level-3 tile has a day half and a night half.", f"{path}.level3_night")
+        if held.level3_day is not None and (held.level3_day not in LEVEL3 or held.level3_night not in LEVEL3
+                                            or held.level3_day == held.level3_night):
+            raise _fail("A level-3 pair joins halves of two different kinds.", f"{path}.level3_day")
+        if not drafting and (held.level1 is None or held.level3_day is None):
+            raise _fail("After the draft every player holds a level-1 tile and a level-3 pair (SOL-9.1).", path)
+        if held.active != derive_active(held, player.day_slots, player.night_slots):
+            raise _fail("active lists, in order, the improvement parts whose covered slots are filled (SOL-9.3).",
+                        f"{path}.active")
     if drafting:
-        draft = state.draft
-        full_order = make_draft_order(n)
-        picks = len(full_order) - len(draft.order)
-        require(picks >= 0 and draft.order == full_order[picks:] and draft.order,
-                "The draft runs from the last seat in reverse seat order, twice.", "$.draft.order", RULE)
-        for seat, player in enumerate(state.players):
-            made = full_order[:picks].count(seat)
-            held = player.improvements
-            has = (held.level1 is not None) + (held.level3_day is not None)
-            require(has == made, f"Seat {seat} has picked {made} improvement(s) so far.",
-                    f"$.players[{seat}].improvements", RULE)
-        require(len(set(draft.level1_offer)) == len(draft.level1_offer)
-                and all(t in LEVEL1 and t not in held_level1 for t in draft.level1_offer),
-                "The level-1 offer holds distinct tiles nobody has taken.", "$.draft.level1_offer", RULE)
-        require(len(draft.level1_offer) + len(held_level1) == n, f"{n} level-1 tiles were offered.",
-                "$.draft.level1_offer", RULE)
-        taken3 = sum(1 for p in state.players if p.improvements.level3_day is not None)
-        require(len(draft.level3_offer) == n and sum(1 for p in draft.level3_offer if p is None) == taken3,
-                f"{n} level-3 pairs were offered; taken ones are null.", "$.draft.level3_offer", RULE)
-        for i, pair in enumerate(draft.level3_offer):
-            if pair is not None:
-                require(pair.day in LEVEL3 and pair.night in LEVEL3 and pair.day != pair.night,
-                        "A level-3 pair joins halves of two different kinds.", f"$.draft.level3_offer[{i}]", RULE)
+        _check_draft(state, held_level1)
+
+
+def _check_draft(state: SoleniaState, held_level1: set[str]) -> None:
+    draft = state.draft
+    assert draft is not None
+    n = len(state.players)
+    full_order = make_draft_order(n)
+    picks = len(full_order) - len(draft.order)
+    if not draft.order or picks < 0 or draft.order != full_order[picks:]:
+        raise _fail("The draft runs from the last seat in reverse seat order, twice.", "$.draft.order")
+    for seat, player in enumerate(state.players):
+        made = full_order[:picks].count(seat)
+        held = player.improvements
+        if (held.level1 is not None) + (held.level3_day is not None) != made:
+            raise _fail(f"Seat {seat} has picked {made} improvement(s) so far.", f"$.players[{seat}].improvements")
+    offer = draft.level1_offer
+    if len(set(offer)) != len(offer) or any(t not in LEVEL1 or t in held_level1 for t in offer):
+        raise _fail("The level-1 offer holds distinct tiles nobody has taken.", "$.draft.level1_offer")
+    if len(offer) + len(held_level1) != n:
+        raise _fail(f"{n} level-1 tiles were offered.", "$.draft.level1_offer")
+    taken3 = sum(1 for p in state.players if p.improvements.level3_day is not None)
+    if len(draft.level3_offer) != n or draft.level3_offer.count(None) != taken3:
+        raise _fail(f"{n} level-3 pairs were offered; taken ones are null.", "$.draft.level3_offer")
+    for i, pair in enumerate(draft.level3_offer):
+        if pair is not None and (pair.day not in LEVEL3 or pair.night not in LEVEL3 or pair.day == pair.night):
+            raise _fail("A level-3 pair joins halves of two different kinds.", f"$.draft.level3_offer[{i}]")
 
 
 # ---------------------------------------------------------------- SOL-6.6 pending decisions
 def _check_pending(state: SoleniaState) -> None:
     n = len(state.players)
-    require((state.phase == "overflow") == bool(state.pending),
-            "Pending overflow decisions exist exactly in the overflow phase.", "$.pending", RULE)
+    if (state.phase == "overflow") != bool(state.pending):
+        raise _fail("Pending overflow decisions exist exactly in the overflow phase.", "$.pending")
     listed: set[int] = set()
     for i, entry in enumerate(state.pending):
-        require(0 <= entry.player < n and entry.player not in listed,
-                "Each pending entry names a different seat of this game.", f"$.pending[{i}].player", RULE)
+        if not 0 <= entry.player < n or entry.player in listed:
+            raise _fail("Each pending entry names a different seat of this game.", f"$.pending[{i}].player")
         listed.add(entry.player)
         player = state.players[entry.player]
         over = sum(res.vector(player.storage)) - player.capacity
-        require(entry.amount == over and over > 0, f"Seat {entry.player} is {max(over, 0)} over capacity.",
-                f"$.pending[{i}].amount", RULE)
+        if entry.amount != over or over <= 0:
+            raise _fail(f"Seat {entry.player} is {max(over, 0)} over capacity.", f"$.pending[{i}].amount")
     for seat, player in enumerate(state.players):
         if seat not in listed:
             stored = sum(res.vector(player.storage))
-            require(stored <= player.capacity,
-                    f"Storage holds {stored} of {player.capacity}; an overflow must be pending or settled (SOL-4.3).",
-                    f"$.players[{seat}].storage", RULE)
+            if stored > player.capacity:
+                raise _fail(f"Storage holds {stored} of {player.capacity}; an overflow must be pending (SOL-4.3).",
+                            f"$.players[{seat}].storage")

@@ -80,6 +80,8 @@ def permanent_vector(ids: PermanentUse, player: PlayerBoard) -> res.Vector:
 def payment_options(need: res.Vector, stored: res.Vector, permanents: list[tuple[str, str]],
                     pooled: tuple[int, int] | None) -> list[tuple[PermanentUse, res.Vector]]:
     """Every (permanent resources named, storage payment) that pays ``need`` exactly."""
+    if not permanents and pooled is None:  # the basic game: the icons, exactly, from storage
+        return [((), need)] if res.covers(stored, need) else []
     options: list[tuple[PermanentUse, res.Vector]] = []
     ids = sorted(permanents)
     for size in range(len(ids) + 1):
@@ -104,6 +106,13 @@ def payment_options(need: res.Vector, stored: res.Vector, permanents: list[tuple
     return options
 
 
+def can_pay(need: res.Vector, stored: res.Vector, permanents: list[tuple[str, str]],
+            pooled: tuple[int, int] | None) -> bool:
+    if not permanents and pooled is None:
+        return res.covers(stored, need)
+    return bool(payment_options(need, stored, permanents, pooled))
+
+
 def payable_tiles(state: SoleniaState, player: PlayerBoard, city_kind: str, stored: res.Vector) -> list[str]:
     """SOL-5.3: the displayed tiles of an allowed type this player could pay now."""
     permanents = unused_permanents(player)
@@ -111,7 +120,7 @@ def payable_tiles(state: SoleniaState, player: PlayerBoard, city_kind: str, stor
     out = []
     for kind in allowed_kinds(player, city_kind):
         for tile_id in display(state, kind):
-            if payment_options(NEED[tile_id], stored, permanents, pooled):
+            if can_pay(NEED[tile_id], stored, permanents, pooled):
                 out.append(tile_id)
     return out
 

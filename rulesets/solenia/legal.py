@@ -99,6 +99,7 @@ def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
     cards = [(card, immediate_value(player, card), (1, 2) if double and CARDS[card].value == 0 else (1,))
              for card in player.hand]
     out: list[PlayCard] = []
+    city_options: dict[tuple[str, res.Vector], list[tuple[DeliveryChoice, res.Vector, int]]] = {}
     for space in ALL_SPACES:
         if space in taken:
             continue
@@ -121,7 +122,10 @@ def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
                             out.append(PlayCard(player=seat, card=card, space=target, lengthen_payment=lengthen,
                                                 advance=advance, overflow_discard=_mix(discard)))
             else:
-                options = _city_options(state, seat, ground.city, stored)  # type: ignore[arg-type]
+                key = (ground.city, stored)
+                options = city_options.get(key)  # type: ignore[arg-type]
+                if options is None:
+                    options = city_options[key] = _city_options(state, seat, ground.city, stored)  # type: ignore[arg-type]
                 for card, _, advances in cards:
                     for delivery, after, capacity in options:
                         over = max(0, sum(after) - capacity)

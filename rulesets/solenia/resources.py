@@ -8,6 +8,7 @@ which is both shorter and faster.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import add as _add, attrgetter, ge as _ge, sub as _sub
 from typing import Any, Iterable
 
 from .components import RESOURCES
@@ -17,9 +18,12 @@ ZERO: Vector = (0,) * len(RESOURCES)
 INDEX: dict[str, int] = {r: i for i, r in enumerate(RESOURCES)}
 
 
+_fields = attrgetter(*RESOURCES)
+
+
 def vector(mix: Any) -> Vector:
     """A Storage/ResourceMix struct (or anything with the resource attributes) as a tuple."""
-    return tuple(getattr(mix, r) for r in RESOURCES)
+    return _fields(mix)
 
 
 def from_dict(amounts: dict[str, int]) -> Vector:
@@ -37,17 +41,18 @@ def store(target: Any, v: Vector) -> None:
 
 
 def add(a: Vector, b: Vector) -> Vector:
-    return tuple(x + y for x, y in zip(a, b))
+    return tuple(map(_add, a, b))
 
 
 def sub(a: Vector, b: Vector) -> Vector:
-    return tuple(x - y for x, y in zip(a, b))
+    return tuple(map(_sub, a, b))
 
 
 def covers(have: Vector, want: Vector) -> bool:
-    return all(h >= w for h, w in zip(have, want))
+    return all(map(_ge, have, want))
 
 
+@lru_cache(maxsize=64)
 def one(resource: str, amount: int = 1) -> Vector:
     v = [0] * len(RESOURCES)
     v[INDEX[resource]] = amount
