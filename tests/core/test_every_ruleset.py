@@ -136,6 +136,11 @@ def _mangle(document: Any, choice: random.Random) -> Any:
 
 _midgame: dict[str, tuple[Any, Any]] = {}
 
+#: Each fuzz test: 300 mangles per game, the same ones every run.
+fuzzed = lambda test: settings(max_examples=300, deadline=None, derandomize=True,  # noqa: E731
+                               suppress_health_check=[HealthCheck.too_slow])(
+    given(mangle_seed=st.integers(0, 2**32))(test))
+
 
 def _midgame_state(game: str):
     if game not in _midgame:
@@ -149,8 +154,7 @@ def _midgame_state(game: str):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
-@given(mangle_seed=st.integers(0, 2**32))
+@fuzzed
 def test_a_mangled_state_is_refused_cleanly_or_still_playable(game, mangle_seed):
     """Any edit of a valid state is either refused as ``InvalidState`` or fully playable."""
     ruleset = get_ruleset(game)
@@ -169,8 +173,7 @@ def test_a_mangled_state_is_refused_cleanly_or_still_playable(game, mangle_seed)
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
-@given(mangle_seed=st.integers(0, 2**32))
+@fuzzed
 def test_a_mangled_action_is_refused_cleanly(game, mangle_seed):
     """Any edit of a legal action is accepted or refused with a ``RulesetError``; nothing else."""
     ruleset = get_ruleset(game)
