@@ -24,11 +24,24 @@ class JsonBodyParser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = JsonBodyParser()
 
+    def arguments(self, schema, **kwargs):
+        """As flask-smorest's, but a schema class is instantiated once, here: webargs would
+        build (and deep-copy the fields of) a new instance on every request."""
+        if isinstance(schema, type):
+            schema = schema()
+        return super().arguments(schema, **kwargs)
+
     def documents_errors(self, *statuses: int):
-        """Document error answers an operation gives besides the default problem."""
+        """Document error answers an operation gives besides the default problem.
+
+        Each ``alt_response`` adds a pass-through wrapper that runs on every request;
+        only the documentation they accumulate is kept, on the view itself.
+        """
         def decorator(func):
+            documented = func
             for status in statuses:
-                func = self.alt_response(status, response=http.HTTPStatus(status).name)(func)
+                documented = self.alt_response(status, response=http.HTTPStatus(status).name)(documented)
+            func._apidoc = documented._apidoc
             return func
         return decorator
 

@@ -22,6 +22,10 @@ _SANE_REQUEST_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:\-]{0,127}$")
 log = structlog.get_logger("service.request")
 
 
+def _json_line(event: dict, **_kwargs) -> str:
+    return orjson.dumps(event, default=str).decode()
+
+
 def configure_logging(level: str) -> None:
     numeric = logging.getLevelName(level.upper())
     if not isinstance(numeric, int):
@@ -32,11 +36,12 @@ def configure_logging(level: str) -> None:
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             structlog.processors.dict_tracebacks,
-            structlog.processors.JSONRenderer(serializer=orjson.dumps),
+            structlog.processors.JSONRenderer(serializer=_json_line),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        # No file given: each logger takes the current sys.stdout, which test capture swaps.
-        logger_factory=structlog.BytesLoggerFactory(),
+        # No file given: each logger takes the sys.stdout of the moment (test capture swaps it,
+        # and it need not have a binary buffer).
+        logger_factory=structlog.WriteLoggerFactory(),
         # Not cached: tests reconfigure (capture_logs), and the lookup is cheap next to a request.
         cache_logger_on_first_use=False,
     )
