@@ -12,7 +12,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-import orjson
+import msgspec
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 #: Problem types are URNs: stable identifiers a client can switch on, not links.
@@ -63,16 +63,29 @@ class Problem(Exception):
         return f"Problem({self.status}, {self.code!r}, {self.detail!r})"
 
 
+def _as_text(value: Any) -> str:
+    return str(value)
+
+
+# msgspec rather than orjson: extra members may hold integers past 64 bits, sets, or
+# objects only ``str`` knows, and an error answer must never fail to render.
+_encoder = msgspec.json.Encoder(enc_hook=_as_text)
+
+
+def render(problem: Problem) -> bytes:
+    try:
+        return _encoder.encode(problem.body())
+    except (TypeError, ValueError, OverflowError):
+        core = {key: problem.body()[key] for key in ("type", "title", "status", "detail", "code")}
+        return _encoder.encode(core)
+
+
 def problem_response(problem: Problem):
     """The Flask response for a problem (imported lazily: this module is Flask-free to import)."""
     from flask import current_app, g
 
     g.problem_code = problem.code  # for the request's log line
-    response = current_app.response_class(
-        orjson.dumps(problem.body(), option=orjson.OPT_NON_STR_KEYS),
-        status=problem.status,
-        mimetype=PROBLEM_CONTENT_TYPE,
-    )
+    response = current_app.response_class(render(problem), status=problem.status, mimetype=PROBLEM_CONTENT_TYPE)
     for name, value in problem.headers.items():
         response.headers[name] = value
     return response

@@ -8,6 +8,7 @@ do not fit their schema (422 with paths) and bugs (500 without internals).
 from __future__ import annotations
 
 import io
+import json
 
 import orjson
 import pytest
@@ -244,3 +245,21 @@ def test_cors_wildcard(toy):
     client = create_app({"CORS_ORIGINS": "*", "LOG_LEVEL": "WARNING"}).test_client()
     assert client.get("/healthz", headers={"Origin": "https://x.example"}).headers[
         "Access-Control-Allow-Origin"] == "*"
+
+
+def test_problem_members_of_any_type_still_render(toy):
+    app = create_app({"LOG_LEVEL": "WARNING"})
+
+    class Opaque:
+        def __str__(self):
+            return "opaque thing"
+
+    @app.get("/odd")
+    def odd():
+        raise Problem(409, "odd", "Odd members.", huge=10**30, tags={"b"}, thing=Opaque(), keyed={3: "x"})
+
+    response = app.test_client().get("/odd")
+    assert_problem(response, 409, "odd")
+    body = json.loads(response.data)  # the stdlib keeps integers past 64 bits exact
+    assert body["huge"] == 10**30 and body["tags"] == ["b"] and body["thing"] == "opaque thing"
+    assert body["keyed"] == {"3": "x"}
