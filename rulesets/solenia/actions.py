@@ -21,8 +21,8 @@ ResourceName = Literal[RESOURCES]  # type: ignore[valid-type]
 PermanentId = Literal[tuple(PERMANENT_SOURCES)]  # type: ignore[valid-type]
 
 
-class _Param(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
-    pass
+class _Param(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, gc=False):
+    """Base of every action part (acyclic, so untracked by the garbage collector)."""
 
 
 class ResourceMix(_Param, kw_only=True):

@@ -37,6 +37,8 @@ SORTED_STRIPS = sorted(PERMUTABLE_STRIPS)
 STRIP_SET = frozenset(STRIPS)
 _SPACES = frozenset(ALL_SPACES)
 CARD_COLOR = {card_id: card.color for card_id, card in CARDS.items()}
+#: column layouts already found valid (the strips are few; their arrangements repeat).
+_VALID_COLUMNS: set[tuple[tuple[str, str], ...]] = set()
 
 
 #: (players, solo) -> every card id in play.
@@ -95,6 +97,17 @@ def _check_frame(state: SoleniaState) -> None:
 # ---------------------------------------------------------------- board
 def _check_board(state: SoleniaState) -> None:
     board = state.board
+    signature = tuple((c.strip, c.face) for c in board.columns)
+    if signature not in _VALID_COLUMNS:
+        _check_columns(state)
+        _VALID_COLUMNS.add(signature)
+    if (board.airship.col, board.airship.row) != AIRSHIP_REST:
+        raise _fail(f"Between turns the airship rests on {AIRSHIP_REST}.", "$.board.airship")
+    _check_board_cards(state)
+
+
+def _check_columns(state: SoleniaState) -> None:
+    board = state.board
     if len(board.columns) != COLUMNS:
         raise _fail(f"The board has {COLUMNS} strips.", "$.board.columns")
     for col, column in enumerate(board.columns):
@@ -108,10 +121,11 @@ def _check_board(state: SoleniaState) -> None:
         for col, column in enumerate(board.columns):
             strips.see(column.strip, f"$.board.columns[{col}]")
         strips.expect_exactly(STRIPS, "$.board.columns")
-    if (board.airship.col, board.airship.row) != AIRSHIP_REST:
-        raise _fail(f"Between turns the airship rests on {AIRSHIP_REST}.", "$.board.airship")
+
+
+def _check_board_cards(state: SoleniaState) -> None:
     n = len(state.players)
-    cards = board.cards
+    cards = state.board.cards
     spaces = {(c.col, c.row) for c in cards}
     owner_colors = dict(enumerate(COLORS[:n]))
     if state.solo is not None:
@@ -165,10 +179,11 @@ def _check_cards(state: SoleniaState) -> None:
     solo = state.solo
     expected = _expected_cards(len(state.players), solo.rival_color if solo else None)
     everywhere: list[str] = []
-    for player in state.players:
-        everywhere += player.hand
-        everywhere += player.deck
-        everywhere += player.discard
+    own_colour = True
+    for seat, player in enumerate(state.players):
+        held = player.hand + player.deck + player.discard
+        own_colour = own_colour and COLOR_DECKS[COLORS[seat]].issuperset(held)
+        everywhere += held
     everywhere += [c.card for c in state.board.cards]
     if solo is not None:
         everywhere += solo.rival_deck
@@ -186,7 +201,7 @@ def _check_cards(state: SoleniaState) -> None:
             where = "$"
         inventory.expect_exactly(expected, where)
     # Each player's hand, deck and discard hold only that player's colour; the Rival's likewise.
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(state.players if not own_colour else ()):
         own = COLOR_DECKS[COLORS[seat]]
         for field in ("hand", "deck", "discard"):
             cards = getattr(player, field)

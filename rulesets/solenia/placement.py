@@ -26,7 +26,13 @@ def is_free(state: SoleniaState, seat: int, target: Coord) -> bool:
 
 def lengthen_cost(state: SoleniaState, seat: int, target: Coord) -> int:
     """SOL-3.3.2: max(0, d - 1) resources, less an active L1_LENGTHEN_DISCOUNT (SOL-3.3.6)."""
-    cost = max(0, distance(target, anchors(state, seat)) - 1)
+    col, row = target
+    ship = state.board.airship
+    d = abs(col - ship.col) + abs(row - ship.row)
+    for c in state.board.cards:
+        if c.owner == seat and d > 1:
+            d = min(d, abs(col - c.col) + abs(row - c.row))
+    cost = max(0, d - 1)
     discount = active_effect(state.players[seat], "lengthen_discount")
     if discount is not None:
         cost = max(0, cost - discount["amount"])

@@ -24,8 +24,9 @@ Owner = Union[int, Literal["rival"]]
 RIVAL: Literal["rival"] = "rival"
 
 
-class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    pass
+class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """Base of every state part. A state is a tree (no reference cycles), so the
+    garbage collector need not track its parts: decoding and copying get cheaper."""
 
 
 class Storage(_Struct, kw_only=True):
@@ -155,7 +156,7 @@ class Solo(_Struct, kw_only=True):
     rival_moved: bool = False
 
 
-class SoleniaState(GameState, kw_only=True, forbid_unknown_fields=True):
+class SoleniaState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False):
     options: Options
     phase: Phase
     round: Count

@@ -12,14 +12,14 @@ from rulesets.core import IllegalAction
 
 from . import airship, deliveries, resources as res
 from .actions import DiscardOverflow, DiscardToAdvance, PlayCard
-from .board import occupants, on_board, terrain
+from .board import on_board, terrain
 from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS
 from .improvements import active_effect
 from .placement import free_placement_example, lengthen_cost
 from .scoring import final_scores, winners
 from .solo import rival_turn
 from .state import BoardCard, Pending, SoleniaState
-from .storage import check_overflow_discard, immediate_value, overflow_event, surplus
+from .storage import check_overflow_discard, immediate_value, overflow_event
 
 Events = list[dict[str, Any]]
 
@@ -58,10 +58,10 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
         raise IllegalAction("space_off_board", "SOL-1.3.1",
                             f"({target[0]},{target[1]}) is not a space: columns and rows run 0 to 4.",
                             space={"col": target[0], "row": target[1]})
-    taken = occupants(state)
-    if target in taken:
+    holder = next((c for c in state.board.cards if c.col == target[0] and c.row == target[1]), None)
+    if holder is not None:
         raise IllegalAction("space_occupied", "SOL-3.1", f"({target[0]},{target[1]}) already holds a card.",
-                            space={"col": target[0], "row": target[1]}, card=taken[target].card)
+                            space={"col": target[0], "row": target[1]}, card=holder.card)
     if action.advance != 1:
         if card.value != 0:
             raise IllegalAction("advance_not_allowed", "SOL-6.1",
@@ -209,8 +209,9 @@ def queue_overflow(state: SoleniaState, first: int, events: Events) -> bool:
     seats = len(state.players)
     for offset in range(seats):
         seat = (first + offset) % seats
-        over = surplus(state.players[seat])
-        if over:
+        player = state.players[seat]
+        over = sum(res.vector(player.storage)) - player.capacity
+        if over > 0:
             state.pending.append(Pending(player=seat, amount=over))
             events.append({"type": "overflow_pending", "player": seat, "amount": over})
     if state.pending:
