@@ -106,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"apply/echo per pair: {', '.join(f'{r:.2f}' for r in pair_ratios)}")
     print(f"apply/echo: {ratio:.2f} of echo's req/s, median pair ({verdict} the {TARGET_RATIO:.0%} target); "
           f"over all runs {apply.rps / echo.rps:.2f}; p99 {apply.p99_ms:.2f} ms vs {echo.p99_ms:.2f} ms")
+    if echo.tool == "python":
+        print("note: the Python load generator competes with the server for the CPU, which narrows the gap; "
+              "install wrk for a truer floor")
     if args.json:
         print(json.dumps({"echo_rps": echo.rps, "apply_rps": apply.rps, "ratio": ratio, "pair_ratios": pair_ratios,
                           "echo_p99_ms": echo.p99_ms,
