@@ -58,7 +58,7 @@ class Reply:
 
 
 @dataclass
-class _Open:
+class _OpenSession:
     session_id: str
     ruleset: Ruleset
     meta: _Meta
@@ -210,7 +210,7 @@ class Sessions:
             raise SessionNotFound(session_id)
 
     # ------------------------------------------------------------------ helpers
-    def _open(self, session_id: str) -> _Open:
+    def _open(self, session_id: str) -> _OpenSession:
         if not _SESSION_ID.match(session_id):
             raise SessionNotFound(session_id)
         snapshot = self.store.snapshot(session_id)
@@ -222,10 +222,10 @@ class Sessions:
             raise SessionOutdated(
                 f"This session was started under {meta.game} rules version {meta.rules_version}; "
                 f"this referee now plays {ruleset.rules_version}, so the session cannot continue.")
-        return _Open(session_id, ruleset, meta, snapshot)
+        return _OpenSession(session_id, ruleset, meta, snapshot)
 
     @staticmethod
-    def _caller(session: _Open, token: str | None) -> Caller:
+    def _caller(session: _OpenSession, token: str | None) -> Caller:
         if token is None:
             return SPECTATOR
         caller = tokens.identify(token, session.meta.seat_tokens, session.meta.owner_token)
@@ -234,7 +234,7 @@ class Sessions:
         return caller
 
     @staticmethod
-    def _header(session: _Open, caller: Caller) -> dict[str, Any]:
+    def _header(session: _OpenSession, caller: Caller) -> dict[str, Any]:
         return {
             "session_id": session.session_id,
             "game": session.meta.game,
