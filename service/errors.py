@@ -25,8 +25,7 @@ _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 def marshmallow_errors(messages: Any, path: str = "$") -> list[dict[str, str]]:
     """marshmallow's nested ``{"field": ["message"]}`` as a flat list of JSON paths.
 
-    Keys are field names, list indexes (ints) or ``_schema`` (the object itself);
-    a ``Dict`` field's ``{"key": [...], "value": [...]}`` names the entry it is about.
+    Keys are field names, list indexes (ints) or ``_schema`` (the object itself).
     """
     out: list[dict[str, str]] = []
     if isinstance(messages, dict):
@@ -80,7 +79,8 @@ def http_problem(error: HTTPException) -> Problem:
 
 
 def _without_location(messages: Any) -> Any:
-    """webargs nests messages under the location (``{"json": {...}}``); paths start at the body."""
+    """webargs nests messages under the location (``{"json": {...}}``); body paths start at
+    the body (``$.players``), others keep their location (``$.query.wait_version``)."""
     if isinstance(messages, dict) and len(messages) == 1 and "json" in messages:
         return messages["json"]
     return messages
