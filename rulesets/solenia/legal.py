@@ -13,12 +13,12 @@ from functools import lru_cache
 from typing import Any
 
 from . import deliveries, resources as res
-from .actions import (ChooseImprovement, DeliveryChoice, DiscardOverflow, DiscardToAdvance, LengthenPayment,
+from .actions import (DeliveryChoice, DiscardOverflow, DiscardToAdvance, LengthenPayment,
                       PlayCard, ResourceMix, Space)
-from .board import ALL_SPACES, occupants, terrain
-from .components import CARDS, TILES, WINTER_SLOTS
+from .board import ALL_SPACES, terrain
+from .components import CARDS, TILES_BY_KIND
 from .improvements import active_effect, options_for
-from .placement import anchors, distance, free_placement_example
+from .placement import anchors, free_placement_example
 from .state import SoleniaState
 from .storage import immediate_value
 from .winter import eligible_slots, slot_power
@@ -58,55 +58,78 @@ def legal_actions(state: SoleniaState, seat: int) -> list[Any]:
     return actions
 
 
-def _city_options(state: SoleniaState, seat: int, city_kind: str,
-                  stored: res.Vector) -> list[tuple[DeliveryChoice, res.Vector, int]]:
+def _slot_outcomes(state: SoleniaState, seat: int, kind: str) -> list[tuple[int | None, str | None, Any, res.Vector, int]]:
+    """(slot index, slot id, reward choice, resources gained, capacity after) for a tile of this kind.
+
+    What a slot gives does not depend on which tile of the kind fills it, so this is
+    worked out once per kind.
+    """
+    player = state.players[seat]
+    if state.options.board_side == "winter":
+        row = player.day_slots if kind == "day" else player.night_slots
+        if all(t is not None for t in row):
+            slots: list[tuple[int | None, str | None]] = [(None, None)]
+        else:
+            slots = [(s.index, s.id) for s in eligible_slots(player, kind)]
+    else:
+        slots = [(deliveries.summer_slot(player, kind), None)]
+    probe = TILES_BY_KIND[kind][0]
+    out = []
+    for index, slot_id in slots:
+        power = slot_power(player.improvements, slot_id) if slot_id else None
+        choices = power["options"] if power and power["type"] == "gain_one_of" else [None]
+        for choice in choices:
+            gained, _, _, _, capacity = deliveries.plan_outcome(state, player, probe, index, choice)
+            out.append((index, slot_id, choice, gained, capacity))
+    return out
+
+
+def _city_options(state: SoleniaState, seat: int, city_kind: str, stored: res.Vector,
+                  slot_outcomes: dict[str, list]) -> list[tuple[DeliveryChoice, res.Vector, int]]:
     """(delivery, storage after it, capacity after it) for every legal way to complete a tile."""
     player = state.players[seat]
     permanents = deliveries.unused_permanents(player)
     pooled = deliveries.pool(player)
-    winter = state.options.board_side == "winter"
     out = []
     for kind in deliveries.allowed_kinds(player, city_kind):
-        if winter:
-            row = player.day_slots if kind == "day" else player.night_slots
-            if all(t is not None for t in row):
-                slots: list[tuple[int | None, str | None]] = [(None, None)]
-            else:
-                slots = [(s.index, s.id) for s in eligible_slots(player, kind)]
-        else:
-            slots = [(deliveries.summer_slot(player, kind), None)]
+        outcomes = slot_outcomes.get(kind)
+        if outcomes is None:
+            outcomes = slot_outcomes[kind] = _slot_outcomes(state, seat, kind)
         for tile in deliveries.display(state, kind):
             for names, payment in deliveries.payment_options(deliveries.NEED[tile], stored, permanents, pooled):
                 paid = res.sub(stored, payment)
-                for index, slot_id in slots:
-                    power = slot_power(player.improvements, slot_id) if slot_id else None
-                    choices = power["options"] if power and power["type"] == "gain_one_of" else [None]
-                    for choice in choices:
-                        gained, _, _, _, capacity = deliveries.plan_outcome(state, player, tile, index, choice)
-                        delivery = DeliveryChoice(tile=tile, payment=_mix(payment), permanent=list(names),
-                                                  slot=slot_id, reward_choice=choice)
-                        out.append((delivery, res.add(paid, gained), capacity))
+                mix = _mix(payment)
+                for _, slot_id, choice, gained, capacity in outcomes:
+                    delivery = DeliveryChoice(tile=tile, payment=mix, permanent=list(names), slot=slot_id,
+                                              reward_choice=choice)
+                    out.append((delivery, res.add(paid, gained), capacity))
     return out
+
+
+def _distances(state: SoleniaState, seat: int) -> dict[tuple[int, int], int]:
+    """SOL-3.3.1: each empty space's distance to the nearest anchor."""
+    points = anchors(state, seat)
+    taken = {(c.col, c.row) for c in state.board.cards}
+    return {space: min(abs(space[0] - c) + abs(space[1] - r) for c, r in points)
+            for space in ALL_SPACES if space not in taken}
 
 
 def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
     player = state.players[seat]
     stored0 = res.vector(player.storage)
-    taken = occupants(state)
-    points = anchors(state, seat)
+    budget = sum(stored0)
     discount = active_effect(player, "lengthen_discount")
     double = active_effect(player, "zero_card_may_advance_two") is not None
     cards = [(card, immediate_value(player, card), (1, 2) if double and CARDS[card].value == 0 else (1,))
              for card in player.hand]
     out: list[PlayCard] = []
     city_options: dict[tuple[str, res.Vector], list[tuple[DeliveryChoice, res.Vector, int]]] = {}
-    for space in ALL_SPACES:
-        if space in taken:
-            continue
-        cost = max(0, distance(space, points) - 1)
+    slot_outcomes: dict[str, list] = {}
+    for space, d in _distances(state, seat).items():
+        cost = max(0, d - 1)
         if discount is not None:
             cost = max(0, cost - discount["amount"])
-        if cost > sum(stored0):
+        if cost > budget:
             continue
         ground = terrain(state, *space)
         target = _space(*space)
@@ -125,7 +148,8 @@ def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
                 key = (ground.city, stored)
                 options = city_options.get(key)  # type: ignore[arg-type]
                 if options is None:
-                    options = city_options[key] = _city_options(state, seat, ground.city, stored)  # type: ignore[arg-type]
+                    options = city_options[key] = _city_options(  # type: ignore[arg-type]
+                        state, seat, ground.city, stored, slot_outcomes)  # type: ignore[arg-type]
                 for card, _, advances in cards:
                     for delivery, after, capacity in options:
                         over = max(0, sum(after) - capacity)

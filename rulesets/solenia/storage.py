@@ -38,10 +38,6 @@ def immediate_value(player: PlayerBoard, card_id: str) -> int:
     return value
 
 
-def surplus(player: PlayerBoard) -> int:
-    return max(0, sum(res.vector(player.storage)) - player.capacity)
-
-
 def check_overflow_discard(stored: res.Vector, capacity: int, discard: res.Vector) -> None:
     """SOL-4.3: discard exactly the surplus, from what is stored (checks 27 and 28 of play_card)."""
     over = max(0, sum(stored) - capacity)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, RESOURCES, SUMMER_REWARDS, TILES, TILES_BY_KIND
 from rulesets.solenia.resources import vector
 

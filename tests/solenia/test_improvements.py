@@ -11,7 +11,7 @@ from rulesets.solenia.resources import vector
 from rulesets.solenia.scoring import breakdown
 from rulesets.solenia.state import BoardCard
 
-from .scenario import (R, action, cid, events_of, fill, first_card, give, listed, new, play, put, refused, show,
+from .scenario import (R, action, events_of, fill, first_card, give, listed, new, play, put, refused, show,
                        spaces, stock)
 
 

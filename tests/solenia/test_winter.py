@@ -8,7 +8,7 @@ from rulesets.solenia.resources import vector
 from rulesets.solenia.scoring import breakdown
 from rulesets.solenia.storage import capacity_of
 
-from .scenario import (R, action, events_of, fill, first_card, give, listed, new, play, refused, show, spaces,
+from .scenario import (action, events_of, fill, first_card, give, listed, new, play, refused, show, spaces,
                        stock)
 
 
