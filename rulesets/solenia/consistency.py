@@ -188,7 +188,7 @@ def _check_cards(state: SoleniaState) -> None:
     if solo is not None:
         everywhere += solo.rival_deck
         everywhere += solo.rival_discard
-    if len(everywhere) != len(expected) or not expected.issuperset(everywhere):
+    if len(everywhere) != len(expected) or expected != set(everywhere):  # equal lengths hide a duplicate plus a loss
         inventory = Inventory("card", RULE)
         for card, path in _card_places(state):
             inventory.see(card, path)
