@@ -7,6 +7,9 @@ For mid-game positions (the middle fifth of a seeded random game) it measures:
 * apply: ``load_state`` from builtins (decode + consistency checks), ``apply``
   (copy + rules) and ``dump`` of the result, i.e. the ruleset's share of a request;
   and the whole request path with orjson parsing and encoding around it;
+* lean: what a request could pay with msgspec end to end: the JSON bytes decoded
+  straight into the typed state, consistency checks, the rules run on that fresh
+  copy (no defensive copy: nobody else holds it), and the answer encoded by msgspec;
 * legal_actions: ``load_state`` + ``legal_actions`` + ``dump`` of the list;
 
 each beside the floor, orjson ``loads`` + ``dumps`` of the same state's JSON bytes,
@@ -26,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+import msgspec
 import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,6 +38,8 @@ from rulesets import get_ruleset  # noqa: E402
 from rulesets.core import to_builtins  # noqa: E402
 
 R = get_ruleset("solenia")
+STATE_DECODER = msgspec.json.Decoder(R.State)
+ENCODER = msgspec.json.Encoder()
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("summer 2p", 2, {}),
@@ -96,12 +102,20 @@ def measure_positions(players: int, options: dict[str, Any], games: int, rounds:
         after, events = R.apply(R.load_state(orjson.loads(raw)), action)
         orjson.dumps({"state": R.dump(after), "events": events})
 
+    def lean_request(raw, builtins, action, seat):
+        state = STATE_DECODER.decode(raw)
+        R.check_consistency(state)
+        typed = R.load_action(action)
+        R.check_seat(state, typed.player, "$.player")
+        events = R.perform(state, typed)
+        ENCODER.encode({"state": state, "events": events})
+
     def legal_share(raw, builtins, action, seat):
         R.dump(R.legal_actions(R.load_state(builtins), seat))
 
     figures = {}
     for name, body in [("floor", floor), ("apply", apply_share), ("apply_request", apply_request),
-                       ("legal", legal_share)]:
+                       ("lean", lean_request), ("legal", legal_share)]:
         figures[name] = best_mean(each(body), 3, rounds) / len(positions) * 1e6
     figures["positions"] = len(positions)
     figures["state_bytes"] = sum(len(p[0]) for p in positions) / len(positions)
@@ -132,11 +146,12 @@ def main() -> None:
     print(f"Solenia in-process, rules {R.rules_version}, Python {sys.version.split()[0]}")
     print("mean per mid-game position, microseconds; floor = orjson loads + dumps of the same state")
     print(f"{'config':16} {'bytes':>6} {'floor':>7} {'apply':>8} {'ratio':>6} {'request':>8} {'ratio':>6} "
-          f"{'legal':>8} {'ratio':>6}")
+          f"{'lean':>8} {'ratio':>6} {'legal':>8} {'ratio':>6}")
     for name, players, options in CONFIGS:
         f = measure_positions(players, options, games, rounds)
         print(f"{name:16} {f['state_bytes']:6.0f} {f['floor']:7.1f} {f['apply']:8.1f} {f['apply'] / f['floor']:5.1f}x "
               f"{f['apply_request']:8.1f} {f['apply_request'] / f['floor']:5.1f}x "
+              f"{f['lean']:8.1f} {f['lean'] / f['floor']:5.1f}x "
               f"{f['legal']:8.1f} {f['legal'] / f['floor']:5.1f}x")
     print()
     print("full random games (uniform over legal_actions, apply each; no contract checks)")
