@@ -221,3 +221,20 @@ def test_sol_h_7_seats_colours_and_round():
     raw = midgame()
     raw["active_seat"] = 3
     refused(raw, "$.active_seat")
+
+
+def test_sol_h_7_a_card_copied_over_another():
+    """SOL-H.7: a duplicate that replaces another card (same count, all ids known) is refused."""
+    raw = midgame()
+    hand = raw["players"][0]["hand"]
+    deck = raw["players"][0]["deck"]
+    deck[0] = hand[0]
+    error = refused(raw, "$.players[0].deck[0]")
+    assert hand[0] in error.detail
+
+
+def test_sol_h_7_a_tile_copied_over_another():
+    """SOL-H.7: a tile that replaces another tile (same count, all ids known) is refused."""
+    raw = midgame()
+    raw["delivery"]["night_deck"][0] = raw["delivery"]["night_display"][0]
+    refused(raw, "$.delivery.night_display[0]")
