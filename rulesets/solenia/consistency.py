@@ -15,6 +15,7 @@ formatted for a failure.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
 from rulesets.core import InvalidState, Inventory
@@ -25,9 +26,9 @@ from .components import (AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, COLOR_DECKS, COL
                          TILES_BY_KIND, WINTER_LEVELS)
 from .board import ALL_SPACES, on_board
 from .improvements import derive_active, make_draft_order
-from .state import RIVAL, SoleniaState
-from .storage import capacity_of
-from .winter import derive_permanents, filled_at_level
+from .state import RIVAL, Improvements, Options, SoleniaState
+from .storage import capacity_for
+from .winter import filled_at_level, permanents_for
 
 RULE = "SOL-H.7"
 ALL_TILES = frozenset(TILES)
@@ -50,11 +51,11 @@ def check(state: SoleniaState) -> None:
     _check_board(state)
     _check_cards(state)
     _check_tiles(state)
+    _check_improvements(state)  # the tiles held are known before their effects are derived
     for seat in range(len(state.players)):
         _check_player(state, seat)
     _check_pending(state)
     _check_hands(state)
-    _check_improvements(state)
 
 
 def _fail(detail: str, path: str, **context) -> InvalidState:
@@ -274,38 +275,76 @@ def _check_tiles(state: SoleniaState) -> None:
 
 
 # ---------------------------------------------------------------- one player board
+@dataclass(frozen=True)
+class _Derived:
+    """What a board's filled slots imply, whatever tiles fill them."""
+
+    rows_ok: tuple[str | None, ...]  # per row: None, or why its filled slots are impossible
+    capacity: int
+    permanents: list[tuple[str, str]]
+    active: list[str]
+
+
+_DERIVED: dict[tuple, _Derived] = {}
+
+
+def _derived(side: str, held: Improvements, day: tuple[bool, ...], night: tuple[bool, ...]) -> _Derived:
+    """Cached: the same handful of slot patterns recur in every state of every game."""
+    key = (side, held.level1, held.level3_day, held.level3_night, day, night)
+    found = _DERIVED.get(key)
+    if found is None:
+        rows = {"day": ["x" if f else None for f in day], "night": ["x" if f else None for f in night]}
+        problems: list[str | None] = []
+        for row, slots in rows.items():
+            problem = None
+            if side == "winter":
+                for lower, upper in zip(WINTER_LEVELS, WINTER_LEVELS[1:]):
+                    # SOL-8.2: level-L slots can only ever be filled as far as level L-1 slots are.
+                    if filled_at_level(slots, row, upper) > filled_at_level(slots, row, lower):
+                        problem = f"More level-{upper} than level-{lower} slots are filled in the {row} row (SOL-8.2)."
+            elif None in slots and any(slots[slots.index(None):]):
+                problem = "Summer slots fill from the left without gaps (SOL-5.5)."
+            problems.append(problem)
+        options = Options(board_side=side, strip_permutation=[])  # type: ignore[arg-type]
+        found = _Derived(
+            rows_ok=tuple(problems),
+            capacity=capacity_for(options, held, rows["day"], rows["night"]),
+            permanents=permanents_for(held, rows["day"], rows["night"]) if side == "winter" else [],
+            active=derive_active(held, rows["day"], rows["night"]))
+        _DERIVED[key] = found
+    return found
+
+
 def _check_player(state: SoleniaState, seat: int) -> None:
     player = state.players[seat]
-    winter = state.options.board_side == "winter"
-    for row, slots in (("day", player.day_slots), ("night", player.night_slots)):
-        if len(slots) != SLOTS_PER_ROW:
-            raise _fail(f"A row has {SLOTS_PER_ROW} slots.", f"$.players[{seat}].{row}_slots")
-        if winter:
-            for lower, upper in zip(WINTER_LEVELS, WINTER_LEVELS[1:]):
-                # SOL-8.2: level-L slots can only ever be filled as far as level L-1 slots are.
-                if filled_at_level(slots, row, upper) > filled_at_level(slots, row, lower):
-                    raise _fail(f"More level-{upper} than level-{lower} slots are filled in the {row} row (SOL-8.2).",
-                                f"$.players[{seat}].{row}_slots")
-        elif None in slots:
-            gap = slots.index(None)
-            for i in range(gap + 1, len(slots)):
-                if slots[i] is not None:
-                    raise _fail("Summer slots fill from the left without gaps (SOL-5.5).",
-                                f"$.players[{seat}].{row}_slots[{i}]")
+    day, night = player.day_slots, player.night_slots
+    if len(day) != SLOTS_PER_ROW or len(night) != SLOTS_PER_ROW:
+        field = "day_slots" if len(day) != SLOTS_PER_ROW else "night_slots"
+        raise _fail(f"A row has {SLOTS_PER_ROW} slots.", f"$.players[{seat}].{field}")
+    derived = _derived(state.options.board_side, player.improvements, tuple(t is not None for t in day),
+                       tuple(t is not None for t in night))
+    for field, problem in zip(("day_slots", "night_slots"), derived.rows_ok):
+        if problem is not None:
+            slots = getattr(player, field)
+            first_gap = slots.index(None) if None in slots else 0
+            index = next((i for i in range(first_gap, len(slots)) if slots[i] is not None), None)
+            path = f"$.players[{seat}].{field}" + (f"[{index}]" if "Summer" in problem and index is not None else "")
+            raise _fail(problem, path)
     for i, tile in enumerate(player.extra_tiles):
-        row = player.day_slots if TILES[tile].kind == "day" else player.night_slots
+        row = day if TILES[tile].kind == "day" else night
         if None in row:
             raise _fail("A tile lies beside the board only once its row is full (SOL-5.7).",
                         f"$.players[{seat}].extra_tiles[{i}]")
-    if player.permanent or winter:
-        expected = derive_permanents(player) if winter else []
-        if sorted((p.id, p.resource) for p in player.permanent) != sorted(expected):
+    if player.permanent or derived.permanents:
+        if sorted((p.id, p.resource) for p in player.permanent) != sorted(derived.permanents):
             raise _fail(f"Permanent resources come from filled C and E slots: expected "
-                        f"{[slot_id for slot_id, _ in expected]}.", f"$.players[{seat}].permanent")
-    capacity = capacity_of(state.options, player)
-    if player.capacity != capacity:
-        raise _fail(f"capacity is derived: it must be {capacity}, not {player.capacity}.",
-                    f"$.players[{seat}].capacity", expected=capacity)
+                        f"{[slot_id for slot_id, _ in derived.permanents]}.", f"$.players[{seat}].permanent")
+    if player.capacity != derived.capacity:
+        raise _fail(f"capacity is derived: it must be {derived.capacity}, not {player.capacity}.",
+                    f"$.players[{seat}].capacity", expected=derived.capacity)
+    if state.options.improvements and player.improvements.active != derived.active:
+        raise _fail("active lists, in order, the improvement parts whose covered slots are filled (SOL-9.3).",
+                    f"$.players[{seat}].improvements.active")
 
 
 # ---------------------------------------------------------------- hands and decks vs. turns
@@ -368,9 +407,6 @@ def _check_improvements(state: SoleniaState) -> None:
             raise _fail("A level-3 pair joins halves of two different kinds.", f"{path}.level3_day")
         if not drafting and (held.level1 is None or held.level3_day is None):
             raise _fail("After the draft every player holds a level-1 tile and a level-3 pair (SOL-9.1).", path)
-        if held.active != derive_active(held, player.day_slots, player.night_slots):
-            raise _fail("active lists, in order, the improvement parts whose covered slots are filled (SOL-9.3).",
-                        f"{path}.active")
     if drafting:
         _check_draft(state, held_level1)
 

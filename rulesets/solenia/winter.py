@@ -57,10 +57,16 @@ def storage_bonus(held: Improvements, day_slots: list[str | None], night_slots: 
 
 def derive_permanents(player: PlayerBoard) -> list[tuple[str, str]]:
     """(slot id, resource) of every permanent resource the player owns (SOL-8.4)."""
-    covered = covered_slots(player.improvements)
+    return permanents_for(player.improvements, player.day_slots, player.night_slots)
+
+
+def permanents_for(held: Improvements, day_slots: list[str | None],
+                   night_slots: list[str | None]) -> list[tuple[str, str]]:
+    covered = covered_slots(held)
     out = []
     for slot_id, resource in PERMANENT_SOURCES.items():
         slot = WINTER_SLOT_BY_ID[slot_id]
-        if slots_of(player, slot.row)[slot.index] is not None and slot_id not in covered:
+        slots = day_slots if slot.row == "day" else night_slots
+        if slots[slot.index] is not None and slot_id not in covered:
             out.append((slot_id, resource))
     return out

@@ -238,3 +238,35 @@ def test_sol_h_7_a_tile_copied_over_another():
     raw = midgame()
     raw["delivery"]["night_deck"][0] = raw["delivery"]["night_display"][0]
     refused(raw, "$.delivery.night_display[0]")
+
+
+def test_sol_h_7_improvements_held_and_active():
+    """SOL-H.7 / SOL-9.3: improvement tiles must exist, and 'active' is derived from the filled slots."""
+    raw = midgame(2, board_side="winter", improvements=True)
+    assert raw["phase"] != "draft"
+    raw["players"][0]["improvements"]["level1"] = "L1_NO_SUCH_TILE"
+    refused(raw, "$.players[0].improvements.level1")
+    raw = midgame(2, board_side="winter", improvements=True)
+    raw["players"][1]["improvements"]["level3_night"] = raw["players"][1]["improvements"]["level3_day"]
+    refused(raw, "$.players[1].improvements.level3_day")
+    raw = midgame(2, board_side="winter", improvements=True)
+    held = raw["players"][0]["improvements"]
+    held["active"] = [] if held["active"] else ["level1"]
+    refused(raw, "$.players[0].improvements.active")
+    raw = midgame(2)
+    raw["players"][0]["improvements"]["level1"] = "L1_DOUBLE_ADVANCE"
+    refused(raw, "$.players[0].improvements")
+
+
+def test_sol_h_7_winter_slots_respect_prerequisites_and_permanents_are_derived():
+    """SOL-H.7 / SOL-8.2 / SOL-8.4: no level-2 tile without level-1 ones; permanents match C and E slots."""
+    raw = midgame(2, board_side="winter")
+    row = raw["players"][0]["day_slots"]
+    raw["delivery"]["day_deck"] += [t for t in row if t]  # the row's tiles go back: nothing lost
+    tile = raw["delivery"]["day_deck"].pop(0)
+    raw["players"][0]["day_slots"] = [None, None, None, None, tile, None]  # a level-3 slot alone
+    refused(raw, "$.players[0].day_slots")
+    raw = midgame(2, board_side="winter")
+    raw["players"][1]["permanent"] = raw["players"][1]["permanent"] + [
+        {"id": "night_E", "resource": "stone", "used_this_turn": False}]
+    refused(raw, "$.players[1].permanent")
