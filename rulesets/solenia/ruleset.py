@@ -44,6 +44,20 @@ class Solenia(Ruleset):
                 "source.",
         "seats": "Seats are 0-based and numbered clockwise from the first player: seat 0 starts every round. "
                  "Seating decides who goes first.",
+        "decisions": [
+            "The spec's player_board_side option is called board_side; its solo option is the player count 1.",
+            "Colours go by seat (orange, black, red, purple); the solo Rival plays the second colour.",
+            "advance defaults to 1: an explicit advance 1 is the same action as none, also on a non-zero card.",
+            "Omitted and empty resource mixes are the same action; named permanent resources are kept sorted, "
+            "and naming one twice is permanent_already_used.",
+            "Level-1 effects count if active when the action starts (a tile activated by this play's delivery "
+            "does not change this play), except that capacity counts at once (SOL-8.3) and activation "
+            "modifiers apply at this turn's resolution.",
+            "Draft: N distinct day halves and N distinct night halves, each pair of two kinds (a redraw on a "
+            "match is a uniform draw among the others); a solo game drafts from 1 + 1 items.",
+            "A Rival value-0 card advances the airship even when a full board discards it.",
+            "Tiles the Rival throws out are kept, public, in delivery.discarded.",
+        ],
     }
 
     # ------------------------------------------------------------------ setup
