@@ -213,12 +213,17 @@ class Ruleset(ABC):
         """Raise ``InvalidState`` (with a path) where the state contradicts the components."""
 
     # ------------------------------------------------------------------ play
-    def apply(self, state: GameState, action: Any) -> tuple[GameState, list[Event]]:
-        """Validate and apply one action; the input state is never touched."""
+    def apply(self, state: GameState, action: Any, *, in_place: bool = False) -> tuple[GameState, list[Event]]:
+        """Validate and apply one action; the input state is never touched.
+
+        ``in_place=True`` is for a caller that owns a throw-away state (one it has just
+        decoded from a request): it skips the defensive copy, and after a refusal that
+        state must be discarded, since the rules may have changed part of it.
+        """
         if isinstance(action, dict):
             action = self.load_action(action)
         self.check_seat(state, action.player, "$.player")
-        after = clone(state, self.State)
+        after = state if in_place else clone(state, self.State)
         events = self.perform(after, action)
         return after, events
 

@@ -129,3 +129,11 @@ def test_nudged_actions_change_one_field_each():
     assert {"type": "take", "player": 1, "stones": 2} in nudges
     assert {"type": "take", "player": 0, "stones": 3} in nudges
     assert {"type": "take", "player": 0} in nudges
+
+
+def test_apply_in_place_changes_the_callers_own_state_and_matches_the_copying_apply():
+    state = nim.setup(2, "own")
+    copied, copied_events = nim.apply(state, {"type": "take", "player": 0, "stones": 1})
+    mine = nim.load_state(to_builtins(state))
+    after, events = nim.apply(mine, {"type": "take", "player": 0, "stones": 1}, in_place=True)
+    assert after is mine and canonical_json(after) == canonical_json(copied) and events == copied_events
