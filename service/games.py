@@ -130,7 +130,7 @@ def apply(body: dict[str, Any], game: str):
     state = _load_state(ruleset, body["state"])
     action = _load_action(ruleset, state, body["action"])
     try:
-        after, events = ruleset.apply(state, action)
+        after, events = ruleset.apply(state, action, in_place=True)  # the state was decoded for this request alone
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
     return json_response({"state": after, "events": events, "status": ruleset.status(after)})
