@@ -31,8 +31,12 @@ bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 # alike. At least 2, so one slow request never holds up every client.
 # Session long-polls do hold a sync worker while they wait: a deployment with many
 # long-polling clients raises WEB_CONCURRENCY or sets GUNICORN_THREADS > 1 (gthread).
-workers = _int("WEB_CONCURRENCY", max(2, _cores()))
-threads = _int("GUNICORN_THREADS", 1)
+# Without REDIS_URL, sessions live in one process's memory: several workers would each
+# hold their own and a session would vanish between requests. Then the default is one
+# worker with threads, so the README's run command works with nothing else installed.
+_single_process_sessions = not os.environ.get("REDIS_URL")
+workers = _int("WEB_CONCURRENCY", 1 if _single_process_sessions else max(2, _cores()))
+threads = _int("GUNICORN_THREADS", 8 if _single_process_sessions else 1)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)

@@ -52,6 +52,10 @@ class GunicornServer:
                **self.extra_env}
         if self.workers is not None:
             env["WEB_CONCURRENCY"] = str(self.workers)
+        # Benchmarks measure the production sizing (a process per core, one thread each),
+        # not gunicorn.conf.py's single-process default for in-memory sessions.
+        env.setdefault("WEB_CONCURRENCY", str(max(2, os.cpu_count() or 1)))
+        env.setdefault("GUNICORN_THREADS", "1")
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"), self.app],
