@@ -99,10 +99,12 @@ def test_wait_returns_early_on_a_commit_and_times_out_otherwise(store):
     started = time.monotonic()
     store.wait_for_change(SID, 0, 0.3)
     assert 0.25 <= time.monotonic() - started < 2
-    threading.Timer(0.2, lambda: store.commit(SID, 0, b"s1", b"e1", "w1")).start()
+    writer = threading.Timer(0.2, lambda: store.commit(SID, 0, b"s1", b"e1", "w1"))
+    writer.start()
     started = time.monotonic()
     store.wait_for_change(SID, 0, 5)
     assert time.monotonic() - started < 2
+    writer.join()  # the waiter may wake on the notice before the writer has read its reply
     assert store.snapshot(SID).version == 1
     started = time.monotonic()
     store.wait_for_change(SID, 0, 5)  # already past: no wait at all
@@ -111,10 +113,12 @@ def test_wait_returns_early_on_a_commit_and_times_out_otherwise(store):
 
 def test_wait_ends_when_the_session_is_deleted(store):
     store.create(SID, b"m", b"s0")
-    threading.Timer(0.2, lambda: store.delete(SID)).start()
+    deleter = threading.Timer(0.2, lambda: store.delete(SID))
+    deleter.start()
     started = time.monotonic()
     store.wait_for_change(SID, 0, 5)
     assert time.monotonic() - started < 2
+    deleter.join()  # before the fixture closes the store under the deleting thread
 
 
 def test_memory_store_expires_idle_sessions_and_writes_refresh_them():
