@@ -64,6 +64,8 @@ class OptionSpec:
     assumed: bool = False  # True when the variant rests on ASSUMED data
 
     def check(self, value: Any) -> None:
+        if value is None and self.default is None:
+            return  # "not chosen": the game derives it (from the player count, the component file...)
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise InvalidSetup("invalid_options", self.rule, f"Option '{self.name}' must be true or false.",

@@ -29,6 +29,10 @@ class Solenia(Ruleset):
                    choices=("summer", "winter"), rule="SOL-1.5"),
         OptionSpec("improvements", False, "Draft and use improvement tiles (SOL-9); needs the winter side.",
                    kind="bool", rule="SOL-9.1"),
+        OptionSpec("solo", None,
+                   "The solo game against a die-driven Rival (SOL-10). Its procedure and numbers are ASSUMED "
+                   "placeholders (spec D-15). Implied by the player count: 1 player is solo; true needs 1 "
+                   "player, false needs 2 to 4.", kind="bool", rule="SOL-10.1", assumed=True),
         OptionSpec("start_layout", "dawn", "Starting board: dawn (night, night, dawn, day, day) or dusk.",
                    choices=("dawn", "dusk"), rule="SOL-1.4"),
         OptionSpec("strip_permutation", None,
@@ -45,7 +49,8 @@ class Solenia(Ruleset):
         "seats": "Seats are 0-based and numbered clockwise from the first player: seat 0 starts every round. "
                  "Seating decides who goes first.",
         "decisions": [
-            "The spec's player_board_side option is called board_side; its solo option is the player count 1.",
+            "The spec's player_board_side option is called board_side; its solo option may be left out, since "
+            "1 player is the solo game (solo: true needs 1 player, false needs 2 to 4).",
             "Colours go by seat (orange, black, red, purple); the solo Rival plays the second colour.",
             "advance defaults to 1: an explicit advance 1 is the same action as none, also on a non-zero card.",
             "Omitted and empty resource mixes are the same action; named permanent resources are kept sorted, "
@@ -61,6 +66,12 @@ class Solenia(Ruleset):
     }
 
     # ------------------------------------------------------------------ setup
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """SOL-1.2 and SOL-10.1: the solo game is exactly 1 player, the others 2 to 4."""
+        if options["solo"] is None:
+            return self.min_players, self.max_players
+        return (1, 1) if options["solo"] else (2, self.max_players)
+
     def check_options(self, options: Mapping[str, Any]) -> None:
         if options["improvements"] and options["board_side"] != "winter":
             raise InvalidSetup("improvements_require_winter", "SOL-9.1",

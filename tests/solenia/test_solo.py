@@ -148,3 +148,21 @@ def test_sol_10_4_the_solo_game_ends_after_16_rounds_with_a_rating():
     for minimum, label in RATING_THRESHOLDS:
         assert rating(minimum) == label
     assert rating(RATING_THRESHOLDS[1][0] - 1) == RATING_THRESHOLDS[0][1]
+
+
+def test_sol_10_1_the_solo_option_is_published_as_assumed_and_implied_by_one_player():
+    """SOL-10.1 / SOL-1.5: `solo` is in the metadata, flagged assumed; 1 player is solo without it."""
+    solo_option = next(o for o in R.metadata(detailed=True)["options"] if o["name"] == "solo")
+    assert solo_option["assumed"] is True and solo_option["rule"] == "SOL-10.1"
+    assert R.setup(1, "implied").solo is not None
+    assert R.setup(1, "explicit", {"solo": True}).solo is not None
+    assert R.setup(2, "multi", {"solo": False}).solo is None
+
+
+@pytest.mark.parametrize("players, solo", [(2, True), (4, True), (1, False)])
+def test_sol_10_1_solo_needs_exactly_one_player(players, solo):
+    """SOL-10.1 / SOL-1.2: `invalid_player_count` when the count contradicts the solo option."""
+    from rulesets.core import InvalidSetup
+    with pytest.raises(InvalidSetup) as refusal:
+        R.setup(players, "x", {"solo": solo})
+    assert refusal.value.code == "invalid_player_count" and refusal.value.context["path"] == "$.players"
