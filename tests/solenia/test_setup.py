@@ -124,7 +124,8 @@ def test_sol_1_4_dusk_layout_and_strip_permutation():
     ({"strip_permutation": ["S1", "S2", "S3", "S5"]}, "invalid_options", "SOL-1.4"),
     ({"strip_permutation": ["S1", "S1", "S3", "S4"]}, "invalid_options", "SOL-1.4"),
     ({"improvements": "yes"}, "invalid_options", "SOL-9.1"),
-    ({"solo": True}, "invalid_options", None),
+    ({"solo": "yes"}, "invalid_options", "SOL-10.1"),
+    ({"solo": True}, "invalid_player_count", "SOL-1.2"),
 ])
 def test_sol_1_5_options_are_checked(options, code, rule):
     """SOL-1.5: variant options and their refusals (improvements need winter, SOL-9.1)."""
@@ -136,7 +137,7 @@ def test_sol_1_5_options_are_checked(options, code, rule):
 def test_sol_1_5_option_defaults_are_published():
     """SOL-1.5: the metadata lists every option with its default."""
     options = {o["name"]: o["default"] for o in R.metadata(detailed=True)["options"]}
-    assert options == {"board_side": "summer", "improvements": False, "start_layout": "dawn",
+    assert options == {"board_side": "summer", "improvements": False, "solo": None, "start_layout": "dawn",
                        "strip_permutation": None}
 
 
