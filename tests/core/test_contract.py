@@ -1,4 +1,4 @@
-"""The shared half of the contract (``rulesets.core.Ruleset``), on a tiny game."""
+"""The shared half of the contract (``rulesets.core.Ruleset``), on a tiny game (Card Nim)."""
 
 from __future__ import annotations
 
@@ -6,60 +6,53 @@ import pytest
 
 from rulesets.core import (IllegalAction, InvalidAction, InvalidSetup, InvalidState, canonical_json, to_builtins)
 from rulesets.core.playout import ContractBroken, nudged_actions, random_playout
-from rulesets.core.registry import UnknownGame, get_ruleset, register, unregister
-
-from .nim import RULESET as nim
-
-
-@pytest.fixture
-def registered_nim():
-    register("nim", "tests.core.nim")
-    yield get_ruleset("nim")
-    unregister("nim")
+from rulesets.core.registry import UnknownGame, get_ruleset
+from tests.doubles.card_nim import RULESET as game
+from tests.doubles.card_nim import Take
 
 
-def test_registry_finds_a_registered_game_and_refuses_an_unknown_one(registered_nim):
-    assert registered_nim is nim
+def test_registry_finds_a_registered_game_and_refuses_an_unknown_one(card_nim):
+    assert card_nim is game and get_ruleset("card_nim") is game
     with pytest.raises(UnknownGame):
         get_ruleset("no-such-game")
 
 
 def test_setup_refuses_unknown_option_and_bad_value():
     with pytest.raises(InvalidSetup) as unknown:
-        nim.setup(2, 1, {"colour": "red"})
+        game.setup(2, 1, {"colour": "red"})
     assert unknown.value.code == "invalid_options" and unknown.value.context["path"] == "$.options.colour"
     with pytest.raises(InvalidSetup) as bad:
-        nim.setup(2, 1, {"max_take": 9})
-    assert bad.value.code == "invalid_options" and bad.value.rule == "NIM-2"
+        game.setup(2, 1, {"max_take": 9})
+    assert bad.value.code == "invalid_options" and bad.value.rule == "CN-3"
 
 
-@pytest.mark.parametrize("players", [0, 1, 4, True, "2"])
+@pytest.mark.parametrize("players", [0, 1, 5, True, "2"])
 def test_setup_refuses_player_counts_outside_the_box(players):
     with pytest.raises(InvalidSetup) as refusal:
-        nim.setup(players, 1)
-    assert refusal.value.code == "invalid_player_count" and refusal.value.rule == "NIM-1"
+        game.setup(players, 1)
+    assert refusal.value.code == "invalid_player_count" and refusal.value.rule == "CN-1"
 
 
 def test_setup_refuses_a_seed_of_the_wrong_type():
     with pytest.raises(InvalidSetup) as refusal:
-        nim.setup(2, 1.5)
+        game.setup(2, 1.5)
     assert refusal.value.code == "invalid_seed"
 
 
 def test_apply_never_mutates_and_is_deterministic():
-    state = nim.setup(2, "m")
+    state = game.setup(2, "m")
     before = canonical_json(state)
-    after, _ = nim.apply(state, {"type": "take", "player": 0, "stones": 2})
+    after, _ = game.apply(state, {"type": "take", "player": 0, "stones": 2})
     assert canonical_json(state) == before
-    again, _ = nim.apply(state, {"type": "take", "player": 0, "stones": 2})
+    again, _ = game.apply(state, {"type": "take", "player": 0, "stones": 2})
     assert canonical_json(after) == canonical_json(again)
     assert after.heap == state.heap - 2
 
 
 def test_apply_refuses_a_seat_outside_the_game_with_the_path():
-    state = nim.setup(2, "m")
+    state = game.setup(2, "m")
     with pytest.raises(InvalidAction) as refusal:
-        nim.apply(state, {"type": "take", "player": 5, "stones": 1})
+        game.apply(state, {"type": "take", "player": 5, "stones": 1})
     assert refusal.value.code == "unknown_player" and refusal.value.path == "$.player"
 
 
@@ -71,57 +64,57 @@ def test_apply_refuses_a_seat_outside_the_game_with_the_path():
 ])
 def test_load_action_names_the_field_at_fault(raw, path):
     with pytest.raises(InvalidAction) as refusal:
-        nim.load_action(raw)
+        game.load_action(raw)
     assert refusal.value.code == "invalid_action" and refusal.value.path == path
 
 
 def test_load_state_reports_type_errors_with_a_path():
-    raw = to_builtins(nim.setup(2, "s"))
+    raw = to_builtins(game.setup(2, "s"))
     raw["players"][1]["taken"] = -3
     with pytest.raises(InvalidState) as negative:
-        nim.load_state(raw)
+        game.load_state(raw)
     assert negative.value.path == "$.players[1].taken"
     with pytest.raises(InvalidState) as not_object:
-        nim.load_state([1, 2])
+        game.load_state([1, 2])
     assert not_object.value.path == "$"
 
 
 def test_validate_returns_the_refusal_instead_of_raising():
-    state = nim.setup(2, "v")
-    refusal = nim.validate(state, {"type": "take", "player": 1, "stones": 1})
+    state = game.setup(2, "v")
+    refusal = game.validate(state, {"type": "take", "player": 1, "stones": 1})
     assert isinstance(refusal, IllegalAction) and refusal.code == "not_your_turn"
-    assert nim.validate(state, {"type": "take", "player": 0, "stones": 1}) is None
+    assert game.validate(state, {"type": "take", "player": 0, "stones": 1}) is None
 
 
 def test_events_marked_visible_to_are_shown_only_to_those_seats():
-    state = nim.setup(2, "e")
-    _, events = nim.apply(state, {"type": "take", "player": 0, "stones": 1})
-    assert [e["type"] for e in nim.view_events(events, 0)] == ["took", "mood"]
-    assert [e["type"] for e in nim.view_events(events, 1)] == ["took"]
-    assert [e["type"] for e in nim.view_events(events, None)] == ["took"]
+    state = game.setup(2, "e")
+    _, events = game.apply(state, {"type": "draw", "player": 0})
+    assert [e["type"] for e in game.view_events(events, 0)] == ["drew", "card_drawn"]
+    assert [e["type"] for e in game.view_events(events, 1)] == ["drew"]
+    assert [e["type"] for e in game.view_events(events, None)] == ["drew"]
 
 
 def test_replay_names_the_first_illegal_action():
     actions = [{"type": "take", "player": 0, "stones": 1}, {"type": "take", "player": 0, "stones": 1}]
     with pytest.raises(IllegalAction) as refusal:
-        nim.replay(2, "r", None, actions)
+        game.replay(2, "r", None, actions)
     assert refusal.value.code == "not_your_turn" and refusal.value.context["action_index"] == 1
 
 
 def test_playouts_reach_the_end_and_replay_identically():
     for seed in range(20):
-        playout = random_playout(nim, 2 + seed % 2, seed)
-        assert nim.status(playout.state).game_over
-        assert canonical_json(nim.replay(playout.players, seed, None, playout.actions)) == canonical_json(playout.state)
+        playout = random_playout(game, 2 + seed % 3, seed)
+        assert game.status(playout.state).game_over
+        assert canonical_json(game.replay(playout.players, seed, None, playout.actions)) == canonical_json(playout.state)
 
 
 def test_playout_catches_a_ruleset_whose_list_and_apply_disagree(monkeypatch):
     """The checker itself must be able to fail."""
-    from .nim import Take
-    monkeypatch.setattr(type(nim), "legal_actions",
-                        lambda self, state, player: [Take(player=player, stones=4)] if player == state.turn and state.heap else [])
+    monkeypatch.setattr(type(game), "legal_actions",
+                        lambda self, state, player: [Take(player=player, stones=state.max_take + 1)]
+                        if player == state.turn and state.heap else [])
     with pytest.raises(ContractBroken):
-        random_playout(nim, 2, 1)
+        random_playout(game, 2, 1)
 
 
 def test_nudged_actions_change_one_field_each():
@@ -132,8 +125,8 @@ def test_nudged_actions_change_one_field_each():
 
 
 def test_apply_in_place_changes_the_callers_own_state_and_matches_the_copying_apply():
-    state = nim.setup(2, "own")
-    copied, copied_events = nim.apply(state, {"type": "take", "player": 0, "stones": 1})
-    mine = nim.load_state(to_builtins(state))
-    after, events = nim.apply(mine, {"type": "take", "player": 0, "stones": 1}, in_place=True)
+    state = game.setup(2, "own")
+    copied, copied_events = game.apply(state, {"type": "take", "player": 0, "stones": 1})
+    mine = game.load_state(to_builtins(state))
+    after, events = game.apply(mine, {"type": "take", "player": 0, "stones": 1}, in_place=True)
     assert after is mine and canonical_json(after) == canonical_json(copied) and events == copied_events

@@ -1,4 +1,4 @@
-"""The production app factory plus the toy test game, for tests against real gunicorn workers.
+"""The production app factory plus the Card Nim test double, for tests against real gunicorn workers.
 
 gunicorn imports this in each worker (``tests.service.live_app:create_app()``); the
 registration happens there because workers are separate processes.
@@ -6,8 +6,9 @@ registration happens there because workers are separate processes.
 
 from rulesets.core.registry import register
 from service import create_app as _create_app
+from tests.doubles import card_nim
 
-register("toy", "tests.service.toy_game")
+register(card_nim.GAME_ID, card_nim.__name__)
 
 
 def create_app():

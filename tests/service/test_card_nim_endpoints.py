@@ -1,4 +1,4 @@
-"""The stateless endpoints, driven through a small real game (Card Nim, ``toy_game``).
+"""The stateless endpoints, driven through a small real game (Card Nim, ``tests/doubles/card_nim.py``).
 
 Whole games over HTTP, every refusal class with its code and path into the request
 body, redaction, replay, and determinism down to the byte.
@@ -16,8 +16,12 @@ from rulesets.core import to_builtins
 from tests.service.test_envelope import assert_problem
 
 
-def post(client, endpoint, payload, game="toy"):
+def post(client, endpoint, payload, game="card_nim"):
     return client.post(f"/v1/games/{game}/{endpoint}", json=payload)
+
+
+def post_raw(client, endpoint, data, game="card_nim"):
+    return client.post(f"/v1/games/{game}/{endpoint}", data=data, content_type="application/json")
 
 
 def error_paths(body):
@@ -28,21 +32,21 @@ def error_paths(body):
 def test_games_list_has_metadata(client):
     response = client.get("/v1/games")
     assert response.status_code == 200 and response.mimetype == "application/json"
-    toy = next(game for game in response.json["games"] if game["id"] == "toy")
-    assert toy == {"id": "toy", "title": "Card Nim (test double)", "min_players": 2, "max_players": 4,
-                   "rules_version": "1"}
+    listed = next(game for game in response.json["games"] if game["id"] == "card_nim")
+    assert listed == {"id": "card_nim", "title": "Card Nim (test double)", "min_players": 2, "max_players": 4,
+                      "rules_version": "1"}
 
 
 def test_game_detail_has_options_and_rule_index(client):
-    detail = client.get("/v1/games/toy").json
+    detail = client.get("/v1/games/card_nim").json
     assert detail["options"][0]["name"] == "max_take" and detail["options"][0]["choices"] == [2, 3, 4]
-    assert {"id": "TOY-3", "title": "Swapping a card"} in detail["rules"]
+    assert {"id": "CN-4", "title": "Drawing a card"} in detail["rules"]
 
 
 # ------------------------------------------------------------------ setup
-def test_setup_answers_state_and_status(client, toy_setup):
-    state, status = toy_setup
-    assert state["game"] == "toy" and len(state["players"]) == 3
+def test_setup_answers_state_and_status(client, card_nim_setup):
+    state, status = card_nim_setup
+    assert state["game"] == "card_nim" and len(state["players"]) == 3
     assert status == {"phase": "play", "round": 1, "active_players": [0], "game_over": False,
                       "scores": None, "winners": None}
 
@@ -58,7 +62,7 @@ def test_setup_options_are_used_and_checked(client):
     state = post(client, "setup", {"players": 2, "seed": 1, "options": {"max_take": 4}}).json["state"]
     assert state["max_take"] == 4
     body = assert_problem(post(client, "setup", {"players": 2, "options": {"max_take": 9}}), 422, "invalid_options")
-    assert body["rule"] == "TOY-2" and error_paths(body) == ["$.options.max_take"]
+    assert body["rule"] == "CN-3" and error_paths(body) == ["$.options.max_take"]
     body = assert_problem(post(client, "setup", {"players": 2, "options": {"colour": "red"}}), 422, "invalid_options")
     assert error_paths(body) == ["$.options.colour"]
 
@@ -66,12 +70,12 @@ def test_setup_options_are_used_and_checked(client):
 @pytest.mark.parametrize("players", [0, 1, 5, -3, 10**12])
 def test_setup_player_count_out_of_range(client, players):
     body = assert_problem(post(client, "setup", {"players": players}), 422, "invalid_player_count")
-    assert body["rule"] == "TOY-1" and error_paths(body) == ["$.players"]
+    assert body["rule"] == "CN-1" and error_paths(body) == ["$.players"]
     assert (body["min"], body["max"]) == (2, 4)
 
 
 # ------------------------------------------------------------------ a whole game
-def test_whole_game_over_http(client, toy):
+def test_whole_game_over_http(client, card_nim):
     chooser = random.Random(3)
     response = post(client, "setup", {"players": 3, "seed": "whole"})
     state, status = response.json["state"], response.json["status"]
@@ -88,7 +92,7 @@ def test_whole_game_over_http(client, toy):
         applied = post(client, "apply", {"state": state, "action": action})
         assert applied.status_code == 200, applied.json
         # The service answers exactly what the library answers.
-        expected_state, expected_events = toy.apply(toy.load_state(state), action)
+        expected_state, expected_events = card_nim.apply(card_nim.load_state(state), action)
         assert applied.json["state"] == to_builtins(expected_state)
         assert applied.json["events"] == expected_events
         state, status = applied.json["state"], applied.json["status"]
@@ -99,28 +103,28 @@ def test_whole_game_over_http(client, toy):
     assert replayed.status_code == 200 and replayed.json["state"] == state and replayed.json["status"] == status
     body = assert_problem(post(client, "apply", {"state": state, "action": {"type": "take", "player": 0,
                                                                              "stones": 1}}), 422, "game_over")
-    assert body["rule"] == "TOY-4"
+    assert body["rule"] == "CN-5"
 
 
 # ------------------------------------------------------------------ rules refusals
-def test_illegal_action_is_422_citing_rule_with_context(client, toy_setup):
-    state, _ = toy_setup
+def test_illegal_action_is_422_citing_rule_with_context(client, card_nim_setup):
+    state, _ = card_nim_setup
     response = post(client, "apply", {"state": state, "action": {"type": "take", "player": 1, "stones": 1}})
     body = assert_problem(response, 422, "not_your_turn")
-    assert body["rule"] == "TOY-2" and body["title"] == "Illegal action"
+    assert body["rule"] == "CN-2" and body["title"] == "Illegal action"
     assert body["detail"] == "It is seat 0's turn, not seat 1's."
     assert body["turn"] == 0
 
 
-def test_validate_reports_the_same_refusal_as_apply(client, toy_setup):
-    state, _ = toy_setup
+def test_validate_reports_the_same_refusal_as_apply(client, card_nim_setup):
+    state, _ = card_nim_setup
     action = {"type": "take", "player": 0, "stones": 4}
     refused = post(client, "apply", {"state": state, "action": action}).json
     answer = post(client, "validate", {"state": state, "action": action})
     assert answer.status_code == 200
     violation = answer.json["violation"]
     assert answer.json["legal"] is False
-    assert violation == {"code": "bad_take", "rule": "TOY-2", "detail": "Take 1 to 3 stones.", "stones": 4}
+    assert violation == {"code": "bad_take", "rule": "CN-3", "detail": "Take 1 to 3 stones.", "stones": 4}
     assert {key: refused[key] for key in violation} == violation
 
 
@@ -135,16 +139,16 @@ def test_validate_reports_the_same_refusal_as_apply(client, toy_setup):
     ({"type": "take", "player": -1, "stones": 1}, "$.action.player", "unknown_player"),
 ])
 @pytest.mark.parametrize("endpoint", ["apply", "validate"])
-def test_malformed_action_is_422_with_path(client, toy_setup, endpoint, action, path, code):
-    state, _ = toy_setup
+def test_malformed_action_is_422_with_path(client, card_nim_setup, endpoint, action, path, code):
+    state, _ = card_nim_setup
     body = assert_problem(post(client, endpoint, {"state": state, "action": action}), 422, code)
     assert error_paths(body) == [path]
 
 
 @pytest.mark.parametrize("endpoint", ["legal-actions", "view"])
 @pytest.mark.parametrize("player", [3, -1, 99])
-def test_seat_out_of_range_is_422_with_path(client, toy_setup, endpoint, player):
-    state, _ = toy_setup
+def test_seat_out_of_range_is_422_with_path(client, card_nim_setup, endpoint, player):
+    state, _ = card_nim_setup
     body = assert_problem(post(client, endpoint, {"state": state, "player": player}), 422, "unknown_player")
     assert error_paths(body) == ["$.player"]
 
@@ -187,8 +191,8 @@ STATE_DEFECTS = [
 
 @pytest.mark.parametrize("name, how, code, path", STATE_DEFECTS, ids=[d[0] for d in STATE_DEFECTS])
 @pytest.mark.parametrize("endpoint", ["legal-actions", "validate", "apply", "view"])
-def test_invalid_state_is_422_with_code_and_path(client, toy_setup, endpoint, name, how, code, path):
-    state, _ = toy_setup
+def test_invalid_state_is_422_with_code_and_path(client, card_nim_setup, endpoint, name, how, code, path):
+    state, _ = card_nim_setup
     payload = {"state": mangle(state, how)}
     payload.update({"player": 0} if endpoint in ("legal-actions", "view") else
                    {"action": {"type": "take", "player": 0, "stones": 1}})
@@ -197,16 +201,16 @@ def test_invalid_state_is_422_with_code_and_path(client, toy_setup, endpoint, na
     assert body["errors"][0]["message"] == body["detail"]
 
 
-def test_foreign_state_names_what_was_expected(client, toy_setup):
-    state, _ = toy_setup
+def test_foreign_state_names_what_was_expected(client, card_nim_setup):
+    state, _ = card_nim_setup
     body = post(client, "apply", {"state": mangle(state, lambda s: s.update(rules_version="0.9")),
                                   "action": {"type": "take", "player": 0, "stones": 1}}).json
     assert body["expected"] == "1" and "0.9" in body["detail"]
 
 
 # ------------------------------------------------------------------ view
-def test_view_hides_seed_deck_and_other_hands(client, toy_setup):
-    state, _ = toy_setup
+def test_view_hides_seed_deck_and_other_hands(client, card_nim_setup):
+    state, _ = card_nim_setup
     view = post(client, "view", {"state": state, "player": 1}).json["view"]
     text = orjson.dumps(view).decode()
     assert "rng" not in view and state["rng"]["seed"] not in text
@@ -218,8 +222,8 @@ def test_view_hides_seed_deck_and_other_hands(client, toy_setup):
             assert card not in text
 
 
-def test_spectator_view_sees_no_hand(client, toy_setup):
-    state, _ = toy_setup
+def test_spectator_view_sees_no_hand(client, card_nim_setup):
+    state, _ = card_nim_setup
     for payload in ({"state": state}, {"state": state, "player": None}):
         view = post(client, "view", payload).json["view"]
         assert all(player["hand"] == 2 for player in view["players"])
@@ -230,7 +234,7 @@ def test_replay_names_the_first_illegal_action(client):
     actions = [{"type": "take", "player": 0, "stones": 1}, {"type": "take", "player": 1, "stones": 2},
                {"type": "take", "player": 1, "stones": 1}, {"type": "take", "player": 0, "stones": 1}]
     body = assert_problem(post(client, "replay", {"players": 2, "seed": 5, "actions": actions}), 422, "not_your_turn")
-    assert body["action_index"] == 2 and body["rule"] == "TOY-2"
+    assert body["action_index"] == 2 and body["rule"] == "CN-2"
 
 
 def test_replay_malformed_action_path_points_into_the_list(client):
@@ -251,15 +255,14 @@ def test_replay_setup_errors_point_at_the_envelope(client):
 
 
 # ------------------------------------------------------------------ determinism
-def test_identical_requests_get_byte_identical_answers(client, toy_setup):
-    state, _ = toy_setup
-    raw = orjson.dumps({"state": state, "action": {"type": "swap", "player": 0, "card": state["players"][0]["hand"][1]}})
-    answers = {client.post("/v1/games/toy/apply", data=raw, content_type="application/json").data for _ in range(3)}
+def test_identical_requests_get_byte_identical_answers(client, card_nim_setup):
+    state, _ = card_nim_setup
+    raw = orjson.dumps({"state": state, "action": {"type": "draw", "player": 0}})
+    answers = {post_raw(client, "apply", raw).data for _ in range(3)}
     assert len(answers) == 1
     answer = orjson.loads(answers.pop())
     assert answer["state"] != state, "the action did something"
-    assert answer["events"][1] == {"type": "drew", "player": 0, "card": state["deck"][0], "visible_to": [0]}
+    assert answer["events"][1] == {"type": "card_drawn", "player": 0, "card": state["deck"][0], "visible_to": [0]}
     for endpoint in ("legal-actions", "view"):
         body = orjson.dumps({"state": state, "player": 0})
-        assert len({client.post(f"/v1/games/toy/{endpoint}", data=body, content_type="application/json").data
-                    for _ in range(2)}) == 1
+        assert len({post_raw(client, endpoint, body).data for _ in range(2)}) == 1

@@ -79,11 +79,11 @@ def raw_exchange(server, head: bytes, body_chunks):
 
 
 def test_play_over_real_http(server):
-    status, headers, body = post_json(server, "/v1/games/toy/setup", {"players": 2, "seed": 1},
+    status, headers, body = post_json(server, "/v1/games/card_nim/setup", {"players": 2, "seed": 1},
                                       {"X-Request-ID": "live-1"})
     assert status == 200 and headers["X-Request-ID"] == "live-1"
     state = json.loads(body)["state"]
-    status, _, body = post_json(server, "/v1/games/toy/apply",
+    status, _, body = post_json(server, "/v1/games/card_nim/apply",
                                 {"state": state, "action": {"type": "take", "player": 0, "stones": 2}})
     assert status == 200 and json.loads(body)["state"]["heap"] == state["heap"] - 2
     assert b'"request_id":"live-1"' in server.log.read_bytes()
@@ -91,7 +91,7 @@ def test_play_over_real_http(server):
 
 def test_declared_five_mib_body_is_413(server):
     body = b"[" * (5 * MIB)
-    head = (f"POST /v1/games/toy/apply HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    head = (f"POST /v1/games/card_nim/apply HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\n\r\n").encode()
     status, problem = raw_exchange(server, head, [body[i:i + 65536] for i in range(0, len(body), 65536)])
     assert status == 413 and problem["code"] == "body_too_large"

@@ -14,10 +14,11 @@ from service import create_app
 from service.openapi import generated_document as generated
 from service.openapi import main
 from service.spec import COMMITTED, action_component, state_component
+from tests.doubles import card_nim
 
 
 def test_committed_document_is_current():
-    assert "toy" not in ruleset_ids(), "a test left its test double registered"
+    assert card_nim.GAME_ID not in ruleset_ids(), "a test left its test double registered"
     assert COMMITTED.read_text() == generated(), "openapi.yaml is stale: run python -m service.openapi"
 
 
@@ -38,7 +39,7 @@ def test_document_is_openapi_31_with_every_real_game_and_no_test_double():
     document = yaml.safe_load(COMMITTED.read_text())
     assert document["openapi"] == "3.1.0"
     schemas = document["components"]["schemas"]
-    assert not any(name.lower().startswith("toy") for name in schemas)
+    assert not any(name.startswith(("card_nim.", "CardNim")) for name in schemas)
     for ruleset in all_rulesets():
         assert state_component(ruleset.id) in schemas
         action = schemas[action_component(ruleset.id)]
@@ -64,16 +65,16 @@ def test_envelopes_point_at_the_game_schemas_and_errors_are_problems():
 
 
 def test_each_registered_game_gets_its_own_namespaced_components():
-    register("toy", "tests.service.toy_game")
+    register(card_nim.GAME_ID, card_nim.__name__)
     try:
         document = yaml.safe_load(generated())
     finally:
-        unregister("toy")
+        unregister(card_nim.GAME_ID)
     schemas = document["components"]["schemas"]
-    assert {"ToyState", "ToyAction", "toy.Take", "toy.Swap", "toy.ToyPlayer"} <= schemas.keys()
-    assert schemas["ToyAction"]["discriminator"]["mapping"] == {
-        "take": "#/components/schemas/toy.Take", "swap": "#/components/schemas/toy.Swap"}
+    assert {"CardNimState", "CardNimAction", "card_nim.Take", "card_nim.Draw", "card_nim.Player"} <= schemas.keys()
+    assert schemas["CardNimAction"]["discriminator"]["mapping"] == {
+        "take": "#/components/schemas/card_nim.Take", "draw": "#/components/schemas/card_nim.Draw"}
     # With several games, a state is any one of theirs.
     state = document["components"]["schemas"]["StateAndActionRequest"]["properties"]["state"]
-    assert {"$ref": "#/components/schemas/ToyState"} in state["anyOf"]
+    assert {"$ref": "#/components/schemas/CardNimState"} in state["anyOf"]
     assert len(state["anyOf"]) == len(ruleset_ids()) + 1

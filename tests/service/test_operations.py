@@ -16,7 +16,7 @@ def test_healthz(client):
     assert response.status_code == 200 and response.json == {"status": "ok"}
 
 
-def test_readyz_runs_registered_checks(toy):
+def test_readyz_runs_registered_checks(card_nim):
     app = create_app({"LOG_LEVEL": "WARNING"})
     app.extensions["readiness_checks"].append(lambda: ("database", True, "reachable"))
     response = app.test_client().get("/readyz")
@@ -24,7 +24,7 @@ def test_readyz_runs_registered_checks(toy):
     assert {"name": "database", "ok": True, "detail": "reachable"} in response.json["checks"]
 
 
-def test_readyz_is_503_when_a_check_fails_or_raises(toy):
+def test_readyz_is_503_when_a_check_fails_or_raises(card_nim):
     app = create_app({"LOG_LEVEL": "WARNING"})
 
     def cache():
@@ -42,7 +42,7 @@ def test_readyz_is_503_when_a_check_fails_or_raises(toy):
 
 
 def test_metrics_count_requests_by_route_not_by_url(client):
-    for game in ("toy", "chess", "go"):
+    for game in ("card_nim", "chess", "go"):
         client.get(f"/v1/games/{game}")
     text = client.get("/metrics").data.decode()
     series = 'referee_http_request_duration_seconds_count{method="GET",status="%s",url_rule="/v1/games/<game:game>"}'
@@ -72,7 +72,7 @@ def test_openapi_yaml_is_served(client):
     assert response.data.startswith(b"components:") and b"openapi: 3.1.0" in response.data
 
 
-def test_echo_endpoint_only_when_enabled(client, toy):
+def test_echo_endpoint_only_when_enabled(client, card_nim):
     assert_problem(client.post("/bench/echo", json={"a": 1}), 404, "not_found")
     echo = create_app({"BENCH_ECHO": True, "LOG_LEVEL": "WARNING"}).test_client()
     response = echo.post("/bench/echo", json={"a": [1, 2, {"b": None}]})
@@ -110,13 +110,13 @@ def test_bad_environment_values_stop_the_service(key, value):
         load_config(environ={key: value})
 
 
-def test_environment_reaches_the_app(toy, monkeypatch):
+def test_environment_reaches_the_app(card_nim, monkeypatch):
     monkeypatch.setenv("MAX_BODY_BYTES", "64")
     monkeypatch.setenv("BENCH_ECHO", "1")
     client = create_app({"LOG_LEVEL": "WARNING"}).test_client()
     assert_problem(client.post("/bench/echo", json={"x": "y" * 64}), 413, "body_too_large")
 
 
-def test_unknown_log_level_is_refused(toy):
+def test_unknown_log_level_is_refused(card_nim):
     with pytest.raises(ValueError, match="LOG_LEVEL"):
         create_app({"LOG_LEVEL": "CHATTY"})

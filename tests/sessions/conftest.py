@@ -1,4 +1,6 @@
-"""Fixtures for the session tests: a real redis-server (or REDIS_URL), stores, the test game."""
+"""Fixtures for the session tests: a real redis-server (or REDIS_URL), stores, apps.
+
+The test game is Card Nim (``card_nim``, from tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ import uuid
 import pytest
 import redis
 
-from rulesets.core.registry import get_ruleset, register, unregister
 from service.sessions.logic import Sessions
 from service.sessions.memory_store import MemoryStore
 from service.sessions.redis_store import RedisStore
@@ -51,13 +52,6 @@ def redis_store(redis_url, key_prefix):
     store.close()
 
 
-@pytest.fixture
-def toy_game():
-    register("toy_cards", "tests.sessions.toy_cards")
-    yield get_ruleset("toy_cards")
-    unregister("toy_cards")
-
-
 @pytest.fixture(params=["memory", "redis"])
 def store(request, key_prefix):
     if request.param == "memory":
@@ -67,12 +61,12 @@ def store(request, key_prefix):
 
 
 @pytest.fixture
-def sessions(store, toy_game):
+def sessions(store, card_nim):
     return Sessions(store, wait_max_seconds=2)
 
 
 @pytest.fixture
-def app(redis_url, key_prefix, toy_game):
+def app(redis_url, key_prefix, card_nim):
     from service import create_app
 
     application = create_app({"REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix,

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from .redis_server import free_port
-from .toy_secrets import cards_named
+from tests.doubles.revealed import cards_named
 
 SEED = "http-seed-91c2e"
 
@@ -19,7 +19,7 @@ def bearer(token):
 
 
 def create(client, players=3, **extra):
-    response = client.post("/v1/sessions", json={"game": "toy_cards", "players": players, "seed": SEED, **extra})
+    response = client.post("/v1/sessions", json={"game": "card_nim", "players": players, "seed": SEED, **extra})
     assert response.status_code == 201, response.json
     return response.json
 
@@ -45,7 +45,7 @@ def is_problem(response, status, code):
 
 # ---------------------------------------------------------------- create
 def test_create_answers_201_with_location_tokens_and_no_caching(client):
-    response = client.post("/v1/sessions", json={"game": "toy_cards", "players": 2})
+    response = client.post("/v1/sessions", json={"game": "card_nim", "players": 2})
     assert response.status_code == 201
     body = response.json
     assert response.headers["Location"] == f"/v1/sessions/{body['session_id']}"
@@ -57,12 +57,12 @@ def test_create_answers_201_with_location_tokens_and_no_caching(client):
 
 @pytest.mark.parametrize("body, status, code, path", [
     ({"game": "no_such_game", "players": 2}, 422, "unknown_game", "$.game"),
-    ({"game": "toy_cards", "players": 9}, 422, "invalid_player_count", "$.players"),
-    ({"game": "toy_cards", "players": "2"}, 422, "invalid_request", "$.players"),
-    ({"game": "toy_cards"}, 422, "invalid_request", "$.players"),
-    ({"game": "toy_cards", "players": 2, "seed": 1.5}, 422, "invalid_request", "$.seed"),
-    ({"game": "toy_cards", "players": 2, "options": {"x": 1}}, 422, "invalid_options", "$.options.x"),
-    ({"game": "toy_cards", "players": 2, "colour": "red"}, 422, "invalid_request", "$.colour"),
+    ({"game": "card_nim", "players": 9}, 422, "invalid_player_count", "$.players"),
+    ({"game": "card_nim", "players": "2"}, 422, "invalid_request", "$.players"),
+    ({"game": "card_nim"}, 422, "invalid_request", "$.players"),
+    ({"game": "card_nim", "players": 2, "seed": 1.5}, 422, "invalid_request", "$.seed"),
+    ({"game": "card_nim", "players": 2, "options": {"x": 1}}, 422, "invalid_options", "$.options.x"),
+    ({"game": "card_nim", "players": 2, "colour": "red"}, 422, "invalid_request", "$.colour"),
 ])
 def test_create_refuses_bad_requests_with_the_path(client, body, status, code, path):
     problem = is_problem(client.post("/v1/sessions", json=body), status, code)
@@ -154,11 +154,11 @@ def test_an_illegal_action_is_422_citing_the_rule(client, app):
     other = (seat + 1) % 3
     problem = is_problem(client.post(f"/v1/sessions/{sid}/actions", json={"action": draw(other)},
                                      headers=bearer(body["seat_tokens"][other])), 422, "not_your_turn")
-    assert problem["rule"] == "TOY-2" and problem["detail"]
+    assert problem["rule"] == "CN-2" and problem["detail"]
     problem = is_problem(client.post(f"/v1/sessions/{sid}/actions",
-                                     json={"action": {"type": "play", "player": seat, "card": 77}},
-                                     headers=bearer(body["seat_tokens"][seat])), 422, "card_not_in_hand")
-    assert problem["rule"] == "TOY-4" and problem["card"] == 77
+                                     json={"action": {"type": "take", "player": seat, "stones": 77}},
+                                     headers=bearer(body["seat_tokens"][seat])), 422, "bad_take")
+    assert problem["rule"] == "CN-3" and problem["stones"] == 77
     problem = is_problem(client.post(f"/v1/sessions/{sid}/actions", json={"action": {"type": "fly", "player": seat}},
                                      headers=bearer(body["seat_tokens"][seat])), 422, "invalid_action")
     assert problem["errors"][0]["path"].startswith("$.action")
@@ -308,7 +308,7 @@ def test_a_bad_token_is_refused_before_any_wait(client):
 
 
 # ---------------------------------------------------------------- the store, seen from outside
-def test_without_redis_url_sessions_live_in_the_process(toy_game):
+def test_without_redis_url_sessions_live_in_the_process(card_nim):
     from service import create_app
 
     app = create_app({"REDIS_URL": None})
@@ -324,20 +324,20 @@ def test_readiness_reports_redis(client):
     assert any(c["name"] == "sessions" and c["ok"] and c["detail"].startswith("redis at") for c in checks)
 
 
-def test_an_unreachable_redis_is_503_with_retry_after_and_stateless_endpoints_still_answer(toy_game, key_prefix):
+def test_an_unreachable_redis_is_503_with_retry_after_and_stateless_endpoints_still_answer(card_nim, key_prefix):
     from service import create_app
 
     app = create_app({"REDIS_URL": f"redis://127.0.0.1:{free_port()}/0", "SESSION_KEY_PREFIX": key_prefix})
     client = app.test_client()
     started = time.monotonic()
-    for response in (client.post("/v1/sessions", json={"game": "toy_cards", "players": 2}),
+    for response in (client.post("/v1/sessions", json={"game": "card_nim", "players": 2}),
                      client.get("/v1/sessions/AAAAAAAAAAAAAAAAAAAAAA"),
                      client.post("/v1/sessions/AAAAAAAAAAAAAAAAAAAAAA/actions", json={"action": draw(0)},
                                  headers=bearer("x"))):
         is_problem(response, 503, "sessions_unavailable")
         assert response.headers["Retry-After"] == "1"
     assert time.monotonic() - started < 3
-    assert client.post("/v1/games/toy_cards/setup", json={"players": 2, "seed": 1}).status_code == 200
+    assert client.post("/v1/games/card_nim/setup", json={"players": 2, "seed": 1}).status_code == 200
     assert client.get("/healthz").status_code == 200
     ready = client.get("/readyz")
     assert ready.status_code == 503 and not next(c for c in ready.json["checks"] if c["name"] == "sessions")["ok"]

@@ -13,13 +13,13 @@ from rulesets.core import canonical_json
 from service.sessions import tokens
 from service.sessions.errors import NotAuthenticated, NotPermitted, SessionNotFound, VersionConflict
 
-from .toy_secrets import cards_named
+from tests.doubles.revealed import cards_named
 
 SEED = "secret-seed-7f3a"
 
 
 def new(sessions, players=3):
-    return sessions.create("toy_cards", players, SEED).body
+    return sessions.create("card_nim", players, SEED).body
 
 
 def full_state(sessions, sid):
@@ -45,9 +45,9 @@ def test_create_refuses_bad_setups(sessions):
     with pytest.raises(UnknownGame):
         sessions.create("no_such_game", 2)
     with pytest.raises(InvalidSetup):
-        sessions.create("toy_cards", 9)
+        sessions.create("card_nim", 9)
     with pytest.raises(InvalidSetup):
-        sessions.create("toy_cards", 2, options={"colour": "red"})
+        sessions.create("card_nim", 2, options={"colour": "red"})
 
 
 def test_each_seat_sees_its_own_hand_only_and_nobody_sees_the_seed(sessions):
@@ -105,10 +105,10 @@ def test_malformed_and_illegal_actions_are_refused_with_the_rule(sessions):
         sessions.act(sid, body["seat_tokens"][turn], ["draw"], None)
     with pytest.raises(IllegalAction) as wrong_turn:
         sessions.act(sid, body["seat_tokens"][other], {"type": "draw", "player": other}, None)
-    assert (wrong_turn.value.code, wrong_turn.value.rule) == ("not_your_turn", "TOY-2")
-    with pytest.raises(IllegalAction) as missing:
-        sessions.act(sid, body["seat_tokens"][turn], {"type": "play", "player": turn, "card": 99}, None)
-    assert missing.value.code == "card_not_in_hand"
+    assert (wrong_turn.value.code, wrong_turn.value.rule) == ("not_your_turn", "CN-2")
+    with pytest.raises(IllegalAction) as too_many:
+        sessions.act(sid, body["seat_tokens"][turn], {"type": "take", "player": turn, "stones": 99}, None)
+    assert (too_many.value.code, too_many.value.rule) == ("bad_take", "CN-3")
     assert sessions.read(sid, None).version == 0
 
 
@@ -235,7 +235,7 @@ def test_without_expected_version_racing_actions_apply_in_turn_never_twice(sessi
     assert len(full_state(sessions, sid)["players"][turn]["hand"]) == len(hand) + 1
 
 
-def test_a_whole_game_through_seat_tokens_ends_where_a_replay_of_the_log_ends(sessions, toy_game):
+def test_a_whole_game_through_seat_tokens_ends_where_a_replay_of_the_log_ends(sessions, card_nim):
     body = new(sessions, players=3)
     sid = body["session_id"]
     steps = 0
@@ -251,5 +251,5 @@ def test_a_whole_game_through_seat_tokens_ends_where_a_replay_of_the_log_ends(se
         steps += 1
     actions = [e["action"] for e in sessions.log(sid, None).body["entries"]]
     assert len(actions) == steps == public["version"]
-    replayed = toy_game.replay(3, SEED, None, actions)
+    replayed = card_nim.replay(3, SEED, None, actions)
     assert canonical_json(replayed) == canonical_json(full_state(sessions, sid))

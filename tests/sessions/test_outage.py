@@ -29,7 +29,7 @@ def persistent_redis():
 
 
 @pytest.fixture
-def outage_app(persistent_redis, key_prefix, toy_game):
+def outage_app(persistent_redis, key_prefix, card_nim):
     from service import create_app
 
     app = create_app({"REDIS_URL": persistent_redis.url, "SESSION_KEY_PREFIX": key_prefix})
@@ -48,7 +48,7 @@ def play_draws(client, app, sid, tokens, count):
 def assert_sessions_unavailable(client, sid, tokens, within):
     started = time.monotonic()
     calls = [
-        client.post("/v1/sessions", json={"game": "toy_cards", "players": 2}),
+        client.post("/v1/sessions", json={"game": "card_nim", "players": 2}),
         client.get(f"/v1/sessions/{sid}", headers=bearer(tokens[0])),
         client.get(f"/v1/sessions/{sid}/legal-actions", headers=bearer(tokens[0])),
         client.get(f"/v1/sessions/{sid}/log"),
@@ -63,11 +63,11 @@ def assert_sessions_unavailable(client, sid, tokens, within):
 
 
 def assert_stateless_still_answer(client):
-    setup = client.post("/v1/games/toy_cards/setup", json={"players": 2, "seed": 3})
+    setup = client.post("/v1/games/card_nim/setup", json={"players": 2, "seed": 3})
     assert setup.status_code == 200
     state = setup.json["state"]
     seat = state["turn"]
-    applied = client.post("/v1/games/toy_cards/apply",
+    applied = client.post("/v1/games/card_nim/apply",
                           json={"state": state, "action": {"type": "draw", "player": seat}})
     assert applied.status_code == 200, applied.json
     assert client.get("/v1/games").status_code == 200 and client.get("/healthz").status_code == 200
@@ -80,7 +80,7 @@ def snapshot_of(client, sid, tokens):
 
 def test_redis_killed_and_restarted_sessions_resume_with_nothing_lost(persistent_redis, outage_app):
     client = outage_app.test_client()
-    body = client.post("/v1/sessions", json={"game": "toy_cards", "players": 3, "seed": "outage"}).json
+    body = client.post("/v1/sessions", json={"game": "card_nim", "players": 3, "seed": "outage"}).json
     sid, tokens = body["session_id"], body["seat_tokens"]
     play_draws(client, outage_app, sid, tokens, 4)
     before = snapshot_of(client, sid, tokens)
@@ -102,7 +102,7 @@ def test_redis_killed_and_restarted_sessions_resume_with_nothing_lost(persistent
 
 def test_redis_frozen_fails_fast_then_thaws_with_nothing_lost(persistent_redis, outage_app):
     client = outage_app.test_client()
-    body = client.post("/v1/sessions", json={"game": "toy_cards", "players": 2, "seed": "freeze"}).json
+    body = client.post("/v1/sessions", json={"game": "card_nim", "players": 2, "seed": "freeze"}).json
     sid, tokens = body["session_id"], body["seat_tokens"]
     play_draws(client, outage_app, sid, tokens, 2)
     before = snapshot_of(client, sid, tokens)
