@@ -10,9 +10,8 @@ import time
 import pytest
 import requests
 
+from bench._common import ROOT, GunicornServer
 from service.config import load_config
-
-from .gunicorn_server import REPO, GunicornServer
 
 
 def gunicorn_default_timeout(tmp_path) -> int:
@@ -20,7 +19,7 @@ def gunicorn_default_timeout(tmp_path) -> int:
     env = {k: v for k, v in os.environ.items() if k != "GUNICORN_TIMEOUT"}
     env["PROMETHEUS_MULTIPROC_DIR"] = str(tmp_path)
     out = subprocess.run([sys.executable, "-c", "import runpy, sys; print(runpy.run_path(sys.argv[1])['timeout'])",
-                          str(REPO / "gunicorn.conf.py")], env=env, capture_output=True, text=True, check=True)
+                          str(ROOT / "gunicorn.conf.py")], env=env, capture_output=True, text=True, check=True)
     return int(out.stdout)
 
 
@@ -30,11 +29,12 @@ def test_the_default_long_poll_ends_well_before_gunicorn_would_kill_the_worker(t
 
 
 @pytest.fixture
-def slow_poll_service(redis_url, key_prefix):
-    server = GunicornServer(workers=1, timeout=4, env={
-        "REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix, "SESSION_WAIT_MAX_SECONDS": "2"}).start()
-    yield server
-    server.stop()
+def slow_poll_service(redis_url, key_prefix, tmp_path):
+    """One sync worker that gunicorn kills after 4 s of silence, and long-polls capped at 2 s."""
+    with GunicornServer(workers=1, log_path=str(tmp_path / "gunicorn.log"), env={
+            "GUNICORN_TIMEOUT": "4", "GUNICORN_THREADS": "1",
+            "REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix, "SESSION_WAIT_MAX_SECONDS": "2"}) as server:
+        yield server
 
 
 def test_a_long_poll_under_gunicorn_times_out_with_an_answer(slow_poll_service):

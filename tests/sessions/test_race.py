@@ -11,10 +11,10 @@ import orjson
 import pytest
 import requests
 
+from bench._common import GunicornServer
 from rulesets import get_ruleset
 from rulesets.core import canonical_json
 
-from .gunicorn_server import GunicornServer
 from .real_games import seats_for
 
 RACE_GAME = "solenia"
@@ -28,10 +28,10 @@ def bearer(token):
 
 
 @pytest.fixture
-def service(redis_url, key_prefix):
-    server = GunicornServer(workers=4, env={"REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix}).start()
-    yield server
-    server.stop()
+def service(redis_url, key_prefix, tmp_path):
+    with GunicornServer(workers=4, env={"REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix},
+                        log_path=str(tmp_path / "gunicorn.log")) as server:
+        yield server
 
 
 def race(url, picks, version):
