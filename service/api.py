@@ -3,11 +3,15 @@ size and content-type checks) and errors documented as ``application/problem+jso
 
 from __future__ import annotations
 
+import functools
 import http
+from typing import Any, Callable
 
 import flask_smorest
 from flask_smorest.utils import prepare_response
+from marshmallow import Schema
 from webargs.flaskparser import FlaskParser
+from werkzeug.wrappers import Response
 
 from .body import read_json_body
 from .problems import PROBLEM_CONTENT_TYPE
@@ -24,12 +28,52 @@ class JsonBodyParser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = JsonBodyParser()
 
-    def arguments(self, schema, **kwargs):
+    def arguments(self, schema, *, typed: Callable[[Schema], Any] | None = None, **kwargs):
         """As flask-smorest's, but a schema class is instantiated once, here: webargs would
-        build (and deep-copy the fields of) a new instance on every request."""
+        build (and deep-copy the fields of) a new instance on every request.
+
+        ``typed(schema)``, if given, may decode the body itself (``service.envelopes``);
+        when it returns None the request takes webargs' path, the schema's errors included.
+        """
         if isinstance(schema, type):
             schema = schema()
-        return super().arguments(schema, **kwargs)
+        documenting = super().arguments(schema, **kwargs)
+        if typed is None:
+            return documenting
+
+        def decorator(func):
+            parsing = documenting(func)
+
+            @functools.wraps(func)
+            def view(*args, **view_kwargs):
+                body = typed(schema)
+                if body is None:
+                    return parsing(*args, **view_kwargs)
+                return func(*args, body, **view_kwargs)
+
+            view._apidoc = parsing._apidoc
+            return view
+        return decorator
+
+    def response(self, status_code, schema=None, **kwargs):
+        """As flask-smorest's, minus its wrapper's work when a view answers with a finished
+        ``Response`` (every view here does, through ``json_response``): such an answer
+        would pass through it untouched. Anything else still gets flask-smorest's handling."""
+        documenting = super().response(status_code, schema, **kwargs)
+
+        def decorator(func):
+            documented = documenting(func)
+
+            @functools.wraps(func)
+            def view(*args, **view_kwargs):
+                answer = func(*args, **view_kwargs)
+                if isinstance(answer, Response):
+                    return answer
+                return documenting(lambda *_args, **_kwargs: answer)(*args, **view_kwargs)
+
+            view._apidoc = documented._apidoc
+            return view
+        return decorator
 
     def documents_errors(self, *statuses: int):
         """Document error answers an operation gives besides the default problem.

@@ -41,6 +41,17 @@ def read_json_body() -> Any:
     cached = g.get("json_body", _UNSET)
     if cached is not _UNSET:
         return cached
+    data = read_body_bytes()
+    try:
+        body = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise Problem(400, "malformed_json", f"The body is not valid JSON: {exc}.") from None
+    g.json_body = body
+    return body
+
+
+def read_body_bytes() -> bytes:
+    """The request body after checks 1 and 2 (and not empty), not yet parsed."""
     if not is_json_mimetype(request.mimetype):
         sent = request.mimetype or "no content type"
         raise Problem(415, "unsupported_media_type",
@@ -56,9 +67,4 @@ def read_json_body() -> Any:
         raise body_too_large(limit)
     if not data:
         raise Problem(400, "empty_body", "This endpoint needs a JSON body; the request had none.")
-    try:
-        body = orjson.loads(data)
-    except orjson.JSONDecodeError as exc:
-        raise Problem(400, "malformed_json", f"The body is not valid JSON: {exc}.") from None
-    g.json_body = body
-    return body
+    return data

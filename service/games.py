@@ -2,7 +2,9 @@
 
 Each view runs the design's checks in order: the envelope (`service.body` and the
 marshmallow schema), the state (`load_state`), the action (`load_action`, the
-seat), then the rules. Every refusal's paths point into the request body.
+seat), then the rules. Every refusal's paths point into the request body. A body
+that fits is decoded in one pass straight into the game's types
+(`service.envelopes`); any other takes the literal path, which words the errors.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from rulesets.core import GameState, Ruleset
 
 from .api import Blueprint
 from .encoding import json_response
+from .envelopes import decode_typed
 from .refusals import refusal_fields, refusal_problem
 from .schemas import (ApplyResponse, GameDetail, GameList, LegalActionsResponse, ReplayRequest, SetupRequest,
                       StateAndActionRequest, StateAndPlayerRequest, StateAndStatus, ValidateResponse, ViewRequest,
@@ -38,16 +41,21 @@ def _resolve_game() -> None:
         g.ruleset = get_ruleset(game)
 
 
-def _load_state(ruleset: Ruleset, raw: dict[str, Any]) -> GameState:
+def _typed_body(schema) -> dict[str, Any] | None:
+    """The body decoded straight into the game's State and Action when it fits (``service.envelopes``)."""
+    return decode_typed(schema, g.ruleset)
+
+
+def _load_state(ruleset: Ruleset, raw: dict[str, Any] | GameState) -> GameState:
     try:
         return ruleset.load_state(raw)
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.state") from None
 
 
-def _load_action(ruleset: Ruleset, state: GameState, raw: dict[str, Any]) -> Any:
+def _load_action(ruleset: Ruleset, state: GameState, raw: Any) -> Any:
     try:
-        action = ruleset.load_action(raw)
+        action = ruleset.load_action(raw) if isinstance(raw, dict) else raw  # else decoded by _typed_body
         ruleset.check_seat(state, action.player, "$.player")
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
@@ -91,7 +99,7 @@ def setup(body: dict[str, Any], game: str):
 
 
 @blp.route("/<game:game>/legal-actions", methods=["POST"])
-@blp.arguments(StateAndPlayerRequest)
+@blp.arguments(StateAndPlayerRequest, typed=_typed_body)
 @blp.response(200, LegalActionsResponse)
 @blp.documents_errors(400, 404, 413, 415)
 def legal_actions(body: dict[str, Any], game: str):
@@ -103,7 +111,7 @@ def legal_actions(body: dict[str, Any], game: str):
 
 
 @blp.route("/<game:game>/validate", methods=["POST"])
-@blp.arguments(StateAndActionRequest)
+@blp.arguments(StateAndActionRequest, typed=_typed_body)
 @blp.response(200, ValidateResponse)
 @blp.documents_errors(400, 404, 413, 415)
 def validate(body: dict[str, Any], game: str):
@@ -121,7 +129,7 @@ def validate(body: dict[str, Any], game: str):
 
 
 @blp.route("/<game:game>/apply", methods=["POST"])
-@blp.arguments(StateAndActionRequest)
+@blp.arguments(StateAndActionRequest, typed=_typed_body)
 @blp.response(200, ApplyResponse)
 @blp.documents_errors(400, 404, 413, 415)
 def apply(body: dict[str, Any], game: str):
@@ -137,7 +145,7 @@ def apply(body: dict[str, Any], game: str):
 
 
 @blp.route("/<game:game>/view", methods=["POST"])
-@blp.arguments(ViewRequest)
+@blp.arguments(ViewRequest, typed=_typed_body)
 @blp.response(200, ViewResponse)
 @blp.documents_errors(400, 404, 413, 415)
 def view(body: dict[str, Any], game: str):
