@@ -66,6 +66,22 @@ class Solenia(Ruleset):
     }
 
     # ------------------------------------------------------------------ setup
+    def setup(self, players: int, seed: int | str | None = None,
+              options: Mapping[str, Any] | None = None) -> SoleniaState:
+        """Spec 3.3 lists create_game's checks in order: the player count, then improvements without
+        the winter side, then any other bad option. The generic setup checks every option before the
+        count, so those two come first here."""
+        given = options or {}
+        solo = given.get("solo")
+        low, high = self.player_range({"solo": solo if isinstance(solo, bool) else None})
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise InvalidSetup("invalid_player_count", self.player_count_rule,
+                               f"{self.title} is played by {low} to {high} players with these options, not {players}.",
+                               path="$.players", min=low, max=high)
+        if given.get("improvements") is True and given.get("board_side", "summer") != "winter":
+            raise _improvements_need_winter()
+        return super().setup(players, seed, options)  # type: ignore[return-value]
+
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """SOL-1.2 and SOL-10.1: the solo game is exactly 1 player, the others 2 to 4."""
         if options["solo"] is None:
@@ -74,9 +90,7 @@ class Solenia(Ruleset):
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         if options["improvements"] and options["board_side"] != "winter":
-            raise InvalidSetup("improvements_require_winter", "SOL-9.1",
-                               "Improvement tiles are played on the winter side: set board_side to winter.",
-                               path="$.options.improvements")
+            raise _improvements_need_winter()
         permutation = options["strip_permutation"]
         if permutation is not None and (len(permutation) != len(PERMUTABLE_STRIPS)
                                         or sorted(map(str, permutation)) != sorted(PERMUTABLE_STRIPS)
@@ -126,3 +140,9 @@ class Solenia(Ruleset):
         scores = [b["total"] for b in final_scores(state)] if over else None
         return Status(phase=state.phase, round=state.round, active_players=active, game_over=over,
                       scores=scores, winners=winners(scores) if scores else None)
+
+
+def _improvements_need_winter() -> InvalidSetup:
+    return InvalidSetup("improvements_require_winter", "SOL-9.1",
+                        "Improvement tiles are played on the winter side: set board_side to winter.",
+                        path="$.options.improvements")
