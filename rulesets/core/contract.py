@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 import msgspec
 
@@ -62,6 +62,9 @@ class OptionSpec:
     kind: str = "enum"  # "enum", "bool", or "list"
     rule: str | None = None
     assumed: bool = False  # True when the variant rests on ASSUMED data
+    #: for a "list": what the value must satisfy, and how to say so when it does not.
+    validate: Callable[[Any], bool] | None = None
+    requirement: str = "a list"
 
     def check(self, value: Any) -> None:
         if value is None and self.default is None:
@@ -76,8 +79,8 @@ class OptionSpec:
                                    f"Option '{self.name}' must be one of {', '.join(map(str, self.choices or ()))}.",
                                    path=f"$.options.{self.name}")
         elif self.kind == "list":
-            if value is not None and not isinstance(value, list):
-                raise InvalidSetup("invalid_options", self.rule, f"Option '{self.name}' must be a list.",
+            if not isinstance(value, list) or (self.validate is not None and not self.validate(value)):
+                raise InvalidSetup("invalid_options", self.rule, f"Option '{self.name}' must be {self.requirement}.",
                                    path=f"$.options.{self.name}")
 
     def describe(self) -> dict[str, Any]:
@@ -129,13 +132,20 @@ class Ruleset(ABC):
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, seed: int | str | None = None,
               options: Mapping[str, Any] | None = None) -> GameState:
-        """A new game for ``players`` seats; all chance comes from ``seed``."""
-        resolved = self.resolve_options(options or {})
-        low, high = self.player_range(resolved)
+        """A new game for ``players`` seats; all chance comes from ``seed``.
+
+        Refusals come in the order rulebooks list a game's creation checks: the player
+        count, then forbidden combinations of options, then each option on its own.
+        """
+        given = dict(options or {})
+        chosen = {spec.name: given.get(spec.name, spec.default) for spec in self.options}
+        low, high = self.player_range(chosen)
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
             raise InvalidSetup("invalid_player_count", self.player_count_rule,
                                f"{self.title} is played by {low} to {high} players with these options, not {players}.",
                                path="$.players", min=low, max=high)
+        self.check_options(chosen)
+        resolved = self.resolve_options(given)
         try:
             seed_text = normalize_seed(seed)
         except TypeError as exc:
@@ -143,6 +153,7 @@ class Ruleset(ABC):
         return self.create(players, seed_text, resolved)
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option with its value (given or default), each checked on its own."""
         known = {spec.name: spec for spec in self.options}
         for name in given:
             if name not in known:
@@ -154,15 +165,21 @@ class Ruleset(ABC):
             value = given.get(name, spec.default)
             spec.check(value)
             resolved[name] = value
-        self.check_options(resolved)
         return resolved
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
-        """Player counts allowed with these options (a solo variant may narrow it)."""
+        """Player counts allowed with these options (a solo variant may narrow it).
+
+        It runs before the options are checked: a value may be of the wrong type.
+        """
         return self.min_players, self.max_players
 
     def check_options(self, options: Mapping[str, Any]) -> None:
-        """Refuse impossible combinations of options (raise ``InvalidSetup``)."""
+        """Refuse forbidden combinations of options (raise ``InvalidSetup``).
+
+        It runs before each option's own check, so a value may be of the wrong type:
+        refuse only the combinations recognised for certain.
+        """
 
     @abstractmethod
     def create(self, players: int, seed: str, options: dict[str, Any]) -> GameState:

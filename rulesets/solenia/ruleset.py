@@ -37,7 +37,9 @@ class Solenia(Ruleset):
                    choices=("dawn", "dusk"), rule="SOL-1.4"),
         OptionSpec("strip_permutation", None,
                    f"The day/night strips for cols 0, 1, 3, 4, a permutation of {', '.join(PERMUTABLE_STRIPS)}; "
-                   f"default: the component file's layout.", kind="list", rule="SOL-1.4", assumed=True),
+                   f"default: the component file's layout.", kind="list", rule="SOL-1.4", assumed=True,
+                   validate=lambda strips: sorted(strips, key=str) == sorted(PERMUTABLE_STRIPS),
+                   requirement=f"{', '.join(PERMUTABLE_STRIPS)} once each, in the order of cols 0, 1, 3, 4"),
     )
     notes = {
         "data_status": "Procedures follow the spec; most printed numbers are ASSUMED placeholders read from "
@@ -66,38 +68,19 @@ class Solenia(Ruleset):
     }
 
     # ------------------------------------------------------------------ setup
-    def setup(self, players: int, seed: int | str | None = None,
-              options: Mapping[str, Any] | None = None) -> SoleniaState:
-        """Spec 3.3 lists create_game's checks in order: the player count, then improvements without
-        the winter side, then any other bad option. The generic setup checks every option before the
-        count, so those two come first here."""
-        given = options or {}
-        solo = given.get("solo")
-        low, high = self.player_range({"solo": solo if isinstance(solo, bool) else None})
-        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise InvalidSetup("invalid_player_count", self.player_count_rule,
-                               f"{self.title} is played by {low} to {high} players with these options, not {players}.",
-                               path="$.players", min=low, max=high)
-        if given.get("improvements") is True and given.get("board_side", "summer") != "winter":
-            raise _improvements_need_winter()
-        return super().setup(players, seed, options)  # type: ignore[return-value]
-
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """SOL-1.2 and SOL-10.1: the solo game is exactly 1 player, the others 2 to 4."""
-        if options["solo"] is None:
+        solo = options["solo"]
+        if not isinstance(solo, bool):  # not chosen (or not a choice: the option check refuses it later)
             return self.min_players, self.max_players
-        return (1, 1) if options["solo"] else (2, self.max_players)
+        return (1, 1) if solo else (2, self.max_players)
 
     def check_options(self, options: Mapping[str, Any]) -> None:
-        if options["improvements"] and options["board_side"] != "winter":
-            raise _improvements_need_winter()
-        permutation = options["strip_permutation"]
-        if permutation is not None and (len(permutation) != len(PERMUTABLE_STRIPS)
-                                        or sorted(map(str, permutation)) != sorted(PERMUTABLE_STRIPS)
-                                        or not all(isinstance(s, str) for s in permutation)):
-            raise InvalidSetup("invalid_options", "SOL-1.4",
-                               f"strip_permutation must list {', '.join(PERMUTABLE_STRIPS)} once each, in the "
-                               f"order of cols 0, 1, 3, 4.", path="$.options.strip_permutation")
+        """Spec 3.3 check 3, before any single option's own check (check 4)."""
+        if options["improvements"] is True and options["board_side"] != "winter":
+            raise InvalidSetup("improvements_require_winter", "SOL-9.1",
+                               "Improvement tiles are played on the winter side: set board_side to winter.",
+                               path="$.options.improvements")
 
     def create(self, players: int, seed: str, options: dict[str, Any]) -> SoleniaState:
         return setup.create(self.id, self.rules_version, players, seed, options)
@@ -141,8 +124,3 @@ class Solenia(Ruleset):
         return Status(phase=state.phase, round=state.round, active_players=active, game_over=over,
                       scores=scores, winners=winners(scores) if scores else None)
 
-
-def _improvements_need_winter() -> InvalidSetup:
-    return InvalidSetup("improvements_require_winter", "SOL-9.1",
-                        "Improvement tiles are played on the winter side: set board_side to winter.",
-                        path="$.options.improvements")
