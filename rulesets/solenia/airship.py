@@ -42,6 +42,8 @@ def activation_gain(activation: dict[str, Any], ground: Terrain) -> tuple[res.Ve
 def card_activation(player: PlayerBoard, card_id: str, ground: Terrain) -> tuple[res.Vector, int]:
     """A card's activation for its owner, with L1_TWOS_GIVE_2VP and L1_ONES_TWICE (SOL-9.4)."""
     card = CARDS[card_id]
+    if not player.improvements.active:  # no improvement part active: the printed activation
+        return activation_gain(card.activation, ground)
     replaced = active_effect(player, "activation_replace")
     if replaced is not None and replaced["card_value"] == card.value:
         return res.ZERO, replaced["vp"]

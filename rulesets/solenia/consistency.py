@@ -37,13 +37,14 @@ TILES_OR_EMPTY = {kind: frozenset(ids) | {None} for kind, ids in TILES_BY_KIND.i
 SORTED_STRIPS = sorted(PERMUTABLE_STRIPS)
 STRIP_SET = frozenset(STRIPS)
 _SPACES = frozenset(ALL_SPACES)
-CARD_COLOR = {card_id: card.color for card_id, card in CARDS.items()}
 #: column layouts already found valid (the strips are few; their arrangements repeat).
 _VALID_COLUMNS: set[tuple[tuple[str, str], ...]] = set()
 
 
 #: (players, solo) -> every card id in play.
 _EXPECTED_CARDS: dict[tuple[int, str | None], frozenset[str]] = {}
+#: (players, Rival colour) -> every (card, owner) pair that may lie on the board.
+_BOARD_PAIRS: dict[tuple[int, str | None], frozenset[tuple[str, int | str]]] = {}
 
 
 def check(state: SoleniaState) -> None:
@@ -98,7 +99,7 @@ def _check_frame(state: SoleniaState) -> None:
 # ---------------------------------------------------------------- board
 def _check_board(state: SoleniaState) -> None:
     board = state.board
-    signature = tuple((c.strip, c.face) for c in board.columns)
+    signature = tuple([(c.strip, c.face) for c in board.columns])
     if signature not in _VALID_COLUMNS:
         _check_columns(state)
         _VALID_COLUMNS.add(signature)
@@ -124,15 +125,23 @@ def _check_columns(state: SoleniaState) -> None:
         strips.expect_exactly(STRIPS, "$.board.columns")
 
 
+def _board_pairs(players: int, rival: str | None) -> frozenset[tuple[str, int | str]]:
+    key = (players, rival)
+    if key not in _BOARD_PAIRS:
+        pairs = {(card, seat) for seat in range(players) for card in COLOR_DECKS[COLORS[seat]]}
+        if rival is not None:
+            pairs.update((card, RIVAL) for card in COLOR_DECKS[rival])
+        _BOARD_PAIRS[key] = frozenset(pairs)
+    return _BOARD_PAIRS[key]
+
+
 def _check_board_cards(state: SoleniaState) -> None:
     n = len(state.players)
     cards = state.board.cards
     spaces = {(c.col, c.row) for c in cards}
-    owner_colors = dict(enumerate(COLORS[:n]))
-    if state.solo is not None:
-        owner_colors[RIVAL] = state.solo.rival_color  # type: ignore[index]
-    if len(spaces) == len(cards) and spaces.issubset(_SPACES) \
-            and all(CARD_COLOR.get(c.card) == owner_colors.get(c.owner, 0) for c in cards):
+    allowed = _board_pairs(n, state.solo.rival_color if state.solo is not None else None)
+    if len(spaces) == len(cards) and _SPACES.issuperset(spaces) \
+            and allowed.issuperset([(c.card, c.owner) for c in cards]):
         return
     used: dict[tuple[int, int], int] = {}
     for i, placed in enumerate(cards):
@@ -182,7 +191,7 @@ def _check_cards(state: SoleniaState) -> None:
     everywhere: list[str] = []
     own_colour = True
     for seat, player in enumerate(state.players):
-        held = player.hand + player.deck + player.discard
+        held = [*player.hand, *player.deck, *player.discard]
         own_colour = own_colour and COLOR_DECKS[COLORS[seat]].issuperset(held)
         everywhere += held
     everywhere += [c.card for c in state.board.cards]
@@ -248,17 +257,20 @@ def _check_kinds(state: SoleniaState) -> None:
 
 def _check_tiles(state: SoleniaState) -> None:
     d = state.delivery
-    days = d.day_deck + d.day_display
-    nights = d.night_deck + d.night_display
-    extra = list(d.discarded)
+    days = [*d.day_deck, *d.day_display]
+    nights = [*d.night_deck, *d.night_display]
+    extra = [*d.discarded]
     for player in state.players:
         days += player.day_slots
         nights += player.night_slots
         extra += player.extra_tiles
+    day_set, night_set = set(days), set(nights)
     placed = len(days) + len(nights) + len(extra) - days.count(None) - nights.count(None)
+    # As many tiles as the game has, all known and in rows of their kind, and as many different
+    # ones (the empty slot aside): each tile exactly once.
     if placed != len(ALL_TILES) or not ALL_TILES.issuperset(extra) \
-            or not TILES_OR_EMPTY["day"].issuperset(days) or not TILES_OR_EMPTY["night"].issuperset(nights) \
-            or len(ALL_TILES.intersection(days + nights + extra)) != len(ALL_TILES):
+            or not TILES_OR_EMPTY["day"].issuperset(day_set) or not TILES_OR_EMPTY["night"].issuperset(night_set) \
+            or len(day_set.union(night_set, extra)) - (None in day_set or None in night_set) != len(ALL_TILES):
         inventory = Inventory("delivery tile", RULE)
         for tile, path in _tile_places(state):
             inventory.see(tile, path)
@@ -280,6 +292,7 @@ class _Derived:
     """What a board's filled slots imply, whatever tiles fill them."""
 
     rows_ok: tuple[str | None, ...]  # per row: None, or why its filled slots are impossible
+    row_problem: bool  # whether any row has one
     capacity: int
     permanents: list[tuple[str, str]]
     active: list[str]
@@ -308,6 +321,7 @@ def _derived(side: str, held: Improvements, day: tuple[bool, ...], night: tuple[
         options = Options(board_side=side, strip_permutation=[])  # type: ignore[arg-type]
         found = _Derived(
             rows_ok=tuple(problems),
+            row_problem=any(problems),
             capacity=capacity_for(options, held, rows["day"], rows["night"]),
             permanents=permanents_for(held, rows["day"], rows["night"]) if side == "winter" else [],
             active=derive_active(held, rows["day"], rows["night"]))
@@ -321,9 +335,9 @@ def _check_player(state: SoleniaState, seat: int) -> None:
     if len(day) != SLOTS_PER_ROW or len(night) != SLOTS_PER_ROW:
         field = "day_slots" if len(day) != SLOTS_PER_ROW else "night_slots"
         raise _fail(f"A row has {SLOTS_PER_ROW} slots.", f"$.players[{seat}].{field}")
-    derived = _derived(state.options.board_side, player.improvements, tuple(t is not None for t in day),
-                       tuple(t is not None for t in night))
-    for field, problem in zip(("day_slots", "night_slots"), derived.rows_ok):
+    derived = _derived(state.options.board_side, player.improvements, tuple([t is not None for t in day]),
+                       tuple([t is not None for t in night]))
+    for field, problem in zip(("day_slots", "night_slots"), derived.rows_ok if derived.row_problem else ()):
         if problem is not None:
             slots = getattr(player, field)
             first_gap = slots.index(None) if None in slots else 0

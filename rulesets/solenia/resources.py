@@ -31,13 +31,22 @@ def from_dict(amounts: dict[str, int]) -> Vector:
 
 
 def as_dict(v: Vector, *, skip_zero: bool = True) -> dict[str, int]:
+    """A fresh dict (callers put it in events, which are theirs to keep), built once per vector."""
+    return _as_dict(v, skip_zero).copy()
+
+
+@lru_cache(maxsize=4096)
+def _as_dict(v: Vector, skip_zero: bool) -> dict[str, int]:
     return {r: n for r, n in zip(RESOURCES, v) if n or not skip_zero}
 
 
 def store(target: Any, v: Vector) -> None:
-    """Write a vector back into a Storage struct."""
-    for r, n in zip(RESOURCES, v):
-        setattr(target, r, n)
+    """Write a vector back into a Storage struct (whose fields are RESOURCES, checked below)."""
+    target.wood, target.wheat, target.stone, target.water = v
+
+
+if RESOURCES != ("wood", "wheat", "stone", "water"):
+    raise RuntimeError(f"resources.store writes wood, wheat, stone and water; the components name {RESOURCES}")
 
 
 def add(a: Vector, b: Vector) -> Vector:

@@ -6,6 +6,7 @@ automatic end of turn: resolution, drawing, overflow decisions, the next seat
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from rulesets.core import IllegalAction
@@ -22,6 +23,8 @@ from .state import BoardCard, Pending, SoleniaState
 from .storage import check_overflow_discard, immediate_value, overflow_event
 
 Events = list[dict[str, Any]]
+
+_PERMANENT_PAYMENT = attrgetter(*PERMANENT_SOURCES)
 
 
 # ---------------------------------------------------------------- shared checks
@@ -71,8 +74,8 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
             raise IllegalAction("advance_not_allowed", "SOL-9.4",
                                 f"A value-0 card advances the airship 1 space; 2 needs an active "
                                 f"L1_DOUBLE_ADVANCE, {action.advance} is never possible.", advance=action.advance)
-    named = [slot_id for slot_id in PERMANENT_SOURCES if getattr(action.lengthen_payment, slot_id)]
-    if named:
+    if any(_PERMANENT_PAYMENT(action.lengthen_payment)):
+        named = [slot_id for slot_id in PERMANENT_SOURCES if getattr(action.lengthen_payment, slot_id)]
         raise IllegalAction("permanent_not_allowed_for_lengthening", "SOL-3.3.3",
                             "Permanent resources never pay for lengthening; pay from storage.", permanent=named)
     cost = lengthen_cost(state, seat, target)
