@@ -29,9 +29,10 @@ def lengthen_cost(state: SoleniaState, seat: int, target: Coord) -> int:
     col, row = target
     ship = state.board.airship
     d = abs(col - ship.col) + abs(row - ship.row)
-    for c in state.board.cards:
-        if c.owner == seat and d > 1:
-            d = min(d, abs(col - c.col) + abs(row - c.row))
+    if d > 1:
+        for c in state.board.cards:
+            if c.owner == seat:
+                d = min(d, abs(col - c.col) + abs(row - c.row))
     cost = max(0, d - 1)
     discount = active_effect(state.players[seat], "lengthen_discount")
     if discount is not None:

@@ -14,7 +14,7 @@ from rulesets.core import RandomSource
 
 from . import airship
 from .board import airship as airship_space
-from .board import occupants, terrain
+from .board import terrain
 from .components import CARDS, DIE_FACES, RIVAL_AIRSHIP_PREFIX, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES
 from .deliveries import display, refill
 from .state import RIVAL, BoardCard, SoleniaState
@@ -25,7 +25,7 @@ Coord = tuple[int, int]
 def rival_target(state: SoleniaState, roll: int) -> Coord | None:
     """SOL-10.3 steps 2 and 3: the space a roll sends the Rival card to, or None if the board is full."""
     rule = RIVAL_ROW_BY_DIE[roll]
-    taken = occupants(state)
+    taken = {(c.col, c.row) for c in state.board.cards}
     if isinstance(rule, str):
         space = airship_space(state)
         if space not in taken:
