@@ -49,11 +49,17 @@ def decode_typed(schema: Schema, ruleset: Ruleset) -> dict[str, Any] | None:
     The body checks that come before parsing (size, content type, emptiness) run here
     as for any body and raise their problems.
     """
-    mirror = _mirror(type(schema), ruleset)
+    if _mirror(type(schema), ruleset) is None:
+        return None
+    return decode_bytes(read_body_bytes(), type(schema), ruleset)
+
+
+def decode_bytes(data: bytes, schema_class: type[Schema], ruleset: Ruleset) -> dict[str, Any] | None:
+    """``decode_typed`` for a body already read (and checked for size, type and emptiness)."""
+    mirror = _mirror(schema_class, ruleset)
     if mirror is None:
         return None
     decoder, names, state_members = mirror
-    data = read_body_bytes()
     if _LONG_NUMBER in data.translate(_DIGITS_AS_ZERO):
         return None
     try:
