@@ -462,12 +462,12 @@ def _check_pending(state: SoleniaState) -> None:
             raise _fail("Each pending entry names a different seat of this game.", f"$.pending[{i}].player")
         listed.add(entry.player)
         player = state.players[entry.player]
-        over = sum(res.vector(player.storage)) - player.capacity
+        over = res.total(player.storage) - player.capacity
         if entry.amount != over or over <= 0:
             raise _fail(f"Seat {entry.player} is {max(over, 0)} over capacity.", f"$.pending[{i}].amount")
     for seat, player in enumerate(state.players):
         if seat not in listed:
-            stored = sum(res.vector(player.storage))
+            stored = res.total(player.storage)
             if stored > player.capacity:
                 raise _fail(f"Storage holds {stored} of {player.capacity}; an overflow must be pending (SOL-4.3).",
                             f"$.players[{seat}].storage")

@@ -32,7 +32,9 @@ def lengthen_cost(state: SoleniaState, seat: int, target: Coord) -> int:
     if d > 1:
         for c in state.board.cards:
             if c.owner == seat:
-                d = min(d, abs(col - c.col) + abs(row - c.row))
+                to_card = abs(col - c.col) + abs(row - c.row)
+                if to_card < d:
+                    d = to_card
     cost = max(0, d - 1)
     discount = active_effect(state.players[seat], "lengthen_discount")
     if discount is not None:

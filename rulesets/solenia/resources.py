@@ -46,6 +46,11 @@ if RESOURCES != ("wood", "wheat", "stone", "water"):
     raise RuntimeError(f"resources.py spells out wood, wheat, stone and water; the components name {RESOURCES}")
 
 
+def total(mix: Any) -> int:
+    """How many resources a Storage/ResourceMix struct holds."""
+    return mix.wood + mix.wheat + mix.stone + mix.water
+
+
 def store(target: Any, v: Vector) -> None:
     """Write a vector back into a Storage struct."""
     target.wood, target.wheat, target.stone, target.water = v

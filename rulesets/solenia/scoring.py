@@ -75,7 +75,7 @@ def breakdown(state: SoleniaState, seat: int) -> dict[str, Any]:
         "stars": player.stars,
         "tiles": sum(TILES[t].vp for t in tiles),
         # Permanent resources are not storage and never count here (D-8).
-        "resources": sum(res.vector(player.storage)) // RESOURCES_PER_STAR,
+        "resources": res.total(player.storage) // RESOURCES_PER_STAR,
     }
     if state.options.board_side == "summer":
         out["pairs"] = pair_bonus(min(days, nights))

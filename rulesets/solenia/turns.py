@@ -61,10 +61,10 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
         raise IllegalAction("space_off_board", "SOL-1.3.1",
                             f"({target[0]},{target[1]}) is not a space: columns and rows run 0 to 4.",
                             space={"col": target[0], "row": target[1]})
-    holder = next((c for c in state.board.cards if c.col == target[0] and c.row == target[1]), None)
-    if holder is not None:
-        raise IllegalAction("space_occupied", "SOL-3.1", f"({target[0]},{target[1]}) already holds a card.",
-                            space={"col": target[0], "row": target[1]}, card=holder.card)
+    for holder in state.board.cards:
+        if holder.row == target[1] and holder.col == target[0]:
+            raise IllegalAction("space_occupied", "SOL-3.1", f"({target[0]},{target[1]}) already holds a card.",
+                                space={"col": target[0], "row": target[1]}, card=holder.card)
     if action.advance != 1:
         if card.value != 0:
             raise IllegalAction("advance_not_allowed", "SOL-6.1",
@@ -213,7 +213,7 @@ def queue_overflow(state: SoleniaState, first: int, events: Events) -> bool:
     for offset in range(seats):
         seat = (first + offset) % seats
         player = state.players[seat]
-        over = sum(res.vector(player.storage)) - player.capacity
+        over = res.total(player.storage) - player.capacity
         if over > 0:
             state.pending.append(Pending(player=seat, amount=over))
             events.append({"type": "overflow_pending", "player": seat, "amount": over})
