@@ -39,11 +39,11 @@ from rulesets.core import to_builtins
 TARGET_RATIO = 0.70
 
 
-def mid_game_request(players: int = 3, seed: str = "bench-http") -> bytes:
+def mid_game_request(players: int = 3, seed: str = "bench-http", options: dict | None = None) -> bytes:
     """``{"state", "action"}`` at the middle of a seeded random game, the action the one played there."""
     solenia = get_ruleset("solenia")
     chooser = random.Random(seed)
-    state = solenia.setup(players, seed)
+    state = solenia.setup(players, seed, options)
     history = []
     while not solenia.status(state).game_over:
         seat = chooser.choice(solenia.status(state).active_players)
@@ -73,10 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connections", type=int, default=8, help="concurrent connections (default 8)")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: gunicorn.conf.py's)")
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--options", type=json.loads, default=None,
+                        help='Solenia setup options as JSON, e.g. \'{"board_side": "winter", "improvements": true}\'')
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line too")
     args = parser.parse_args(argv)
 
-    body = mid_game_request(args.players)
+    body = mid_game_request(args.players, options=args.options)
     with GunicornServer(workers=args.workers, env={"BENCH_ECHO": "1"}) as server:
         urls = {"echo": f"{server.url}/bench/echo", "apply": f"{server.url}/v1/games/solenia/apply"}
         status, echoed = _post(urls["echo"], body)
@@ -97,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     pair_ratios = sorted(a.rps / e.rps for e, a in zip(runs["echo"], runs["apply"]) if e.rps)
     ratio = statistics.median(pair_ratios) if pair_ratios else float("nan")
     print(f"load generator: {echo.tool}; {args.connections} connections; gunicorn workers: {workers}; "
-          f"body {len(body)} bytes (mid-game {args.players}-player Solenia); "
+          f"body {len(body)} bytes (mid-game {args.players}-player Solenia, options {args.options or 'default'}); "
           f"{args.rounds} x {args.seconds:g}s per endpoint")
     print(f"{'endpoint':<10}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}{'errors':>8}")
     for name, result in (("echo", echo), ("apply", apply)):
