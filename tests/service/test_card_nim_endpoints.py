@@ -6,14 +6,13 @@ body, redaction, replay, and determinism down to the byte.
 
 from __future__ import annotations
 
-import copy
 import random
 
 import orjson
 import pytest
 
 from rulesets.core import to_builtins
-from tests.service.test_envelope import assert_problem
+from tests.service.problem_checks import assert_problem, damaged, error_paths
 
 
 def post(client, endpoint, payload, game="card_nim"):
@@ -22,10 +21,6 @@ def post(client, endpoint, payload, game="card_nim"):
 
 def post_raw(client, endpoint, data, game="card_nim"):
     return client.post(f"/v1/games/{game}/{endpoint}", data=data, content_type="application/json")
-
-
-def error_paths(body):
-    return [error["path"] for error in body["errors"]]
 
 
 # ------------------------------------------------------------------ metadata
@@ -154,12 +149,6 @@ def test_seat_out_of_range_is_422_with_path(client, card_nim_setup, endpoint, pl
 
 
 # ------------------------------------------------------------------ invalid states
-def mangle(state, how):
-    state = copy.deepcopy(state)
-    how(state)
-    return state
-
-
 def _duplicate_card(s):
     s["players"][1]["hand"][0] = s["players"][0]["hand"][0]
 
@@ -193,7 +182,7 @@ STATE_DEFECTS = [
 @pytest.mark.parametrize("endpoint", ["legal-actions", "validate", "apply", "view"])
 def test_invalid_state_is_422_with_code_and_path(client, card_nim_setup, endpoint, name, how, code, path):
     state, _ = card_nim_setup
-    payload = {"state": mangle(state, how)}
+    payload = {"state": damaged(state, how)}
     payload.update({"player": 0} if endpoint in ("legal-actions", "view") else
                    {"action": {"type": "take", "player": 0, "stones": 1}})
     body = assert_problem(post(client, endpoint, payload), 422, code)
@@ -203,7 +192,7 @@ def test_invalid_state_is_422_with_code_and_path(client, card_nim_setup, endpoin
 
 def test_foreign_state_names_what_was_expected(client, card_nim_setup):
     state, _ = card_nim_setup
-    body = post(client, "apply", {"state": mangle(state, lambda s: s.update(rules_version="0.9")),
+    body = post(client, "apply", {"state": damaged(state, lambda s: s.update(rules_version="0.9")),
                                   "action": {"type": "take", "player": 0, "stones": 1}}).json
     assert body["expected"] == "1" and "0.9" in body["detail"]
 

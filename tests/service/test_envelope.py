@@ -15,21 +15,11 @@ import pytest
 from structlog.testing import capture_logs
 
 from service import create_app
-from service.problems import PROBLEM_CONTENT_TYPE, TYPE_PREFIX, Problem
+from service.problems import Problem
+from tests.service.problem_checks import assert_problem
 
 MIB = 1024 * 1024
 ENDPOINTS = ["setup", "legal-actions", "validate", "apply", "view", "replay"]
-
-
-def assert_problem(response, status: int, code: str) -> dict:
-    assert response.status_code == status, response.data[:500]
-    assert response.mimetype == PROBLEM_CONTENT_TYPE
-    body = response.json if response.is_json else orjson.loads(response.data)
-    assert body["type"] == TYPE_PREFIX + code
-    assert body["status"] == status
-    assert body["code"] == code
-    assert body["title"] and body["detail"]
-    return body
 
 
 # ------------------------------------------------------------------ size (413)

@@ -8,7 +8,7 @@ import pytest
 
 from service import create_app
 from service.config import MIB, ConfigError, load_config
-from tests.service.test_envelope import assert_problem
+from tests.service.problem_checks import assert_problem
 
 
 def test_healthz(client):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 
 import orjson
@@ -11,7 +10,8 @@ import pytest
 from rulesets import get_ruleset
 from rulesets.core import to_builtins
 from service import create_app
-from tests.service.test_envelope import MIB, assert_problem
+from tests.service.problem_checks import assert_problem, damaged, error_paths
+from tests.service.test_envelope import MIB
 
 GAME = "/v1/games/solenia"
 
@@ -31,10 +31,6 @@ def opening(client):
 
 def post(client, endpoint, payload):
     return client.post(f"{GAME}/{endpoint}", json=payload)
-
-
-def error_paths(body):
-    return [error["path"] for error in body["errors"]]
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
@@ -87,12 +83,6 @@ def test_illegal_action_cites_the_rule(client, opening):
     assert (violation["code"], violation["rule"]) == ("not_your_turn", body["rule"])
 
 
-def mangled(state, how):
-    state = copy.deepcopy(state)
-    how(state)
-    return state
-
-
 def _same_card_twice(s):
     s["players"][0]["hand"][1] = s["players"][0]["hand"][0]
 
@@ -124,7 +114,7 @@ DEFECTS = [
 @pytest.mark.parametrize("endpoint", ["apply", "legal-actions"])
 def test_refused_states_say_what_and_where(client, opening, endpoint, name, how, code, path):
     state, action = opening
-    payload = {"state": mangled(state, how)}
+    payload = {"state": damaged(state, how)}
     payload.update({"action": action} if endpoint == "apply" else {"player": 0})
     body = assert_problem(post(client, endpoint, payload), 422, code)
     assert error_paths(body) == [path]
@@ -132,7 +122,7 @@ def test_refused_states_say_what_and_where(client, opening, endpoint, name, how,
 
 def test_duplicated_card_names_both_places(client, opening):
     state, action = opening
-    body = post(client, "apply", {"state": mangled(state, _same_card_twice), "action": action}).json
+    body = post(client, "apply", {"state": damaged(state, _same_card_twice), "action": action}).json
     assert "two places" in body["detail"] and "hand[0]" in body["detail"]
 
 
