@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import Any, Mapping
 
 from flask import Flask
@@ -27,6 +25,7 @@ from .games import blp as games_blueprint
 from .health import blp as health_blueprint
 from .logs import REQUEST_ID_HEADER, configure_logging, install_request_logging
 from .metrics import install_metrics
+from .sessions import init_app as install_sessions
 from .spec import OPENAPI_VERSION, install_game_schemas
 
 __all__ = ["create_app"]
@@ -67,7 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         "type": "string", "enum": [ruleset.id for ruleset in rulesets]})
     install_game_schemas(api, rulesets)
     api.register_blueprint(games_blueprint)
-    _install_sessions(app, api)
+    install_sessions(app, api)
     api.register_blueprint(health_blueprint)
 
     install_error_handlers(app)
@@ -83,12 +82,3 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(echo_blueprint)
     return app
 
-
-def _install_sessions(app: Flask, api: Api) -> None:
-    """``service.sessions`` (owned separately) plugs in through its ``init_app(app, api)``."""
-    if importlib.util.find_spec(f"{__name__}.sessions") is None:
-        return
-    sessions = importlib.import_module(f"{__name__}.sessions")
-    init_app = getattr(sessions, "init_app", None)
-    if init_app is not None:
-        init_app(app, api)
