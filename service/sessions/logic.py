@@ -177,7 +177,8 @@ class Sessions:
         for _ in range(COMMIT_ATTEMPTS):
             if expected_version is not None and session.version != expected_version:
                 raise VersionConflict(session.version, expected_version)
-            after, events = ruleset.apply(session.state(), action)  # IllegalAction propagates
+            # The state was decoded from the store for this attempt alone: no defensive copy.
+            after, events = ruleset.apply(session.state(), action, in_place=True)  # IllegalAction propagates
             entry = {"version": session.version + 1, "seat": caller.seat, "action": ruleset.dump(action),
                      "events": events}
             try:
