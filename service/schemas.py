@@ -153,6 +153,9 @@ class RuleEntry(Schema):
 
 class GameDetail(GameSummary):
     options = fields.List(fields.Nested(OptionDescription), required=True)
+    colors = fields.List(fields.String(), required=True,
+                         metadata={"description": "Seat colours on offer, in their default order (empty: none)."})
+    actions = fields.List(fields.String(), required=True, metadata={"description": "Every action type of the game."})
     rules = fields.List(fields.Nested(RuleEntry), required=True, metadata={"description": "The rule index."})
     notes = fields.Dict(required=True)
 

@@ -1,17 +1,28 @@
-"""What every game shares: the contract, refusals, chance, and the registry."""
+"""What every game shares: the contract, the loop, hidden information, refusals,
+chance, component data and the registry."""
 
 from .codec import Count, Seat, canonical_json, clone, to_builtins
+from .components import ComponentDataError, assumed_paths, load_components
 from .consistency import Inventory, require, require_range
-from .contract import Event, GameState, OptionSpec, Ruleset, Status
+from .contract import Event, GameState, OptionSpec, Ruleset, Seating, Status
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
-from .registry import UnknownGame, all_rulesets, get_ruleset, ruleset_ids
+from .loop import (GAME_OVER, INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT,
+                   NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE, Phase, PhaseTable, clockwise)
+from .registry import ENTRY_POINT_GROUP, UnknownGame, all_rulesets, get_ruleset, register, ruleset_ids, unregister
 from .rng import RandomSource, Rng, normalize_seed
+from .secrecy import (PUBLIC, SECRET, EventSecrecy, Hidden, PerSeat, Private, Public, Sealed, Visibility, public,
+                      redact, unseen_strings)
 
 __all__ = [
     "Count", "Seat", "canonical_json", "clone", "to_builtins",
+    "ComponentDataError", "assumed_paths", "load_components",
     "Inventory", "require", "require_range",
-    "Event", "GameState", "OptionSpec", "Ruleset", "Status",
+    "Event", "GameState", "OptionSpec", "Ruleset", "Seating", "Status",
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError",
-    "UnknownGame", "all_rulesets", "get_ruleset", "ruleset_ids",
+    "GAME_OVER", "INVALID_COLOR", "INVALID_FIRST_PLAYER", "INVALID_OPTIONS", "INVALID_PLAYER_COUNT",
+    "NOT_YOUR_TURN", "UNKNOWN_PLAYER", "WRONG_PHASE", "Phase", "PhaseTable", "clockwise",
+    "ENTRY_POINT_GROUP", "UnknownGame", "all_rulesets", "get_ruleset", "register", "ruleset_ids", "unregister",
     "RandomSource", "Rng", "normalize_seed",
+    "PUBLIC", "SECRET", "EventSecrecy", "Hidden", "PerSeat", "Private", "Public", "Sealed", "Visibility", "public",
+    "redact", "unseen_strings",
 ]

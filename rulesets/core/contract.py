@@ -1,28 +1,34 @@
-"""The contract every game implements, and the checks every game shares.
+"""The contract every game implements, and what core does for every game.
 
-A game subclasses :class:`Ruleset` and fills in the rulebook: ``create`` (setup),
-``perform`` (one action on a private copy of the state), ``legal_actions``, ``view``,
-``status`` and ``check_consistency``. The base class owns what is the same for every
-game: player-count and option checks, decoding and type-checking states and actions,
-refusing states of another game or rules version, seat checks, copy-before-apply,
-event redaction and replay.
+A game writes its rulebook and nothing else: its types with their hidden-information
+declaration (:mod:`rulesets.core.secrecy`), its phase table (:mod:`rulesets.core.loop`)
+whose handlers hold the rules of each action, ``create`` (setup), ``enumerate_actions``,
+``final_scores``, ``check_consistency`` and its components file. The base class owns the
+rest: player-count, seating and option checks; decoding and type-checking states and
+actions; refusing states of another game or rules version; the loop (seat, game over,
+phase, turn, dispatch, the move counter); copy-before-apply; every view and the
+redaction of every event and logged action; status; replay.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Annotated, Any, Callable, ClassVar, Collection, Generic, Iterable, Mapping, Sequence, TypeVar
 
 import msgspec
 
-from .codec import Count, clone, convert, split_validation_error, to_builtins
+from .codec import Count, Seat, clone, convert, split_validation_error, to_builtins
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
+from .loop import (INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT, INVALID_SEED,
+                   PhaseTable, action_type, check_seat)
 from .rng import Rng, normalize_seed
+from .secrecy import SECRET, EventSecrecy, public, redact
 
 Event = dict[str, Any]
 
 
+@public
 class GameState(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Fields every game's state starts with. Subclasses add the game itself.
 
@@ -32,7 +38,13 @@ class GameState(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     game: str
     rules_version: str
     move: Count = 0
-    rng: Rng
+    #: the seat that played first (setup's ``first_player``).
+    first_player: Seat = 0
+    rng: Annotated[Rng, SECRET]
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
 
 
 class _Header(msgspec.Struct):
@@ -49,6 +61,14 @@ class Status(msgspec.Struct, kw_only=True):
     game_over: bool
     scores: list[int] | None = None
     winners: list[int] | None = None
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: the first player, and each seat's colour (empty for a game without colours)."""
+
+    first_player: int = 0
+    colors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,16 +91,16 @@ class OptionSpec:
             return  # "not chosen": the game derives it (from the player count, the component file...)
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidSetup("invalid_options", self.rule, f"Option '{self.name}' must be true or false.",
+                raise InvalidSetup(INVALID_OPTIONS, self.rule, f"Option '{self.name}' must be true or false.",
                                    path=f"$.options.{self.name}")
         elif self.kind == "enum":
             if value not in (self.choices or ()):
-                raise InvalidSetup("invalid_options", self.rule,
+                raise InvalidSetup(INVALID_OPTIONS, self.rule,
                                    f"Option '{self.name}' must be one of {', '.join(map(str, self.choices or ()))}.",
                                    path=f"$.options.{self.name}")
         elif self.kind == "list":
             if not isinstance(value, list) or (self.validate is not None and not self.validate(value)):
-                raise InvalidSetup("invalid_options", self.rule, f"Option '{self.name}' must be {self.requirement}.",
+                raise InvalidSetup(INVALID_OPTIONS, self.rule, f"Option '{self.name}' must be {self.requirement}.",
                                    path=f"$.options.{self.name}")
 
     def describe(self) -> dict[str, Any]:
@@ -95,7 +115,7 @@ class OptionSpec:
         return out
 
 
-class Ruleset(ABC):
+class Ruleset(ABC, Generic[S, A]):
     """One published game. Subclasses set the class attributes and the abstract methods."""
 
     id: ClassVar[str]
@@ -108,10 +128,21 @@ class Ruleset(ABC):
     rules: ClassVar[Mapping[str, str]] = {}
     #: the rule cited when the player count is out of range.
     player_count_rule: ClassVar[str | None] = None
+    #: the seat colours on offer, in their default order (empty: the game has none).
+    colors: ClassVar[tuple[str, ...]] = ()
+    color_rule: ClassVar[str | None] = None
+    color_code: ClassVar[str] = INVALID_COLOR
+    #: how the game refuses a first player that is not a seat.
+    first_player_rule: ClassVar[str | None] = None
+    first_player_code: ClassVar[str] = INVALID_FIRST_PLAYER
     #: the typed state; the action type is a tagged union on ``type``.
-    State: ClassVar[type[GameState]]
+    State: ClassVar[type]
     Action: ClassVar[Any]
-    #: extra facts for the metadata (data status, sources...).
+    #: the game's flow: phases, their actions and handlers, who is awaited.
+    flow: ClassVar[PhaseTable[Any]]
+    #: which events every seat sees, and which only one seat.
+    events: ClassVar[EventSecrecy]
+    #: extra facts for the metadata (data status, sources, decisions...).
     notes: ClassVar[Mapping[str, Any]] = {}
 
     # ------------------------------------------------------------------ metadata
@@ -125,39 +156,65 @@ class Ruleset(ABC):
         }
         if detailed:
             out["options"] = [spec.describe() for spec in self.options]
+            out["colors"] = list(self.colors)
+            out["actions"] = [action_type(kind) for kind in self.flow.action_types()]
             out["rules"] = [{"id": rule_id, "title": title} for rule_id, title in self.rules.items()]
             out["notes"] = dict(self.notes)
         return out
 
     # ------------------------------------------------------------------ setup
-    def setup(self, players: int, seed: int | str | None = None,
-              options: Mapping[str, Any] | None = None) -> GameState:
+    def setup(self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None, *,
+              first_player: int | None = None, colors: Sequence[str] | None = None) -> S:
         """A new game for ``players`` seats; all chance comes from ``seed``.
 
         Refusals come in the order rulebooks list a game's creation checks: the player
-        count, then forbidden combinations of options, then each option on its own.
+        count, the seats (colours, first player), then forbidden combinations of
+        options, then each option on its own.
         """
         given = dict(options or {})
         chosen = {spec.name: given.get(spec.name, spec.default) for spec in self.options}
         low, high = self.player_range(chosen)
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise InvalidSetup("invalid_player_count", self.player_count_rule,
+            raise InvalidSetup(INVALID_PLAYER_COUNT, self.player_count_rule,
                                f"{self.title} is played by {low} to {high} players with these options, not {players}.",
                                path="$.players", min=low, max=high)
+        seating = Seating(first_player=self._check_first_player(players, first_player),
+                          colors=self._check_colors(players, colors))
         self.check_options(chosen)
         resolved = self.resolve_options(given)
         try:
             seed_text = normalize_seed(seed)
         except TypeError as exc:
-            raise InvalidSetup("invalid_seed", None, str(exc), path="$.seed") from None
-        return self.create(players, seed_text, resolved)
+            raise InvalidSetup(INVALID_SEED, None, str(exc), path="$.seed") from None
+        return self.create(players, seed_text, resolved, seating)
+
+    def _check_colors(self, players: int, colors: Sequence[str] | None) -> tuple[str, ...]:
+        if colors is None:
+            return self.colors[:players]
+        if not self.colors:
+            raise InvalidSetup(self.color_code, self.color_rule, f"{self.title} has no seat colours to choose.",
+                               path="$.colors")
+        if (not isinstance(colors, (list, tuple)) or len(colors) != players
+                or any(not isinstance(c, str) or c not in self.colors for c in colors) or len(set(colors)) != players):
+            raise InvalidSetup(self.color_code, self.color_rule,
+                               f"Name one colour per seat, each once, from {', '.join(self.colors)}.",
+                               path="$.colors", choices=list(self.colors))
+        return tuple(colors)
+
+    def _check_first_player(self, players: int, first_player: int | None) -> int:
+        if first_player is None:
+            return 0
+        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
+            raise InvalidSetup(self.first_player_code, self.first_player_rule,
+                               f"The first player must be a seat, 0 to {players - 1}.", path="$.first_player")
+        return first_player
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its value (given or default), each checked on its own."""
         known = {spec.name: spec for spec in self.options}
         for name in given:
             if name not in known:
-                raise InvalidSetup("invalid_options", None,
+                raise InvalidSetup(INVALID_OPTIONS, None,
                                    f"{self.title} has no option '{name}'; it offers {', '.join(known) or 'none'}.",
                                    path=f"$.options.{name}")
         resolved = {}
@@ -182,11 +239,11 @@ class Ruleset(ABC):
         """
 
     @abstractmethod
-    def create(self, players: int, seed: str, options: dict[str, Any]) -> GameState:
+    def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> S:
         """Build the starting state (the rulebook's setup section)."""
 
     # ------------------------------------------------------------------ decoding
-    def load_state(self, raw: Any) -> GameState:
+    def load_state(self, raw: Any) -> S:
         """Posted JSON to a typed state, refusing anything the components contradict."""
         if isinstance(raw, self.State):
             state = raw
@@ -211,10 +268,18 @@ class Ruleset(ABC):
             except msgspec.ValidationError as exc:
                 message, path = split_validation_error(exc)
                 raise InvalidState(message, path) from None
-        self.check_consistency(state)
+        self.check_state(state)
         return state
 
-    def load_action(self, raw: Any) -> Any:
+    def check_state(self, state: S) -> None:
+        """The header checks core owns, then the game's own consistency checks."""
+        seats = len(state.players)  # type: ignore[attr-defined]
+        if state.first_player >= seats:
+            raise InvalidState(f"first_player names seat {state.first_player}; this game has {seats} seats.",
+                               "$.first_player")
+        self.check_consistency(state)
+
+    def load_action(self, raw: Any) -> A:
         """Posted JSON to a typed action (a member of the ``Action`` union)."""
         if not isinstance(raw, dict):
             raise InvalidAction("An action must be a JSON object.", "$")
@@ -228,12 +293,16 @@ class Ruleset(ABC):
         return to_builtins(value)
 
     @abstractmethod
-    def check_consistency(self, state: GameState) -> None:
+    def check_consistency(self, state: S) -> None:
         """Raise ``InvalidState`` (with a path) where the state contradicts the components."""
 
     # ------------------------------------------------------------------ play
-    def apply(self, state: GameState, action: Any, *, in_place: bool = False) -> tuple[GameState, list[Event]]:
+    def apply(self, state: S, action: A | dict[str, Any], *, in_place: bool = False) -> tuple[S, list[Event]]:
         """Validate and apply one action; the input state is never touched.
+
+        The phase table routes the action (seat, game over, phase, turn) to its handler,
+        which checks the rules and applies them to a private copy; the move counter
+        counts every accepted action.
 
         ``in_place=True`` is for a caller that owns a throw-away state (one it has just
         decoded from a request): it skips the defensive copy, and after a refusal that
@@ -241,20 +310,39 @@ class Ruleset(ABC):
         """
         if isinstance(action, dict):
             action = self.load_action(action)
-        self.check_seat(state, action.player, "$.player")
+        handler = self.flow.route(state, action, len(state.players))  # type: ignore[attr-defined]
         after = state if in_place else clone(state, self.State)
-        events = self.perform(after, action)
+        events = handler(after, action)
+        after.move += 1
         return after, events
 
-    @abstractmethod
-    def perform(self, state: GameState, action: Any) -> list[Event]:
-        """Apply ``action`` to ``state`` (a private copy) or raise ``IllegalAction``."""
+    def legal_actions(self, state: S, player: int, types: Collection[str] | None = None,
+                      where: Mapping[str, Any] | None = None) -> list[A]:
+        """Every action ``apply`` accepts from ``player`` now.
+
+        ``types`` keeps only actions of those types (a game may then skip enumerating
+        the others); ``where`` keeps only actions whose top-level fields have those
+        values (``{"tile": "triple"}``), for clients that ask only for what they draw.
+        """
+        if self.flow.is_over(state):
+            return []
+        wanted = None if types is None else frozenset(types)
+        actions = self.enumerate_actions(state, player, wanted)
+        if wanted is not None:
+            actions = [a for a in actions if a.__struct_config__.tag in wanted]  # type: ignore[attr-defined]
+        if where:
+            actions = [a for a in actions if all(getattr(a, key, _MISSING) == value for key, value in where.items())]
+        return actions
 
     @abstractmethod
-    def legal_actions(self, state: GameState, player: int) -> list[Any]:
-        """Every action ``apply`` accepts from ``player`` now."""
+    def enumerate_actions(self, state: S, player: int, types: frozenset[str] | None) -> list[A]:
+        """Every action ``apply`` accepts from ``player`` now (of the given ``types``, if any).
 
-    def validate(self, state: GameState, action: Any) -> RulesetError | None:
+        Core has already answered for a finished game; ``types`` is a hint that lets a
+        game skip enumerating what was not asked for.
+        """
+
+    def validate(self, state: S, action: Any) -> RulesetError | None:
         """The refusal ``apply`` would raise, or None when the action is legal."""
         try:
             self.apply(state, action)
@@ -262,43 +350,65 @@ class Ruleset(ABC):
             return refusal
         return None
 
-    @abstractmethod
-    def view(self, state: GameState, player: int | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: a spectator), as JSON-ready builtins."""
+    def check_seat(self, state: S, player: Any, path: str) -> None:
+        check_seat(player, len(state.players), path)  # type: ignore[attr-defined]
 
-    @abstractmethod
-    def status(self, state: GameState) -> Status:
+    # ------------------------------------------------------------------ status
+    def status(self, state: S) -> Status:
         """Phase, round, who may act, and once over, scores and winners."""
+        over = self.flow.is_over(state)
+        scores = self.final_scores(state) if over else None
+        return Status(phase=self.flow.phase_of(state), round=self.round_of(state),
+                      active_players=self.flow.active_players(state), game_over=over,
+                      scores=scores, winners=self.winners(state, scores) if scores is not None else None)
 
-    def check_seat(self, state: GameState, player: Any, path: str) -> None:
-        seats = len(state.players)  # type: ignore[attr-defined]
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
-            raise InvalidAction(f"Seat {player} is not in this {seats}-player game (seats are 0 to {seats - 1}).",
-                                path, code="unknown_player")
+    def round_of(self, state: S) -> int:
+        return state.round  # type: ignore[attr-defined, no-any-return]
 
-    # ------------------------------------------------------------------ redaction
+    @abstractmethod
+    def final_scores(self, state: S) -> list[int]:
+        """Each seat's final score (called once the game is over)."""
+
+    def winners(self, state: S, scores: list[int]) -> list[int]:
+        """The seats with the best score; games with tie-breaks override this."""
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    # ------------------------------------------------------------------ what a seat sees
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: a spectator), as JSON-ready builtins.
+
+        Built from the game's hidden-information declaration alone: nothing a seat may
+        not see can reach it through a game's own code.
+        """
+        out = redact(state, player, state)
+        out["viewer"] = player
+        return out  # type: ignore[no-any-return]
+
     def view_events(self, events: Iterable[Event], player: int | None) -> list[Event]:
-        """Events as ``player`` may see them: an event with ``visible_to`` is private to those seats."""
-        out = []
-        for event in events:
-            visible_to = event.get("visible_to")
-            if visible_to is None or (player is not None and player in visible_to):
-                out.append(event)
-        return out
+        """The events ``player`` may see, as the game's event declaration says."""
+        return [event for event in events if self.events.visible(event, player)]
 
-    def view_action(self, action: Any, player: int | None) -> dict[str, Any]:
-        """An applied action as ``player`` may see it; most actions are public once taken."""
-        return to_builtins(action)
+    def view_action(self, action: Any, player: int | None, state: S | None = None) -> dict[str, Any]:
+        """An applied action as ``player`` may see it (fields marked private stay with the actor).
+
+        ``state`` is the current state, for sealed fields that a reveal has opened.
+        """
+        return redact(action, player, state, owner=action.player)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ replay
     def replay(self, players: int, seed: int | str | None, options: Mapping[str, Any] | None,
-               actions: Sequence[Any]) -> GameState:
+               actions: Sequence[Any], *, first_player: int | None = None,
+               colors: Sequence[str] | None = None) -> S:
         """Setup, then every action in order; the first refusal names its ``action_index``."""
-        state = self.setup(players, seed, options)
+        state = self.setup(players, seed, options, first_player=first_player, colors=colors)
         for index, raw in enumerate(actions):
             try:
-                state, _ = self.apply(state, raw)
+                state, _ = self.apply(state, raw, in_place=True)
             except RulesetError as refusal:
                 refusal.context["action_index"] = index
                 raise
         return state
+
+
+_MISSING = object()

@@ -1,7 +1,8 @@
 """Solenia (Pearl Games, 2018; design Sébastien Dujardin), 1-4 players.
 
-The rules spec is ``/work/shared/rules/solenia.md``; rule IDs ``SOL-x.y`` cite it.
-Printed values live in ``solenia.components.json`` (many are ASSUMED placeholders).
+Refereed from the rules specification "Solenia — Rules Specification for the
+Move-Validation Service"; rule IDs ``SOL-x.y`` cite it. Printed values live in
+``solenia.components.json`` (many are ASSUMED placeholders).
 """
 
 from .ruleset import Solenia

@@ -13,7 +13,7 @@ from typing import Literal, Union
 
 import msgspec
 
-from rulesets.core import Count
+from rulesets.core import Count, public
 
 from .components import PERMANENT_SOURCES, RESOURCES
 
@@ -21,6 +21,7 @@ ResourceName = Literal[RESOURCES]  # type: ignore[valid-type]
 PermanentId = Literal[tuple(PERMANENT_SOURCES)]  # type: ignore[valid-type]
 
 
+@public  # an action is public once taken (SOL-H.4)
 class _Param(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, gc=False):
     """Base of every action part (acyclic, so untracked by the garbage collector)."""
 

@@ -26,6 +26,7 @@ from .components import (AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, COLOR_DECKS, COL
                          TILES_BY_KIND, WINTER_LEVELS)
 from .board import ALL_SPACES, on_board
 from .improvements import derive_active, make_draft_order
+from .seating import turn_position
 from .state import RIVAL, Improvements, Options, SoleniaState
 from .storage import capacity_for
 from .winter import filled_at_level, permanents_for
@@ -78,18 +79,20 @@ def _check_frame(state: SoleniaState) -> None:
         raise _fail(f"round runs 1 to {ROUNDS}, not {state.round}.", "$.round")
     if state.active_seat >= n:
         raise _fail(f"active_seat must name one of the {n} seats.", "$.active_seat")
-    if state.phase == "game_over" and (state.round != ROUNDS or state.active_seat != n - 1):
+    if state.phase == "game_over" and (state.round != ROUNDS or turn_position(state, state.active_seat) != n - 1):
         raise _fail("A finished game stands after the last seat's last round.", "$.round")
+    used: set[str] = set()
     for seat, player in enumerate(state.players):
         if player.seat != seat:
             raise _fail(f"players[{seat}] must have seat {seat}.", f"$.players[{seat}].seat")
-        if player.color != COLORS[seat]:
-            raise _fail(f"Seat {seat} plays {COLORS[seat]}.", f"$.players[{seat}].color")
+        if player.color not in COLORS or player.color in used:
+            raise _fail(f"Each seat plays its own colour, one of {', '.join(COLORS)}.", f"$.players[{seat}].color")
+        used.add(player.color)
     solo = state.solo
     if (solo is not None) != (n == 1):
         raise _fail("A solo game (1 player) has a Rival, and only a solo game has one.", "$.solo")
     if solo is not None:
-        if solo.rival_color not in COLORS or solo.rival_color == COLORS[0]:
+        if solo.rival_color not in COLORS or solo.rival_color in used:
             raise _fail("The Rival plays a colour no player uses.", "$.solo.rival_color")
         if solo.rival_moved and state.phase != "overflow":
             raise _fail("The Rival has moved this round only while an overflow is being settled.",
@@ -125,10 +128,14 @@ def _check_columns(state: SoleniaState) -> None:
         strips.expect_exactly(STRIPS, "$.board.columns")
 
 
-def _board_pairs(players: int, rival: str | None) -> frozenset[tuple[str, int | str]]:
-    key = (players, rival)
+def _colors(state: SoleniaState) -> tuple[str, ...]:
+    return tuple(player.color for player in state.players)
+
+
+def _board_pairs(colors: tuple[str, ...], rival: str | None) -> frozenset[tuple[str, int | str]]:
+    key = (colors, rival)
     if key not in _BOARD_PAIRS:
-        pairs = {(card, seat) for seat in range(players) for card in COLOR_DECKS[COLORS[seat]]}
+        pairs = {(card, seat) for seat, color in enumerate(colors) for card in COLOR_DECKS[color]}
         if rival is not None:
             pairs.update((card, RIVAL) for card in COLOR_DECKS[rival])
         _BOARD_PAIRS[key] = frozenset(pairs)
@@ -139,7 +146,7 @@ def _check_board_cards(state: SoleniaState) -> None:
     n = len(state.players)
     cards = state.board.cards
     spaces = {(c.col, c.row) for c in cards}
-    allowed = _board_pairs(n, state.solo.rival_color if state.solo is not None else None)
+    allowed = _board_pairs(_colors(state), state.solo.rival_color if state.solo is not None else None)
     if len(spaces) == len(cards) and _SPACES.issuperset(spaces) \
             and allowed.issuperset([(c.card, c.owner) for c in cards]):
         return
@@ -158,8 +165,9 @@ def _check_board_cards(state: SoleniaState) -> None:
                 raise _fail("Only the solo Rival's own cards belong to the Rival.", f"$.board.cards[{i}].owner")
         elif not 0 <= placed.owner < n:  # type: ignore[operator]
             raise _fail(f"owner must be a seat 0 to {n - 1}.", f"$.board.cards[{i}].owner")
-        elif card is None or card.color != COLORS[placed.owner]:  # type: ignore[index]
-            raise _fail(f"{placed.card} is not a card of seat {placed.owner} ({COLORS[placed.owner]}).",  # type: ignore[index]
+        elif card is None or card.color != state.players[placed.owner].color:  # type: ignore[index]
+            raise _fail(f"{placed.card} is not a card of seat {placed.owner} "
+                        f"({state.players[placed.owner].color}).",  # type: ignore[index]
                         f"$.board.cards[{i}].card")
 
 
@@ -177,22 +185,21 @@ def _card_places(state: SoleniaState) -> Iterator[tuple[str, str]]:
                 yield card, f"$.solo.{field}[{i}]"
 
 
-def _expected_cards(players: int, rival: str | None) -> frozenset[str]:
-    key = (players, rival)
+def _expected_cards(colors: tuple[str, ...], rival: str | None) -> frozenset[str]:
+    key = (colors, rival)
     if key not in _EXPECTED_CARDS:
-        colors = list(COLORS[:players]) + ([rival] if rival else [])
-        _EXPECTED_CARDS[key] = frozenset().union(*(COLOR_DECKS[c] for c in colors))
+        _EXPECTED_CARDS[key] = frozenset().union(*(COLOR_DECKS[c] for c in colors + ((rival,) if rival else ())))
     return _EXPECTED_CARDS[key]
 
 
 def _check_cards(state: SoleniaState) -> None:
     solo = state.solo
-    expected = _expected_cards(len(state.players), solo.rival_color if solo else None)
+    expected = _expected_cards(_colors(state), solo.rival_color if solo else None)
     everywhere: list[str] = []
     own_colour = True
     for seat, player in enumerate(state.players):
         held = [*player.hand, *player.deck, *player.discard]
-        own_colour = own_colour and COLOR_DECKS[COLORS[seat]].issuperset(held)
+        own_colour = own_colour and COLOR_DECKS[player.color].issuperset(held)
         everywhere += held
     everywhere += [c.card for c in state.board.cards]
     if solo is not None:
@@ -206,18 +213,18 @@ def _check_cards(state: SoleniaState) -> None:
         if missing:
             color = CARDS[missing[0]].color
             where = "$.solo" if solo is not None and color == solo.rival_color else \
-                f"$.players[{COLORS.index(color)}]"
+                f"$.players[{_colors(state).index(color)}]"
         else:
             where = "$"
         inventory.expect_exactly(expected, where)
     # Each player's hand, deck and discard hold only that player's colour; the Rival's likewise.
     for seat, player in enumerate(state.players if not own_colour else ()):
-        own = COLOR_DECKS[COLORS[seat]]
+        own = COLOR_DECKS[player.color]
         for field in ("hand", "deck", "discard"):
             cards = getattr(player, field)
             if not own.issuperset(cards):
                 i = next(i for i, card in enumerate(cards) if card not in own)
-                raise _fail(f"{cards[i]} is not a {COLORS[seat]} card.", f"$.players[{seat}].{field}[{i}]")
+                raise _fail(f"{cards[i]} is not a {player.color} card.", f"$.players[{seat}].{field}[{i}]")
     if solo is not None:
         rival = COLOR_DECKS[solo.rival_color]
         for field in ("rival_deck", "rival_discard"):
@@ -368,7 +375,7 @@ def _turns_taken(state: SoleniaState, seat: int) -> int:
     if state.phase == "game_over":
         return ROUNDS
     done = state.round - 1
-    if seat < state.active_seat or (seat == state.active_seat and state.phase == "overflow"):
+    if turn_position(state, seat) < turn_position(state, state.active_seat) or (seat == state.active_seat and state.phase == "overflow"):
         done += 1
     return done
 
@@ -429,10 +436,10 @@ def _check_draft(state: SoleniaState, held_level1: set[str]) -> None:
     draft = state.draft
     assert draft is not None
     n = len(state.players)
-    full_order = make_draft_order(n)
+    full_order = make_draft_order(n, state.first_player)
     picks = len(full_order) - len(draft.order)
     if not draft.order or picks < 0 or draft.order != full_order[picks:]:
-        raise _fail("The draft runs from the last seat in reverse seat order, twice.", "$.draft.order")
+        raise _fail("The draft runs from the last seat in reverse turn order, twice.", "$.draft.order")
     for seat, player in enumerate(state.players):
         made = full_order[:picks].count(seat)
         held = player.improvements

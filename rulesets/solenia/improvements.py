@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import IllegalAction, RandomSource
+from rulesets.core import IllegalAction, RandomSource, clockwise
 
 from .actions import ChooseImprovement
 from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID
@@ -23,12 +23,12 @@ PARTS = (LEVEL1_PART, "level3_day", "level3_night")
 
 
 # ---------------------------------------------------------------- SOL-9.1 draft
-def make_draft_order(players: int) -> list[int]:
-    """From the last seat, in reverse seat order, two passes."""
-    return list(reversed(range(players))) * 2
+def make_draft_order(players: int, first_player: int) -> list[int]:
+    """From the last seat in turn order, in reverse turn order, two passes."""
+    return list(reversed(clockwise(first_player, players))) * 2
 
 
-def make_draft(players: int, chance: RandomSource) -> Draft:
+def make_draft(players: int, first_player: int, chance: RandomSource) -> Draft:
     """N random level-1 tiles and N level-3 pairs whose halves are of different kinds."""
     level1 = chance.shuffled(list(LEVEL1))[:players]
     day_halves = chance.shuffled(list(LEVEL3))[:players]
@@ -39,16 +39,12 @@ def make_draft(players: int, chance: RandomSource) -> Draft:
         night = chance.choice([kind for kind in night_pool if kind != day])
         night_pool.remove(night)
         pairs.append(Level3Pair(day=day, night=night))
-    return Draft(level1_offer=level1, level3_offer=pairs, order=make_draft_order(players))
+    return Draft(level1_offer=level1, level3_offer=pairs, order=make_draft_order(players, first_player))
 
 
 def choose(state: SoleniaState, action: ChooseImprovement) -> list[dict[str, Any]]:
     draft = state.draft
-    if state.phase != "draft" or draft is None:
-        raise IllegalAction("wrong_phase", "SOL-9.1", "There is no improvement draft going on.", phase=state.phase)
-    if action.player != draft.order[0]:
-        raise IllegalAction("not_your_turn", "SOL-9.1", f"Seat {draft.order[0]} is drafting now.",
-                            drafting=draft.order[0])
+    assert draft is not None  # the draft phase has one (consistency)
     held = state.players[action.player].improvements
     if action.level == 1:
         if action.tile not in draft.level1_offer:

@@ -4,26 +4,50 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulesets.core import InvalidSetup, OptionSpec, Ruleset, Status
+from rulesets.core import InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
-from . import consistency, improvements, legal, setup, turns, view
+from . import consistency, improvements, legal, setup, turns
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
 from .components import COLORS, PERMUTABLE_STRIPS, assumed_blocks
 from .rule_index import RULES
-from .scoring import final_scores, winners
-from .state import SoleniaState
+from .scoring import final_scores
+from .state import EVENTS, SoleniaState
+
+#: SOL-2 and SOL-9.1: the draft (with improvement tiles), the turns, and the overflow
+#: decisions a turn may leave (SOL-6.6); the game ends after round 16 (SOL-7.1).
+FLOW: PhaseTable[SoleniaState] = PhaseTable(
+    phases=[
+        Phase("draft", {ChooseImprovement: improvements.choose},
+              actors=lambda state: state.draft.order[:1] if state.draft is not None else [],
+              wrong_phase_rule="SOL-9.1", not_your_turn_rule="SOL-9.1",
+              describe=lambda state: f"seat {state.draft.order[0]} to draft"),
+        Phase("play", {PlayCard: turns.play_card, DiscardToAdvance: turns.discard_to_advance},
+              actors=lambda state: [state.active_seat],
+              wrong_phase_rule="SOL-2.3", not_your_turn_rule="SOL-2.1",
+              describe=lambda state: f"seat {state.active_seat} to play"),
+        Phase("overflow", {DiscardOverflow: turns.discard_overflow},
+              actors=lambda state: [state.pending[0].player] if state.pending else [],
+              wrong_phase_rule="SOL-6.6", not_your_turn_rule="SOL-6.6",
+              describe=lambda state: f"seat {state.pending[0].player} to settle an overflow first"),
+    ],
+    phase_of=lambda state: state.phase, over="game_over", game_over_rule="SOL-7.1")
 
 
-class Solenia(Ruleset):
+class Solenia(Ruleset[SoleniaState, Action]):
     id = "solenia"
     title = "Solenia"
     min_players = 1
     max_players = len(COLORS)
     rules_version = "1.0"
     player_count_rule = "SOL-1.2"
+    colors = COLORS
+    color_rule = "SOL-1.4"
+    first_player_rule = "SOL-2.1"
     rules = RULES
     State = SoleniaState
     Action = Action
+    flow = FLOW
+    events = EVENTS
     options = (
         OptionSpec("board_side", "summer", "Player-board side: summer (basic game) or winter (advanced, SOL-8).",
                    choices=("summer", "winter"), rule="SOL-1.5"),
@@ -82,45 +106,15 @@ class Solenia(Ruleset):
                                "Improvement tiles are played on the winter side: set board_side to winter.",
                                path="$.options.improvements")
 
-    def create(self, players: int, seed: str, options: dict[str, Any]) -> SoleniaState:
-        return setup.create(self.id, self.rules_version, players, seed, options)
+    def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> SoleniaState:
+        return setup.create(self.id, self.rules_version, players, seed, options, seating)
 
-    def check_consistency(self, state: SoleniaState) -> None:  # type: ignore[override]
+    def check_consistency(self, state: SoleniaState) -> None:
         consistency.check(state)
 
     # ------------------------------------------------------------------ play
-    def perform(self, state: SoleniaState, action: Any) -> list[dict[str, Any]]:  # type: ignore[override]
-        turns.ensure_not_over(state)
-        if isinstance(action, PlayCard):
-            events = turns.play_card(state, action)
-        elif isinstance(action, DiscardToAdvance):
-            events = turns.discard_to_advance(state, action)
-        elif isinstance(action, DiscardOverflow):
-            events = turns.discard_overflow(state, action)
-        elif isinstance(action, ChooseImprovement):
-            events = improvements.choose(state, action)
-        else:  # pragma: no cover - the Action union is closed
-            raise TypeError(f"not a Solenia action: {action!r}")
-        state.move += 1
-        return events
-
-    def legal_actions(self, state: SoleniaState, player: int) -> list[Any]:  # type: ignore[override]
+    def enumerate_actions(self, state: SoleniaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player)
 
-    def view(self, state: SoleniaState, player: int | None) -> dict[str, Any]:  # type: ignore[override]
-        return view.view(state, player)
-
-    def status(self, state: SoleniaState) -> Status:  # type: ignore[override]
-        over = state.phase == "game_over"
-        if over:
-            active: list[int] = []
-        elif state.phase == "draft" and state.draft is not None:
-            active = [state.draft.order[0]]
-        elif state.phase == "overflow" and state.pending:
-            active = [state.pending[0].player]
-        else:
-            active = [state.active_seat]
-        scores = [b["total"] for b in final_scores(state)] if over else None
-        return Status(phase=state.phase, round=state.round, active_players=active, game_over=over,
-                      scores=scores, winners=winners(scores) if scores else None)
-
+    def final_scores(self, state: SoleniaState) -> list[int]:
+        return [breakdown["total"] for breakdown in final_scores(state)]

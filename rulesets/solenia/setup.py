@@ -1,15 +1,16 @@
 """SOL-1.4: setting up a game, in the rulebook's order.
 
-Seats are 0-based and numbered clockwise from the first player, so seat 0 is the
-first player ("seat 1" of the rulebook) and starts every round (SOL-2.1); choosing
-who sits where, at random or not, is the creator's seating.
+Seats are 0-based and clockwise; the creator names the first player (``first_player``,
+the spec's ``first_seat``, default seat 0), who starts every round (SOL-2.1), and each
+seat's colour (default: the component file's order). Starting resources go by turn
+position, as the rulebook gives them to the first, second... player.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import RandomSource, Rng
+from rulesets.core import RandomSource, Rng, Seating, clockwise
 
 from . import resources as res
 from .components import (AIRSHIP_REST, COLORS, DISPLAY_SIZE, HAND_SIZE, LAYOUTS, PERMUTABLE_STRIPS, ROWS_OF_TILES,
@@ -37,7 +38,8 @@ def build_columns(layout: str, permutation: list[str]) -> list[Column]:
     return columns
 
 
-def create(game: str, rules_version: str, players: int, seed: str, options: dict[str, Any]) -> SoleniaState:
+def create(game: str, rules_version: str, players: int, seed: str, options: dict[str, Any],
+           seating: Seating) -> SoleniaState:
     layout = options["start_layout"]
     permutation = list(options["strip_permutation"] or default_permutation(layout))
     opts = Options(board_side=options["board_side"], improvements=options["improvements"],
@@ -54,24 +56,26 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
                         day_display=decks["day"][:size], night_display=decks["night"][:size])
 
     solo = players == 1
+    position = {seat: index for index, seat in enumerate(clockwise(seating.first_player, players))}
     boards = []
     for seat in range(players):  # steps 4 to 7
-        cards = chance.shuffled(deck_of(COLORS[seat]))
+        cards = chance.shuffled(deck_of(seating.colors[seat]))
         empty: list[str | None] = [None] * (len(WINTER_SLOTS["day"]) if opts.board_side == "winter" else SLOTS_PER_ROW)
-        start = {} if solo else STARTING_RESOURCES.get(seat, {})
+        start = {} if solo else STARTING_RESOURCES.get(position[seat], {})
         storage = Storage()
         res.store(storage, res.from_dict(start))
         boards.append(PlayerBoard(
-            seat=seat, color=COLORS[seat], hand=cards[:HAND_SIZE], deck=cards[HAND_SIZE:],  # step 9
+            seat=seat, color=seating.colors[seat], hand=cards[:HAND_SIZE], deck=cards[HAND_SIZE:],  # step 9
             storage=storage, capacity=capacity_for(opts, Improvements(), list(empty), list(empty)),
             day_slots=list(empty), night_slots=list(empty)))
 
     rival = None
     if solo:  # SOL-10.1: a second colour's cards are the Rival deck
-        rival_color = COLORS[1]
+        rival_color = next(color for color in COLORS if color not in seating.colors)
         rival = Solo(rival_color=rival_color, rival_deck=chance.shuffled(deck_of(rival_color)))
 
-    draft = make_draft(players, chance) if opts.improvements else None  # step 10
-    return SoleniaState(game=game, rules_version=rules_version, rng=rng, options=opts,
-                        phase="draft" if draft else "play", round=1, active_seat=0, board=board,
+    draft = make_draft(players, seating.first_player, chance) if opts.improvements else None  # step 10
+    return SoleniaState(game=game, rules_version=rules_version, rng=rng, first_player=seating.first_player,
+                        options=opts, phase="draft" if draft else "play", round=1,
+                        active_seat=seating.first_player, board=board,
                         delivery=delivery, players=boards, draft=draft, solo=rival)

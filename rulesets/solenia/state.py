@@ -1,18 +1,23 @@
 """The Solenia game state (spec section 3.2), as msgspec Structs.
 
 Field names follow the spec's state model; per the design, seats are 0-based ints
-and the header (``game``, ``rules_version``, ``move``, ``rng``) comes from
-``rulesets.core.GameState``. Counts are ``Count`` so msgspec itself refuses a
+and the header (``game``, ``rules_version``, ``move``, ``first_player``, ``rng``) comes
+from ``rulesets.core.GameState``. Counts are ``Count`` so msgspec itself refuses a
 negative resource or star total, with its JSON path.
+
+Hidden information (SOL-H.1 to H.5) is declared here, beside the types: a player's
+hand is private to its seat, every deck (personal, delivery, Rival) is hidden from
+everyone (SOL-H.2: nobody knows a deck's order), the random source is secret, and
+the rest is public (SOL-H.4). Core builds every view from these markers.
 """
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 import msgspec
 
-from rulesets.core import Count, GameState, Seat
+from rulesets.core import Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
 
 from .components import RESOURCES
 
@@ -24,8 +29,9 @@ Owner = Union[int, Literal["rival"]]
 RIVAL: Literal["rival"] = "rival"
 
 
+@public
 class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """Base of every state part. A state is a tree (no reference cycles), so the
+    """Base of every state part, public unless a field says otherwise (SOL-H.4). A state is a tree (no reference cycles), so the
     garbage collector need not track its parts: decoding and copying get cheaper."""
 
 
@@ -78,8 +84,8 @@ class Board(_Struct, kw_only=True):
 class Delivery(_Struct, kw_only=True):
     """Delivery tiles outside the players' boards. Index 0 of a deck is its top."""
 
-    day_deck: list[str]
-    night_deck: list[str]
+    day_deck: Annotated[list[str], Hidden()]
+    night_deck: Annotated[list[str], Hidden()]
     day_display: list[str]
     night_display: list[str]
     #: tiles the solo Rival threw out of a display (SOL-10.3 step 4).
@@ -107,8 +113,8 @@ class Improvements(_Struct, kw_only=True):
 class PlayerBoard(_Struct, kw_only=True):
     seat: Seat
     color: str
-    hand: list[str]
-    deck: list[str]
+    hand: Annotated[list[str], Private()]
+    deck: Annotated[list[str], Hidden()]
     discard: list[str] = []
     storage: Storage
     #: derived (SOL-4.2): a posted state whose capacity is wrong is refused.
@@ -150,12 +156,13 @@ class Solo(_Struct, kw_only=True):
     """The solo Rival (SOL-10, ASSUMED)."""
 
     rival_color: str
-    rival_deck: list[str]
+    rival_deck: Annotated[list[str], Hidden()]
     rival_discard: list[str] = []
     #: whether the Rival has taken its turn in the current round.
     rival_moved: bool = False
 
 
+@public
 class SoleniaState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False):
     options: Options
     phase: Phase
@@ -164,6 +171,19 @@ class SoleniaState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False
     pending: list[Pending] = []
     board: Board
     delivery: Delivery
-    players: list[PlayerBoard]
+    players: Annotated[list[PlayerBoard], PerSeat()]
     draft: Draft | None = None
     solo: Solo | None = None
+
+
+#: SOL-H.3: what a seat draws is its own (``card_drawn``); that it drew, and how many, is public.
+EVENTS = EventSecrecy(
+    public=frozenset({
+        "airship_advanced", "card_activated", "card_discarded", "card_played", "cards_drawn",
+        "delivery_completed", "display_refilled", "display_short", "draft_ended", "game_ended",
+        "improvement_activated", "improvement_chosen", "lengthen_paid", "overflow_pending", "permanent_gained",
+        "resources_discarded", "resources_gained", "rival_card_discarded", "rival_card_placed",
+        "rival_card_revealed", "stars_gained", "strip_moved", "strip_resolved", "tile_discarded", "turn_started",
+    }),
+    private={"card_drawn": "player"},
+)

@@ -18,6 +18,7 @@ from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS
 from .improvements import active_effect
 from .placement import free_placement_example, lengthen_cost
 from .scoring import final_scores, winners
+from .seating import next_seat
 from .solo import rival_turn
 from .state import BoardCard, Pending, SoleniaState
 from .storage import check_overflow_discard, immediate_value, overflow_event
@@ -28,22 +29,8 @@ _PERMANENT_PAYMENT = attrgetter(*PERMANENT_SOURCES)
 
 
 # ---------------------------------------------------------------- shared checks
-def ensure_not_over(state: SoleniaState) -> None:
-    if state.phase == "game_over":
-        raise IllegalAction("game_over", "SOL-7.1", "The game is over; no more actions are taken.")
-
-
-def ensure_turn(state: SoleniaState, seat: int) -> None:
-    """Checks 3 and 4 of play_card and discard_to_advance."""
-    if state.phase != "play" or state.pending:
-        waiting = f" (waiting for seat {state.pending[0].player} to discard overflow)" if state.pending else ""
-        raise IllegalAction("wrong_phase", "SOL-2.3", f"No card may be played during the {state.phase} phase{waiting}.",
-                            phase=state.phase)
-    if seat != state.active_seat:
-        raise IllegalAction("not_your_turn", "SOL-2.1", f"It is seat {state.active_seat}'s turn.",
-                            active=state.active_seat)
-
-
+# Game over, phase and turn (checks 2 to 4 of every turn action) are the loop's:
+# the phase table in ``ruleset.py`` routes an action here only when they pass.
 def ensure_in_hand(state: SoleniaState, seat: int, card: str) -> None:
     if card not in state.players[seat].hand:
         raise IllegalAction("card_not_in_hand", "SOL-2.2", f"Card {card} is not in your hand.", card=card)
@@ -52,7 +39,6 @@ def ensure_in_hand(state: SoleniaState, seat: int, card: str) -> None:
 # ---------------------------------------------------------------- play_card (spec 3.5)
 def play_card(state: SoleniaState, action: PlayCard) -> Events:
     seat = action.player
-    ensure_turn(state, seat)
     ensure_in_hand(state, seat, action.card)
     player = state.players[seat]
     card = CARDS[action.card]
@@ -139,7 +125,6 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
 # ---------------------------------------------------------------- discard_to_advance (spec 3.6)
 def discard_to_advance(state: SoleniaState, action: DiscardToAdvance) -> Events:
     seat = action.player
-    ensure_turn(state, seat)
     ensure_in_hand(state, seat, action.card)
     example = free_placement_example(state, seat)
     if example is not None:
@@ -159,12 +144,7 @@ def discard_to_advance(state: SoleniaState, action: DiscardToAdvance) -> Events:
 
 # ---------------------------------------------------------------- discard_overflow (spec 3.7)
 def discard_overflow(state: SoleniaState, action: DiscardOverflow) -> Events:
-    if state.phase != "overflow" or not state.pending:
-        raise IllegalAction("wrong_phase", "SOL-6.6", "No player has an overflow to settle now.", phase=state.phase)
     entry = state.pending[0]
-    if action.player != entry.player:
-        raise IllegalAction("not_your_turn", "SOL-6.6", f"Seat {entry.player} settles an overflow first.",
-                            waiting_for=entry.player)
     discard = res.vector(action.discard)
     if sum(discard) != entry.amount:
         raise IllegalAction("overflow_discard_mismatch", "SOL-4.3",
@@ -203,7 +183,7 @@ def draw(state: SoleniaState, seat: int, events: Events) -> None:
     if drawn:
         del player.deck[:wanted]
         player.hand.extend(drawn)
-        events.append({"type": "card_drawn", "player": seat, "cards": drawn, "visible_to": [seat]})
+        events.append({"type": "card_drawn", "player": seat, "cards": drawn})
         events.append({"type": "cards_drawn", "player": seat, "count": len(drawn), "deck_left": len(player.deck)})
 
 
@@ -241,11 +221,12 @@ def finish_turn(state: SoleniaState, events: Events) -> None:
 def next_turn(state: SoleniaState, events: Events) -> None:
     if state.solo is not None:
         state.solo.rival_moved = False
-    if state.active_seat + 1 < len(state.players):
-        state.active_seat += 1
+    following = next_seat(state, state.active_seat)
+    if following is not None:
+        state.active_seat = following
     elif state.round < ROUNDS:
         state.round += 1
-        state.active_seat = 0
+        state.active_seat = state.first_player
     else:
         end_game(state, events)
         return

@@ -14,42 +14,92 @@ names the path at fault, and an end with scores and winners.
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 import msgspec
 
-from rulesets.core import (Count, GameState, IllegalAction, Inventory, OptionSpec, RandomSource, Rng, Ruleset,
-                           Status, require)
+from rulesets.core import (Count, EventSecrecy, GameState, Hidden, IllegalAction, Inventory, OptionSpec, PerSeat,
+                           Phase, PhaseTable, Private, RandomSource, Rng, Ruleset, Seating, public, require)
 
 GAME_ID = "card_nim"
 CARDS = tuple(f"c{n:02d}" for n in range(1, 13))
 HAND_SIZE = 2
 
 
+# ---------------------------------------------------------------- types, and who sees what
+@public
 class Player(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    hand: list[str]
+    hand: Annotated[list[str], Private()]  # its seat sees the cards; the others, how many
     taken: Count = 0
 
 
+@public
 class CardNimState(GameState, kw_only=True):
-    players: list[Player]
+    phase: Literal["play", "over"] = "play"
+    players: Annotated[list[Player], PerSeat()]
     heap: Count
-    deck: list[str]  # deck[0] is the top card
+    deck: Annotated[list[str], Hidden()]  # deck[0] is the top card; everyone sees how many
     turn: Count = 0
     max_take: int = 3
 
 
+@public
 class Take(msgspec.Struct, tag="take", tag_field="type", kw_only=True, forbid_unknown_fields=True):
     player: int
     stones: int
 
 
+@public
 class Draw(msgspec.Struct, tag="draw", tag_field="type", kw_only=True, forbid_unknown_fields=True):
     player: int
 
 
 CardNimAction = Take | Draw
 
+EVENTS = EventSecrecy(public=frozenset({"drew", "took", "game_ended"}), private={"card_drawn": "player"})
 
-class CardNim(Ruleset):
+
+# ---------------------------------------------------------------- the rules, one handler per action
+def take(state: CardNimState, action: Take) -> list[dict]:
+    """CN-3: 1 to ``max_take`` stones, never more than the heap holds."""
+    most = min(state.max_take, state.heap)
+    if not 1 <= action.stones <= most:
+        raise IllegalAction("bad_take", "CN-3", f"Take 1 to {most} stones.", stones=action.stones)
+    state.heap -= action.stones
+    state.players[action.player].taken += action.stones
+    events = [{"type": "took", "player": action.player, "stones": action.stones}]
+    end_turn(state, events)
+    return events
+
+
+def draw(state: CardNimState, action: Draw) -> list[dict]:
+    """CN-4: everyone learns that you drew; only you learn the card."""
+    if not state.deck:
+        raise IllegalAction("deck_empty", "CN-4", "The deck is empty; take stones instead.")
+    card = state.deck.pop(0)
+    state.players[action.player].hand.append(card)
+    events = [{"type": "drew", "player": action.player},
+              {"type": "card_drawn", "player": action.player, "card": card}]
+    end_turn(state, events)
+    return events
+
+
+def end_turn(state: CardNimState, events: list[dict]) -> None:
+    """CN-5: whoever takes the last stone wins and keeps the turn, so status names them."""
+    if state.heap == 0:
+        state.phase = "over"
+        events.append({"type": "game_ended", "winner": state.turn})
+    else:
+        state.turn = (state.turn + 1) % len(state.players)
+
+
+FLOW: PhaseTable[CardNimState] = PhaseTable(
+    phases=[Phase("play", {Take: take, Draw: draw}, actors=lambda state: [state.turn],
+                  wrong_phase_rule="CN-2", not_your_turn_rule="CN-2")],
+    phase_of=lambda state: state.phase, over="over", game_over_rule="CN-5")
+
+
+class CardNim(Ruleset[CardNimState, CardNimAction]):
     id = GAME_ID
     title = "Card Nim (test double)"
     min_players = 2
@@ -58,12 +108,16 @@ class CardNim(Ruleset):
     options = (OptionSpec("max_take", 3, "Most stones one turn may take.", choices=(2, 3, 4), rule="CN-3"),)
     rules = {"CN-1": "Setup", "CN-2": "Turns", "CN-3": "Taking stones", "CN-4": "Drawing a card", "CN-5": "Winning"}
     player_count_rule = "CN-1"
+    first_player_rule = "CN-2"
     State = CardNimState
     Action = CardNimAction
+    flow = FLOW
+    events = EVENTS
 
-    def create(self, players, seed, options):
+    def create(self, players: int, seed: str, options: dict, seating: Seating) -> CardNimState:
         state = CardNimState(game=self.id, rules_version=self.rules_version, rng=Rng(seed=seed),
-                             players=[], heap=0, deck=[], max_take=options["max_take"])
+                             first_player=seating.first_player, players=[], heap=0, deck=[],
+                             turn=seating.first_player, max_take=options["max_take"])
         chance = RandomSource(state.rng)
         state.heap = 8 + chance.below(8)
         deck = chance.shuffled(CARDS)
@@ -71,68 +125,33 @@ class CardNim(Ruleset):
         state.deck = deck
         return state
 
-    def check_consistency(self, state):
+    def check_consistency(self, state: CardNimState) -> None:
         require(self.min_players <= len(state.players) <= self.max_players,
                 f"Card Nim has {self.min_players} to {self.max_players} seats.", "$.players", "CN-1")
         require(state.turn < len(state.players), f"turn names seat {state.turn}, which is not in this game.",
                 "$.turn", "CN-2")
         require(state.max_take in (2, 3, 4), "max_take must be 2, 3 or 4.", "$.max_take", "CN-3")
+        require((state.phase == "over") == (state.heap == 0), "The game is over exactly when the heap is empty.",
+                "$.phase", "CN-5")
         cards = Inventory("card", rule="CN-1")
         for seat, player in enumerate(state.players):
             cards.see_all(player.hand, f"$.players[{seat}].hand")
         cards.see_all(state.deck, "$.deck")
         cards.expect_exactly(CARDS)
 
-    def perform(self, state, action):
-        if state.heap == 0:
-            raise IllegalAction("game_over", "CN-5", "The heap is empty; the game is over.")
-        if action.player != state.turn:
-            raise IllegalAction("not_your_turn", "CN-2", f"It is seat {state.turn}'s turn, not seat {action.player}'s.",
-                                turn=state.turn)
-        me = state.players[action.player]
-        if isinstance(action, Draw):
-            if not state.deck:
-                raise IllegalAction("deck_empty", "CN-4", "The deck is empty; take stones instead.")
-            card = state.deck.pop(0)
-            me.hand.append(card)
-            events = [{"type": "drew", "player": action.player},
-                      {"type": "card_drawn", "player": action.player, "card": card, "visible_to": [action.player]}]
-        else:
-            most = min(state.max_take, state.heap)
-            if not 1 <= action.stones <= most:
-                raise IllegalAction("bad_take", "CN-3", f"Take 1 to {most} stones.", stones=action.stones)
-            state.heap -= action.stones
-            me.taken += action.stones
-            events = [{"type": "took", "player": action.player, "stones": action.stones}]
-        state.move += 1
-        if state.heap:  # the last taker keeps the turn: status names it the winner
-            state.turn = (state.turn + 1) % len(state.players)
-        return events
-
-    def legal_actions(self, state, player):
-        if state.heap == 0 or player != state.turn:
+    def enumerate_actions(self, state: CardNimState, player: int, types: frozenset[str] | None) -> list:
+        if player != state.turn:
             return []
         actions: list = [Take(player=player, stones=n) for n in range(1, min(state.max_take, state.heap) + 1)]
         if state.deck:
             actions.append(Draw(player=player))
         return actions
 
-    def view(self, state, player):
-        out = msgspec.to_builtins(state)
-        del out["rng"]
-        out["deck"] = len(state.deck)
-        for seat, record in enumerate(out["players"]):
-            if seat != player:
-                record["hand"] = len(record["hand"])
-        return out
+    def round_of(self, state: CardNimState) -> int:
+        return state.move // len(state.players) + 1
 
-    def status(self, state):
-        over = state.heap == 0
-        seats = range(len(state.players))
-        return Status(phase="over" if over else "play", round=state.move // len(state.players) + 1,
-                      active_players=[] if over else [state.turn], game_over=over,
-                      scores=[int(seat == state.turn) for seat in seats] if over else None,
-                      winners=[state.turn] if over else None)
+    def final_scores(self, state: CardNimState) -> list[int]:
+        return [int(seat == state.turn) for seat in range(len(state.players))]
 
 
 RULESET = CardNim()

@@ -83,12 +83,12 @@ def test_each_caller_sees_its_own_view(client, app):
         answer = client.get(f"/v1/sessions/{sid}", headers=bearer(token))
         assert answer.status_code == 200 and answer.json["seat"] == seat
         assert answer.headers["ETag"] == '"0"' and answer.headers["Vary"] == "Authorization"
-        hands = [p["hand"] for p in answer.json["view"]["players"]]
+        hands = [p.get("hand", p["hand_count"]) for p in answer.json["view"]["players"]]
         assert hands == [state["players"][s]["hand"] if s == seat else 2 for s in range(3)]
     for headers, role in (({}, "spectator"), (bearer(body["owner_token"]), "owner")):
         answer = client.get(f"/v1/sessions/{sid}", headers=headers).json
         assert answer["seat"] is None and answer["role"] == role
-        assert all(p["hand"] == 2 for p in answer["view"]["players"])
+        assert all("hand" not in p and p["hand_count"] == 2 for p in answer["view"]["players"])
 
 
 @pytest.mark.parametrize("header", ["Bearer not-a-token-of-this-session", "Bearer ", "Basic dXNlcjpwYXNz",

@@ -57,10 +57,10 @@ def test_each_seat_sees_its_own_hand_only_and_nobody_sees_the_seed(sessions):
         view = sessions.read(sid, token).body
         assert view["seat"] == seat and view["role"] == "seat"
         for other, record in enumerate(view["view"]["players"]):
-            assert record["hand"] == (state["players"][seat]["hand"] if other == seat else 2)
+            assert record.get("hand", record["hand_count"]) == (state["players"][seat]["hand"] if other == seat else 2)
     for token in (None, body["owner_token"]):
         view = sessions.read(sid, token).body
-        assert view["seat"] is None and all(p["hand"] == 2 for p in view["view"]["players"])
+        assert view["seat"] is None and all("hand" not in p and p["hand_count"] == 2 for p in view["view"]["players"])
     assert sessions.read(sid, body["owner_token"]).body["role"] == "owner"
 
 

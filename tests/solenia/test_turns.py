@@ -95,7 +95,8 @@ def test_sol_2_4_hand_refills_to_three_then_shrinks():
     after, events = R.apply(state, R.legal_actions(state, 0)[0])
     assert len(after.players[0].hand) == HAND_SIZE
     drawn = events_of(events, "card_drawn")[0]
-    assert drawn["visible_to"] == [0] and len(drawn["cards"]) == 1
+    assert drawn["player"] == 0 and len(drawn["cards"]) == 1
+    assert drawn not in R.view_events(events, 1) and drawn in R.view_events(events, 0)
     late = new(2)
     player = late.players[0]
     player.discard.extend(player.deck)  # as if 13 turns had been played

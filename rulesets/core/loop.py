@@ -1,0 +1,181 @@
+"""The game loop every game shares: who may send which action when.
+
+A game describes its flow as a :class:`PhaseTable`: for each phase, the action types
+it accepts (each with its handler), the seats whose decision the game awaits, and the
+rules cited when an action comes at the wrong time or from the wrong seat. Core
+routes every action through it, in the order most rulebooks list these checks:
+
+1. the seat exists (``unknown_player``);
+2. the game is not over (``game_over``);
+3. the action belongs to the current phase (``wrong_phase``, citing the rule of the
+   phase the action belongs to);
+4. the sender is one of the seats the phase awaits (``not_your_turn``), unless the
+   action is one any seat may send (an out-of-turn card: its handler says who may).
+
+A game whose spec orders the first two the other way round sets ``seat_check_first``
+to False. ``status().active_players`` is the awaited seats, so the loop and the
+status can never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
+
+from .errors import IllegalAction, InvalidAction
+
+S = TypeVar("S")
+A = TypeVar("A")
+Event = dict[str, Any]
+Handler = Callable[[Any, Any], list[Event]]
+
+# The refusal codes the loop and setup share across games (each game cites its own rule).
+GAME_OVER = "game_over"
+WRONG_PHASE = "wrong_phase"
+NOT_YOUR_TURN = "not_your_turn"
+UNKNOWN_PLAYER = "unknown_player"
+INVALID_PLAYER_COUNT = "invalid_player_count"
+INVALID_OPTIONS = "invalid_options"
+INVALID_SEED = "invalid_seed"
+INVALID_FIRST_PLAYER = "invalid_first_player"
+INVALID_COLOR = "invalid_color"
+
+
+def action_type(action_class: type) -> str:
+    """The wire name of an action type (its msgspec tag)."""
+    config = getattr(action_class, "__struct_config__", None)
+    tag = getattr(config, "tag", None)
+    return tag if isinstance(tag, str) else action_class.__name__
+
+
+@dataclass(frozen=True)
+class Phase(Generic[S]):
+    """One phase (or step) of a game's flow.
+
+    ``actors`` names the seats whose decision the game awaits now, in order of
+    precedence; ``anyone`` lists action types of this phase that any seat may send
+    (their handler decides who is eligible, and a seat that is not eligible gets the
+    handler's own refusal).
+    """
+
+    name: str
+    moves: Mapping[type, Handler]
+    actors: Callable[[S], Sequence[int]]
+    wrong_phase_rule: str | None
+    not_your_turn_rule: str | None
+    not_your_turn_code: str = NOT_YOUR_TURN
+    anyone: frozenset[type] = frozenset()
+    #: a sentence naming what the phase awaits, for refusals ("seat 2 to discard")
+    describe: Callable[[S], str] | None = None
+
+
+@dataclass(frozen=True)
+class PhaseTable(Generic[S]):
+    """A game's phases, keyed by what ``phase_of(state)`` answers.
+
+    ``anytime`` holds out-of-turn actions accepted in every phase but the end (a
+    card its holder may play at any moment); their handlers check eligibility.
+    """
+
+    phases: Sequence[Phase[S]]
+    phase_of: Callable[[S], str]
+    over: str
+    game_over_rule: str | None
+    anytime: Mapping[type, Handler] = field(default_factory=dict)
+    anytime_wrong_phase_rule: str | None = None
+    seat_check_first: bool = True
+
+    def __post_init__(self) -> None:
+        by_name = {phase.name: phase for phase in self.phases}
+        if len(by_name) != len(self.phases):
+            raise ValueError("two phases share a name")
+        home: dict[type, Phase[S]] = {}
+        for phase in self.phases:
+            for move in phase.moves:
+                home.setdefault(move, phase)
+        object.__setattr__(self, "_by_name", by_name)
+        object.__setattr__(self, "_home", home)
+
+    # ---------------------------------------------------------------- lookups
+    def phase(self, state: S) -> Phase[S] | None:
+        """The current phase, or None once the game is over."""
+        name = self.phase_of(state)
+        if name == self.over:
+            return None
+        try:
+            return self._by_name[name]  # type: ignore[attr-defined]
+        except KeyError:
+            raise ValueError(f"phase {name!r} is not in the phase table") from None
+
+    def is_over(self, state: S) -> bool:
+        return self.phase_of(state) == self.over
+
+    def active_players(self, state: S) -> list[int]:
+        phase = self.phase(state)
+        return [] if phase is None else list(phase.actors(state))
+
+    def action_types(self) -> list[type]:
+        """Every action type the table routes, in table order (for documentation and checks)."""
+        seen: dict[type, None] = {}
+        for phase in self.phases:
+            seen.update(dict.fromkeys(phase.moves))
+        seen.update(dict.fromkeys(self.anytime))
+        return list(seen)
+
+    def allows(self, state: S, action_class: type) -> bool:
+        phase = self.phase(state)
+        return phase is not None and (action_class in phase.moves or action_class in self.anytime)
+
+    # ---------------------------------------------------------------- routing
+    def route(self, state: S, action: Any, seats: int) -> Handler:
+        """The handler for ``action`` now, or the loop's refusal (checks 1 to 4 above)."""
+        if self.seat_check_first:
+            check_seat(action.player, seats)
+        if self.is_over(state):
+            raise IllegalAction(GAME_OVER, self.game_over_rule, "The game is over; no more actions are taken.")
+        if not self.seat_check_first:
+            check_seat(action.player, seats)
+        phase = self.phase(state)
+        assert phase is not None
+        kind = type(action)
+        handler = self.anytime.get(kind)
+        if handler is not None:
+            return handler
+        handler = phase.moves.get(kind)
+        if handler is None:
+            raise self._wrong_phase(phase, kind)
+        if kind in phase.anyone:
+            return handler
+        awaited = phase.actors(state)
+        if action.player not in awaited:
+            waiting = phase.describe(state) if phase.describe else _seats(awaited)
+            raise IllegalAction(phase.not_your_turn_code, phase.not_your_turn_rule,
+                                f"Seat {action.player} may not act now: the game awaits {waiting}.",
+                                active=list(awaited))
+        return handler
+
+    def _wrong_phase(self, current: Phase[S], kind: type) -> IllegalAction:
+        home = self._home.get(kind)  # type: ignore[attr-defined]
+        rule = home.wrong_phase_rule if home is not None else current.wrong_phase_rule
+        where = f"the {home.name} phase" if home is not None else "no phase of this game"
+        return IllegalAction(WRONG_PHASE, rule,
+                             f"A {action_type(kind)} action belongs to {where}; the game is in the "
+                             f"{current.name} phase.", phase=current.name)
+
+
+def check_seat(player: Any, seats: int, path: str = "$.player") -> None:
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
+        raise InvalidAction(f"Seat {player} is not in this {seats}-player game (seats are 0 to {seats - 1}).",
+                            path, code=UNKNOWN_PLAYER)
+
+
+def _seats(seats: Iterable[int]) -> str:
+    listed = list(seats)
+    if not listed:
+        return "nobody"
+    return "seat " + ", ".join(map(str, listed)) if len(listed) == 1 else "seats " + ", ".join(map(str, listed))
+
+
+def clockwise(first: int, seats: int) -> list[int]:
+    """Every seat once, clockwise from ``first`` (turn order in most games)."""
+    return [(first + offset) % seats for offset in range(seats)]

@@ -1,0 +1,268 @@
+"""Hidden information, declared once beside a game's types and enforced by core.
+
+A game marks its state (and action) types with who may see what:
+
+* ``@public`` on a Struct class: its fields are public unless a field says otherwise.
+  A Struct that is not declared public shows its fields to its owning seat only, and
+  to nobody when it has no owner: what nobody declared public stays hidden.
+* ``Annotated[..., Private()]``: the owning seat sees it; others see how many
+  (``<field>_count``) when ``count`` is true. A hand of cards.
+* ``Annotated[..., Hidden()]``: nobody sees it, everyone sees how many. A deck's order.
+* ``Annotated[..., SECRET]``: nobody sees it, nor its size. The random source.
+* ``Annotated[..., Sealed(revealed)]``: the owning seat sees it; everyone sees it once
+  ``revealed(state)`` holds. A staged bid.
+* ``Annotated[list[...], PerSeat(each)]``: entry *i* belongs to seat *i* (the players'
+  list, a list of staged bids), and ``each`` says how each entry is shown; an entry a
+  viewer may not see reads as ``null``.
+
+Events are dicts with a ``type``; a game declares which types are public and which
+are private to a seat named by one of their fields (:class:`EventSecrecy`). An event
+type nobody declared is shown to no seat.
+
+:func:`redact` builds a seat's view from these declarations; :func:`unseen_strings`
+lists, for the whole-game leak test, every string a seat must not find in its view.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Mapping
+
+import msgspec
+
+
+class Visibility:
+    """Base of the visibility markers."""
+
+
+@dataclass(frozen=True)
+class Public(Visibility):
+    """Everyone sees it."""
+
+
+@dataclass(frozen=True)
+class Private(Visibility):
+    """The owning seat sees it; the others see its size when ``count`` is true."""
+
+    count: bool = True
+
+
+@dataclass(frozen=True)
+class Hidden(Visibility):
+    """Nobody sees it (a deck's order); everyone sees its size when ``count`` is true."""
+
+    count: bool = True
+
+
+@dataclass(frozen=True)
+class Sealed(Visibility):
+    """The owning seat sees it; everyone does once ``revealed(state)`` holds."""
+
+    revealed: Callable[[Any], bool]
+    count: bool = False
+
+
+@dataclass(frozen=True)
+class PerSeat(Visibility):
+    """A list whose entry *i* belongs to seat *i*, each entry shown as ``each`` says."""
+
+    each: Visibility = field(default_factory=Public)
+
+
+PUBLIC = Public()
+SECRET = Hidden(count=False)
+_UNDECLARED = Private(count=False)  # fail closed: the owner only, or nobody
+_DECLARED_PUBLIC = "__referee_public__"
+
+
+def public(cls: type) -> type:
+    """Declare a Struct's fields public unless a field's own marker says otherwise.
+
+    Subclasses inherit the declaration (a game's base Struct may carry it)."""
+    setattr(cls, _DECLARED_PUBLIC, True)
+    return cls
+
+
+# ---------------------------------------------------------------- the plan of a type
+@dataclass(frozen=True)
+class _Field:
+    name: str
+    visibility: Visibility
+
+
+@lru_cache(maxsize=None)
+def _plan(cls: type) -> tuple[_Field, ...]:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    default = PUBLIC if getattr(cls, _DECLARED_PUBLIC, False) else _UNDECLARED
+    plan = []
+    for name in cls.__struct_fields__:  # type: ignore[attr-defined]
+        marker = next((m for m in getattr(hints[name], "__metadata__", ()) if isinstance(m, Visibility)), default)
+        plan.append(_Field(name, marker))
+    return tuple(plan)
+
+
+@lru_cache(maxsize=None)
+def _deeply_public(cls: type) -> bool:
+    """True when nothing in this type (nor any Struct type it may hold) is marked otherwise."""
+    return _deeply_public_in(cls, frozenset())
+
+
+def _deeply_public_in(cls: type, visiting: frozenset[type]) -> bool:
+    if cls in visiting:
+        return True
+    if any(f.visibility != PUBLIC for f in _plan(cls)):
+        return False
+    hints = typing.get_type_hints(cls, include_extras=True)
+    inner = visiting | {cls}
+    return all(_deeply_public_in(struct, inner) for name in cls.__struct_fields__  # type: ignore[attr-defined]
+               for struct in _structs_in(hints[name]))
+
+
+def _structs_in(annotation: Any) -> Iterable[type]:
+    if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
+        yield annotation
+    for arg in typing.get_args(annotation):
+        yield from _structs_in(arg)
+
+
+# ---------------------------------------------------------------- views
+def redact(value: Any, viewer: int | None, state: Any = None, owner: int | None = None) -> Any:
+    """``value`` (a state, part of one, or an action) as JSON builtins that ``viewer`` may see.
+
+    ``state`` is the whole state, for :class:`Sealed` reveals (None: nothing is revealed);
+    ``owner`` is the seat the value belongs to, if any.
+    """
+    return _Redactor(viewer, state).value(value, owner)
+
+
+class _Redactor:
+    __slots__ = ("viewer", "state")
+
+    def __init__(self, viewer: int | None, state: Any) -> None:
+        self.viewer = viewer
+        self.state = state
+
+    def value(self, value: Any, owner: int | None) -> Any:
+        if isinstance(value, msgspec.Struct):
+            return self.struct(value, owner)
+        if isinstance(value, list):
+            return [self.value(item, owner) for item in value]
+        if isinstance(value, dict):
+            return {key: self.value(item, owner) for key, item in value.items()}
+        return msgspec.to_builtins(value)
+
+    def struct(self, value: msgspec.Struct, owner: int | None) -> Any:
+        cls = type(value)
+        if _deeply_public(cls):
+            return msgspec.to_builtins(value)
+        out: dict[str, Any] = {}
+        tag_field = value.__struct_config__.tag_field
+        if tag_field is not None:
+            out[tag_field] = value.__struct_config__.tag
+        for spec in _plan(cls):
+            self.field(out, spec.name, spec.visibility, getattr(value, spec.name), owner)
+        return out
+
+    def field(self, out: dict[str, Any], name: str, visibility: Visibility, item: Any, owner: int | None) -> None:
+        if isinstance(visibility, PerSeat):
+            if item is None:
+                out[name] = None
+                return
+            out[name] = [self.entry(visibility.each, element, seat) for seat, element in enumerate(item)]
+            return
+        if self.sees(visibility, owner):
+            out[name] = self.value(item, owner)
+        elif getattr(visibility, "count", False):
+            out[f"{name}_count"] = len(item) if item is not None else 0
+        if isinstance(visibility, Private) and visibility.count and self.sees(visibility, owner):
+            out[f"{name}_count"] = len(item) if item is not None else 0
+
+    def entry(self, visibility: Visibility, element: Any, seat: int) -> Any:
+        if self.sees(visibility, seat):
+            return self.value(element, seat)
+        return None
+
+    def sees(self, visibility: Visibility, owner: int | None) -> bool:
+        if isinstance(visibility, Public):
+            return True
+        if isinstance(visibility, Private):
+            return owner is not None and owner == self.viewer
+        if isinstance(visibility, Sealed):
+            return (owner is not None and owner == self.viewer) or (
+                self.state is not None and bool(visibility.revealed(self.state)))
+        return False  # Hidden, or a marker this version does not know: fail closed
+
+
+# ---------------------------------------------------------------- what a seat must never see
+def unseen_strings(value: Any, viewer: int | None, state: Any = None) -> set[str]:
+    """Every string the declaration keeps from ``viewer`` that it does not also show elsewhere.
+
+    A whole-game test asserts that none of these is in the seat's view or its events.
+    """
+    hidden: set[str] = set()
+    shown: set[str] = set()
+    _Collector(viewer, state, hidden, shown).value(value, None, True)
+    return hidden - shown
+
+
+class _Collector(_Redactor):
+    __slots__ = ("hidden", "shown")
+
+    def __init__(self, viewer: int | None, state: Any, hidden: set[str], shown: set[str]) -> None:
+        super().__init__(viewer, state)
+        self.hidden = hidden
+        self.shown = shown
+
+    def value(self, value: Any, owner: int | None, visible: bool = True) -> None:  # type: ignore[override]
+        if isinstance(value, msgspec.Struct):
+            for spec in _plan(type(value)):
+                item = getattr(value, spec.name)
+                if isinstance(spec.visibility, PerSeat):
+                    for seat, element in enumerate(item or ()):
+                        self.value(element, seat, visible and self.sees(spec.visibility.each, seat))
+                else:
+                    self.value(item, owner, visible and self.sees(spec.visibility, owner))
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                self.value(item, owner, visible)
+        elif isinstance(value, dict):
+            for item in value.values():
+                self.value(item, owner, visible)
+        elif isinstance(value, str):
+            (self.shown if visible else self.hidden).add(value)
+
+
+# ---------------------------------------------------------------- events
+@dataclass(frozen=True)
+class EventSecrecy:
+    """Which event types every seat sees, and which only the seat named in one of their fields.
+
+    An event may narrow further with ``visible_to`` (a list of seats). An event type that
+    is in neither table is shown to no seat.
+    """
+
+    public: frozenset[str]
+    private: Mapping[str, str] = field(default_factory=dict)  # event type -> the field naming its seat
+
+    def __post_init__(self) -> None:
+        both = self.public & set(self.private)
+        if both:
+            raise ValueError(f"event types declared both public and private: {sorted(both)}")
+
+    def declared(self, event_type: str) -> bool:
+        return event_type in self.public or event_type in self.private
+
+    def visible(self, event: Mapping[str, Any], viewer: int | None) -> bool:
+        kind = event.get("type")
+        narrowed = event.get("visible_to")
+        if narrowed is not None and (viewer is None or viewer not in narrowed):
+            return False
+        if kind in self.public:
+            return True
+        seat_field = self.private.get(kind)  # type: ignore[arg-type]
+        if seat_field is None or viewer is None:
+            return False
+        seat = event.get(seat_field)
+        return seat == viewer or (isinstance(seat, list) and viewer in seat)
