@@ -10,7 +10,7 @@ RULES: dict[str, str] = {
     "SOL-1.4": "Setup",
     "SOL-1.5": "Variant options",
     "SOL-1.6": "Unlimited supply",
-    "SOL-2.1": "Turn order: seat 0 starts every round; 16 rounds",
+    "SOL-2.1": "Turn order: the first player starts every round; 16 rounds",
     "SOL-2.2": "A turn: play one card or, when allowed, discard to advance",
     "SOL-2.3": "End of turn: resolve, draw, overflow, reset, next seat",
     "SOL-2.4": "Hand limit 3, no reshuffle",
