@@ -1,0 +1,202 @@
+"""GC-5 and GC-11: building a post (P3), the ``build`` and ``end_turn`` actions.
+
+``check_build`` runs the checks of spec 3.6 in the spec's order (check 1, the turn, is
+the loop's) and returns a plan; ``build`` commits it and pays the reward (GC-6, GC-7) at
+once, so what it gives may pay for a second build in the same turn (GC-5.6).
+``legal.py`` enumerates through the same target, key and payment checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets.core import IllegalAction
+
+from .actions import Build, EndTurn
+from .components import (HARBOUR, INNER, KEYS_RETURN, LANDSCAPES, NEIGHBOURS, PLAYER_COUNTS, SINGLE,
+                         SPACES, Space)
+from .rewards import check_picks, pay_reward
+from .rounds import end_build_turn
+from .state import GoldenCityState, Post
+from .supplies import hand_counts, take_cards
+
+Events = list[dict[str, Any]]
+
+#: GC-5.1: "0, 1 or 2 builds" a turn (a rule of the turn, not a printed component value).
+BUILDS_PER_TURN = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    space: Space
+    cards: dict[str, int]  # landscape type -> how many cards are spent
+    key: bool
+
+
+def owners(state: GoldenCityState, space: str) -> list[Post]:
+    return state.board.get(space, [])
+
+
+def connected(state: GoldenCityState, seat: int, space: str) -> bool:
+    """GC-5.5.2 / GC-5.5.3: a road joins ``space`` to a space holding one of ``seat``'s posts."""
+    board = state.board
+    return any(post.player == seat for neighbour in NEIGHBOURS[space] for post in board.get(neighbour, ()))
+
+
+def slots_required(state: GoldenCityState, space: Space) -> int:
+    """GC-5.3: the number of landscape slots (D-1: none for an inner district under ``key_only``)."""
+    if space.kind == INNER and state.options.inner_district_cost == "key_only":
+        return 0
+    return space.cost.cards
+
+
+# ---------------------------------------------------------------- checks 3 to 10: the target
+def check_target(state: GoldenCityState, seat: int, space_id: str, black: bool) -> Space:
+    space = SPACES.get(space_id)
+    if space is None:
+        raise IllegalAction("unknown_space", "GC-5.3", f"There is no space {space_id!r} on the board.",
+                            space=space_id)
+    player = state.players[seat]
+    if black and (PLAYER_COUNTS[len(state.players)].black_posts == 0 or player.black_left == 0):
+        raise IllegalAction("black_post_unavailable", "GC-11.1",
+                            "You have no black post left." if PLAYER_COUNTS[len(state.players)].black_posts
+                            else "Black posts exist only in the 2-player game.", black_left=player.black_left)
+    if not black and player.posts_left == 0:
+        raise IllegalAction("no_posts_left", "GC-5.2", "You have no regular post left.")
+    posts = owners(state, space_id)
+    if space_id in SINGLE and posts:
+        raise IllegalAction("space_occupied", "GC-5.4.1",
+                            f"{space_id} already holds a post; a {space.kind} holds only one.", space=space_id)
+    if space_id not in SINGLE:
+        mine = [post for post in posts if post.player == seat]
+        others = [post for post in posts if post.player != seat]
+        if not black:
+            if mine:
+                raise IllegalAction("already_in_district", "GC-5.4.2",
+                                    f"You already have a post in {space_id}; one post per player per district.",
+                                    space=space_id)
+            if any(post.black for post in others):
+                raise IllegalAction("district_locked", "GC-11.4",
+                                    f"{space_id} holds your opponent's black post; you may not build there.",
+                                    space=space_id)
+    if black and (space_id in SINGLE or not any(not p.black for p in posts if p.player == seat)
+                  or any(p.player != seat for p in posts) or any(p.black for p in posts)):
+        raise IllegalAction("black_post_invalid_target", "GC-11.3",
+                            "A black post goes only into a city district holding your regular post, no black post "
+                            "and none of your opponent's posts.", space=space_id)
+    if space.kind != HARBOUR and not connected(state, seat, space_id):
+        raise IllegalAction("not_connected", "GC-5.5.2",
+                            f"No road joins {space_id} to a space holding one of your posts.", space=space_id)
+    return space
+
+
+# ---------------------------------------------------------------- checks 11 to 13: the key
+def check_key(state: GoldenCityState, seat: int, space: Space, use_key: bool) -> None:
+    if use_key and not space.cost.key:
+        raise IllegalAction("key_not_allowed", "GC-5.3.4", f"{space.id} is not an inner district: no key is paid.",
+                            space=space.id)
+    if space.cost.key and not use_key:
+        raise IllegalAction("key_required", "GC-5.3.4", f"{space.id} is an inner district: set use_key.",
+                            space=space.id)
+    if use_key and state.players[seat].keys == 0:
+        raise IllegalAction("no_key_card", "GC-5.3.4", "You hold no key card.")
+
+
+# ---------------------------------------------------------------- checks 14 to 18: the payment
+def check_payment(state: GoldenCityState, seat: int, space: Space, payment: list[list[str]]) -> dict[str, int]:
+    """The cards the payment spends, by type."""
+    for index, slot in enumerate(payment):
+        if not 1 <= len(slot) <= 2 or any(card not in LANDSCAPES for card in slot):
+            raise IllegalAction("payment_malformed", "GC-5.3",
+                                f"Payment slot {index} must be one or two landscape types "
+                                f"({', '.join(LANDSCAPES)}).", slot=index)
+    needed = slots_required(state, space)
+    if len(payment) != needed:
+        raise IllegalAction("payment_wrong_size", "GC-5.3.3",
+                            f"{space.id} takes exactly {needed} payment slot(s), not {len(payment)}.",
+                            expected=needed, offered=len(payment))
+    landscape = space.cost.landscape
+    for index, slot in enumerate(payment):
+        if len(slot) == 1 and slot[0] != landscape:
+            raise IllegalAction("payment_wrong_landscape", "GC-5.3.1",
+                                f"A single card paying for {space.id} must be {landscape}, not {slot[0]}; "
+                                f"or pay the slot with two cards of one type.", slot=index, expected=landscape)
+    if state.options.joker == "identical_pair":
+        for index, slot in enumerate(payment):
+            if len(slot) == 2 and slot[0] != slot[1]:
+                raise IllegalAction("joker_pair_mismatch", "GC-5.3.2",
+                                    f"A joker is two cards of the same type, not {slot[0]} and {slot[1]}.",
+                                    slot=index)
+    cards = dict.fromkeys(LANDSCAPES, 0)
+    for slot in payment:
+        for kind in slot:
+            cards[kind] += 1
+    held = hand_counts(state.players[seat].hand)
+    short = {kind: count for kind, count in cards.items() if count > held[kind]}
+    if short:
+        raise IllegalAction("cards_not_in_hand", "GC-5.3",
+                            "You do not hold those cards: " + ", ".join(
+                                f"{cards[k]} {k} asked, {held[k]} held" for k in short) + ".",
+                            hand=held)
+    return {kind: count for kind, count in cards.items() if count}
+
+
+def check_build(state: GoldenCityState, action: Build) -> Plan:
+    """Spec 3.6, checks 2 to 21 (and the bonus-pick checks of D-7's alternative), in order."""
+    seat = action.player
+    assert state.build is not None
+    if state.build.builds >= BUILDS_PER_TURN:
+        raise IllegalAction("build_limit_reached", "GC-5.1",
+                            f"You have made {BUILDS_PER_TURN} builds this turn; end your turn.")
+    space = check_target(state, seat, action.space, action.black)
+    check_key(state, seat, space, action.use_key)
+    cards = check_payment(state, seat, space, action.payment)
+    check_picks(state, space, action.goods_pick, action.bonus_pick)
+    return Plan(space, cards, action.use_key)
+
+
+# ---------------------------------------------------------------- the actions
+def build(state: GoldenCityState, action: Build) -> Events:
+    """GC-5.2 to GC-5.7: pay, place the post, take the reward at once."""
+    plan = check_build(state, action)
+    seat = action.player
+    player = state.players[seat]
+    assert state.build is not None
+    spent = take_cards(player.hand, plan.cards)
+    state.landscape_discard.extend(spent)  # GC-5.3.3
+    if plan.key:
+        player.keys -= 1
+        if KEYS_RETURN:
+            state.key_supply += 1  # GC-5.3.4 / D-16
+    arrived = len(owners(state, plan.space.id))
+    seq = 1 + sum(len(posts) for posts in state.board.values())
+    state.board.setdefault(plan.space.id, []).append(Post(player=seat, black=action.black, seq=seq))
+    if action.black:
+        player.black_left -= 1
+    else:
+        player.posts_left -= 1
+    state.build.builds += 1
+    events: Events = [{"type": "post_built", "player": seat, "space": plan.space.id, "black": action.black,
+                       "seq": seq, "paid": spent, "key": plan.key}]
+    pay_reward(state, seat, plan.space, arrived, action.goods_pick, action.bonus_pick, events)
+    if not state.end_triggered and supply_exhausted(state, seat):
+        state.end_triggered = True  # GC-5.7 / GC-10.1(b)
+        events.append({"type": "end_triggered", "player": seat, "round": state.round})
+    return events
+
+
+def supply_exhausted(state: GoldenCityState, seat: int) -> bool:
+    """GC-10.1(b) / D-11: the regular supply is empty (or, under ``all_posts``, every post is built)."""
+    player = state.players[seat]
+    if state.options.end_trigger_posts == "all_posts":
+        return player.posts_left == 0 and player.black_left == 0
+    return player.posts_left == 0
+
+
+def end_turn(state: GoldenCityState, action: EndTurn) -> Events:
+    """GC-5.1: the turn ends only through end_turn (D-24), after 0, 1 or 2 builds (D-6)."""
+    events: Events = []
+    end_build_turn(state, events)
+    return events
+

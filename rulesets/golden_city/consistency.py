@@ -1,0 +1,186 @@
+"""Spec 3.1 invariants: a posted state that contradicts the components or itself is refused
+with ``InvalidState`` and the JSON path at fault (GC-12, GC-13.2).
+
+Checked: the seats and their colours, the options, card totals (50 landscape, 8 goods,
+8 bonus, 16 scoring cards, each in exactly one place), 6 keys, 35 coins, the board (known
+spaces, one post per harbour or village, one regular post per player per district,
+black posts only as GC-11.3 allows, each post connected to an earlier post of its owner
+unless it stands on a harbour, the build counter), posts on the board plus in supply
+equal to what a player owns, and that the phase and its bookkeeping agree.
+"""
+
+from __future__ import annotations
+
+from rulesets.core import Inventory, require
+
+from .components import (BLACK, BONUS_CARDS, COINS_TOTAL, COLOURS, DATA_VERSION, GOODS_CARDS, GOODS_DISPLAY,
+                         HAND_LIMIT, HARBOUR, KEYS_TOTAL, LANDSCAPE_CARDS, NEIGHBOURS, PLAYER_COUNTS, SCORING_CARDS,
+                         SCORING_STACK_ORDER, SINGLE, SPACES)
+from .building import BUILDS_PER_TURN, supply_exhausted
+from .options import CHOICES
+from .state import GoldenCityState
+
+
+def check(state: GoldenCityState) -> None:
+    seats = len(state.players)
+    require(seats in PLAYER_COUNTS, f"The Golden City is played by {min(PLAYER_COUNTS)} to {max(PLAYER_COUNTS)} "
+            f"players, not {seats}.", "$.players", "GC-1.5")
+    require(state.data_version == DATA_VERSION, f"This referee reads component data {DATA_VERSION}.",
+            "$.data_version", "GC-13.2")
+    for name, allowed in CHOICES.items():
+        if name in state.options.__struct_fields__:
+            require(getattr(state.options, name) in allowed, f"Option {name} must be one of {allowed}.",
+                    f"$.options.{name}", "GC-13.2")
+    counts = PLAYER_COUNTS[seats]
+    require(state.start_player < seats, f"start_player names seat {state.start_player}.", "$.start_player", "GC-1.8")
+    _players(state, seats, counts.black_posts)
+    _cards(state)
+    _board(state, seats, counts.regular_posts, counts.black_posts)
+    _phase(state, seats, counts.pairs_per_round)
+
+
+def _players(state: GoldenCityState, seats: int, black_posts: int) -> None:
+    colours = [player.colour for player in state.players]
+    for seat, colour in enumerate(colours):
+        require(colour in COLOURS and colours.index(colour) == seat and not (black_posts and colour == BLACK),
+                f"Seat {seat}'s colour {colour!r} is not a free post colour.", f"$.players[{seat}].colour", "GC-1.5")
+        require(state.players[seat].black_left <= black_posts, f"A player owns {black_posts} black post(s).",
+                f"$.players[{seat}].black_left", "GC-11.1")
+    require(state.key_supply + sum(p.keys for p in state.players) == KEYS_TOTAL,
+            f"The keys in the supply and in hands must total {KEYS_TOTAL}.", "$.key_supply", "GC-12.5")
+    require(state.bank_coins + sum(p.coins for p in state.players) == COINS_TOTAL,
+            f"The coins in the bank and with the players must total {COINS_TOTAL}.", "$.bank_coins", "GC-12.6")
+
+
+def _cards(state: GoldenCityState) -> None:
+    landscape = Inventory("landscape card", rule="GC-12.1")
+    goods = Inventory("goods card", rule="GC-12.3")
+    bonus = Inventory("bonus card", rule="GC-12.4")
+    for seat, player in enumerate(state.players):
+        landscape.see_all(player.hand, f"$.players[{seat}].hand")
+        goods.see_all(player.goods, f"$.players[{seat}].goods")
+        bonus.see_all(player.bonus, f"$.players[{seat}].bonus")
+    landscape.see_all(state.landscape_deck, "$.landscape_deck")
+    landscape.see_all(state.landscape_discard, "$.landscape_discard")
+    if state.auction is not None:
+        for index, pair in enumerate(state.auction.pairs):
+            landscape.see_all(pair, f"$.auction.pairs[{index}]")
+    landscape.expect_exactly(LANDSCAPE_CARDS)
+    goods.see_all(state.goods_display, "$.goods_display")
+    goods.see_all(state.goods_deck, "$.goods_deck")
+    goods.expect_exactly(GOODS_CARDS)
+    bonus.see_all(state.bonus_display, "$.bonus_display")
+    bonus.see_all(state.bonus_deck, "$.bonus_deck")
+    bonus.expect_exactly(BONUS_CARDS)
+    require(len(state.goods_display) == min(GOODS_DISPLAY, len(state.goods_display) + len(state.goods_deck)),
+            f"The goods display holds {GOODS_DISPLAY} cards while the goods deck lasts.", "$.goods_display", "GC-6.5")
+    public_choice = state.options.bonus_card_acquisition == "choose_any_public"
+    require(not (state.bonus_deck if public_choice else state.bonus_display),
+            "Bonus cards are either a face-down deck or, under the public-choice reading, a face-up display.",
+            "$.bonus_display" if not public_choice else "$.bonus_deck", "GC-1.2")
+    scoring = Inventory("scoring card", rule="GC-1.7")
+    scoring.see_all(state.scoring_removed, "$.scoring_removed")
+    if state.scoring_card is not None:
+        scoring.see(state.scoring_card, "$.scoring_card")
+    scoring.see_all(state.scoring_deck, "$.scoring_deck")
+    scoring.expect_exactly(SCORING_CARDS)
+    backs = [SCORING_STACK_ORDER.index(SCORING_CARDS[card].back) for card in state.scoring_deck]
+    require(backs == sorted(backs), "The scoring deck is stacked back 1, then 2, then 3 from the top.",
+            "$.scoring_deck", "GC-1.7")
+
+
+def _board(state: GoldenCityState, seats: int, regular_posts: int, black_posts: int) -> None:
+    posts = Inventory("post number", rule="GC-12.8")
+    regular = [0] * seats
+    black = [0] * seats
+    seqs = {}
+    for space_id, placed in state.board.items():
+        path = f"$.board.{space_id}"
+        require(space_id in SPACES, f"There is no space {space_id!r} on the board.", path, "GC-5.3")
+        require(bool(placed), f"{space_id} is listed with no post; list only occupied spaces.", path, "GC-12.8")
+        require(space_id not in SINGLE or len(placed) == 1, f"{space_id} holds one post at most.", path, "GC-5.4.1")
+        for index, post in enumerate(placed):
+            where = f"{path}[{index}]"
+            require(post.player < seats, f"Post of seat {post.player}, which is not in this game.",
+                    f"{where}.player", "GC-1.5")
+            posts.see(post.seq, f"{where}.seq")
+            seqs[post.seq] = (space_id, post)
+            (black if post.black else regular)[post.player] += 1
+        regulars = [post.player for post in placed if not post.black]
+        require(len(regulars) == len(set(regulars)), f"A player has two posts in {space_id}.", path, "GC-5.4.2")
+        blacks = [post for post in placed if post.black]
+        if blacks:
+            owner = blacks[0].player
+            require(len(blacks) == 1 and space_id not in SINGLE and owner in regulars
+                    and all(post.player == owner for post in placed),
+                    f"The black post in {space_id} must join its owner's regular post in a district no one "
+                    f"else has entered.", path, "GC-11.3")
+    posts.expect_exactly(range(1, len(seqs) + 1), "$.board")
+    for seq in sorted(seqs):
+        space_id, post = seqs[seq]
+        if SPACES[space_id].kind == HARBOUR:
+            continue
+        require(any(other.player == post.player and other.seq < seq
+                    for neighbour in NEIGHBOURS[space_id] for other in state.board.get(neighbour, ())),
+                f"Post {seq} on {space_id} has no road to an earlier post of its owner.", f"$.board.{space_id}",
+                "GC-5.5.2")
+    for seat, player in enumerate(state.players):
+        require(regular[seat] + player.posts_left == regular_posts,
+                f"Seat {seat} owns {regular_posts} regular posts: {regular[seat]} on the board and "
+                f"{player.posts_left} in supply do not add up.", f"$.players[{seat}].posts_left", "GC-1.5")
+        require(black[seat] + player.black_left == black_posts,
+                f"Seat {seat} owns {black_posts} black posts: {black[seat]} on the board and {player.black_left} in "
+                f"supply do not add up.", f"$.players[{seat}].black_left", "GC-11.1")
+
+
+def _phase(state: GoldenCityState, seats: int, pairs: int) -> None:
+    phase = state.phase
+    scored = len(state.scoring_removed)
+    require(state.round == scored + (state.scoring_card is not None),
+            f"Round {state.round} does not match the {scored} scoring card(s) scored.", "$.round", "GC-3.1")
+    require((state.scoring_card is not None) == (phase in ("auction", "build")),
+            "The round's scoring card is face up during the auction and the building only.", "$.scoring_card",
+            "GC-3.1")
+    require((state.auction is not None) == (phase == "auction"), "The auction exists in the auction phase only.",
+            "$.auction", "GC-2.1")
+    require((state.build is not None) == (phase == "build"), "The build turn exists in the build phase only.",
+            "$.build", "GC-2.1")
+    require(bool(state.discard_pending) == (phase == "discard"), "Discards are pending in the discard phase only.",
+            "$.discard_pending", "GC-9.1")
+    require((state.result is not None) == (phase == "game_over"), "The result exists once the game is over.",
+            "$.result", "GC-10.4")
+    if phase != "game_over" and any(supply_exhausted(state, seat) for seat in range(seats)):
+        require(state.end_triggered, "A player has built his last post: the end is triggered.",
+                "$.end_triggered", "GC-5.7")
+    if phase == "auction":
+        auction = state.auction
+        assert auction is not None
+        require(len(auction.pairs) == pairs and all(len(pair) == 2 for pair in auction.pairs),
+                f"{pairs} pairs of two cards are on offer.", "$.auction.pairs", "GC-4.1")
+        require(len(auction.markers) == pairs, "One marker slot per pair.", "$.auction.markers", "GC-4.2")
+        placed = [seat for seat in auction.markers if seat is not None]
+        require(all(seat < seats for seat in placed) and len(placed) == len(set(placed)),
+                "Each player's marker lies on one pair at most.", "$.auction.markers", "GC-4.2")
+        require(sorted(auction.queue) == sorted(set(range(seats)) - set(placed)) and bool(auction.queue),
+                "The seats still to place are exactly those whose marker is off the table.", "$.auction.queue",
+                "GC-4.4")
+        for seat, player in enumerate(state.players):
+            require(len(player.hand) <= HAND_LIMIT, f"No hand exceeds {HAND_LIMIT} cards during the auction.",
+                    f"$.players[{seat}].hand", "GC-9.1")
+    elif phase == "build":
+        build = state.build
+        assert build is not None
+        require(build.index < seats, "Every player has had his build turn.", "$.build.index", "GC-5.1")
+        require(build.builds <= BUILDS_PER_TURN, f"At most {BUILDS_PER_TURN} builds a turn.", "$.build.builds", "GC-5.1")
+    elif phase == "discard":
+        pending = state.discard_pending
+        over = {seat for seat in range(seats) if len(state.players[seat].hand) > HAND_LIMIT}
+        require(len(pending) == len(set(pending)) and set(pending) <= over and not state.end_triggered,
+                "Only players over the hand limit owe a discard, once each, and only if the game goes on.",
+                "$.discard_pending", "GC-9.1")
+        require(over <= set(pending), "Every player over the hand limit owes a discard.", "$.discard_pending",
+                "GC-9.1")
+    else:
+        require(state.result is not None and len(state.result) == seats
+                and [entry.player for entry in state.result] == list(range(seats)),
+                "The result lists every seat in order.", "$.result", "GC-10.4")

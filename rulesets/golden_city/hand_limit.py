@@ -1,0 +1,57 @@
+"""GC-9.1: the hand limit at the end of a round that does not end the game (P5).
+
+Every player over the limit discards at once, in any order (the phase awaits them all);
+a seat that owes nothing gets ``discard_not_required`` (spec 3.8), so the handler, not
+the loop, answers every seat. Once nobody owes a discard, the next round starts (GC-9.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import IllegalAction
+
+from .actions import Discard
+from .components import HAND_LIMIT, LANDSCAPES
+from .rounds import next_round
+from .state import GoldenCityState
+from .supplies import hand_counts, take_cards
+
+Events = list[dict[str, Any]]
+
+
+def owed(state: GoldenCityState, seat: int) -> int:
+    return len(state.players[seat].hand) - HAND_LIMIT
+
+
+def check_discard(state: GoldenCityState, action: Discard) -> None:
+    """Spec 3.8 in order: discard_not_required, payment_malformed, wrong_discard_count, cards_not_in_hand."""
+    seat = action.player
+    if seat not in state.discard_pending:
+        raise IllegalAction("discard_not_required", "GC-9.1",
+                            f"Seat {seat} holds {len(state.players[seat].hand)} landscape cards and owes no discard.")
+    for kind, count in action.cards.items():
+        if kind not in LANDSCAPES or count < 0:
+            raise IllegalAction("payment_malformed", "GC-9.1",
+                                f"Discard counts are landscape types ({', '.join(LANDSCAPES)}) with counts of 0 "
+                                f"or more; {kind}: {count} is not.", kind=kind)
+    total = sum(action.cards.values())
+    if total != owed(state, seat):
+        raise IllegalAction("wrong_discard_count", "GC-9.1",
+                            f"Discard exactly {owed(state, seat)} card(s) to keep {HAND_LIMIT}; you named {total}.",
+                            expected=owed(state, seat), offered=total)
+    held = hand_counts(state.players[seat].hand)
+    if any(count > held[kind] for kind, count in action.cards.items()):
+        raise IllegalAction("cards_not_in_hand", "GC-9.1", "You do not hold the cards you named.", hand=held)
+
+
+def discard(state: GoldenCityState, action: Discard) -> Events:
+    check_discard(state, action)
+    seat = action.player
+    dropped = take_cards(state.players[seat].hand, action.cards)
+    state.landscape_discard.extend(dropped)
+    state.discard_pending.remove(seat)
+    events: Events = [{"type": "discarded", "player": seat, "cards": dropped}]
+    if not state.discard_pending:
+        next_round(state, events)
+    return events

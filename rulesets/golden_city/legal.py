@@ -1,0 +1,114 @@
+"""Every action ``apply`` accepts from a seat now, exactly, in canonical form.
+
+* auction: a bid on every pair the seat may take, bare and with its ``expected_price``;
+* build: ``end_turn``, and while builds remain, every target that passes the target
+  checks, with the key when due and every affordable payment (single cards and jokers),
+  times the goods (or bonus) card picks on offer;
+* discard: every way of discarding exactly the surplus from the seat's hand.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+from rulesets.core import IllegalAction
+
+from .actions import Bid, Build, Discard, EndTurn
+from .auction import price_of
+from .building import BUILDS_PER_TURN, check_target, slots_required
+from .components import LANDSCAPES, SPACES, Space
+from .hand_limit import owed
+from .rewards import bonus_pick_due, goods_pick_due
+from .rounds import builder
+from .state import GoldenCityState
+from .supplies import hand_counts
+
+
+def legal_actions(state: GoldenCityState, seat: int, types: frozenset[str] | None) -> list[Any]:
+    if state.phase == "auction":
+        return _bids(state, seat)
+    if state.phase == "build":
+        return _builds(state, seat, types)
+    if state.phase == "discard":
+        return _discards(state, seat)
+    return []
+
+
+def _bids(state: GoldenCityState, seat: int) -> list[Bid]:
+    auction = state.auction
+    if auction is None or auction.queue[:1] != [seat]:
+        return []
+    coins = state.players[seat].coins
+    out: list[Bid] = []
+    for pair in range(len(auction.pairs)):
+        price = price_of(state, pair)
+        if price <= coins:
+            out.append(Bid(player=seat, pair=pair))
+            out.append(Bid(player=seat, pair=pair, expected_price=price))
+    return out
+
+
+def slot_choices(state: GoldenCityState, landscape: str) -> list[tuple[str, ...]]:
+    """GC-5.3.1 / GC-5.3.2: one card of the space's landscape, or a joker (D-2 or its alternative)."""
+    singles = [(landscape,)]
+    if state.options.joker == "identical_pair":
+        jokers = [(kind, kind) for kind in LANDSCAPES]
+    else:
+        jokers = list(combinations_with_replacement(sorted(LANDSCAPES), 2))
+    return sorted(singles + jokers)
+
+
+def payments(state: GoldenCityState, seat: int, space: Space) -> list[list[list[str]]]:
+    """Every canonical payment of exactly the required slots that the seat's hand covers."""
+    held = hand_counts(state.players[seat].hand)
+    out = []
+    for slots in combinations_with_replacement(slot_choices(state, space.cost.landscape),
+                                               slots_required(state, space)):
+        needed = dict.fromkeys(LANDSCAPES, 0)
+        for slot in slots:
+            for kind in slot:
+                needed[kind] += 1
+        if all(needed[kind] <= held[kind] for kind in LANDSCAPES):
+            out.append(sorted(list(slot) for slot in slots))
+    return out
+
+
+def _builds(state: GoldenCityState, seat: int, types: frozenset[str] | None) -> list[Any]:
+    if state.build is None or builder(state) != seat:
+        return []
+    out: list[Any] = [EndTurn(player=seat)]
+    if state.build.builds >= BUILDS_PER_TURN or (types is not None and "build" not in types):
+        return out
+    player = state.players[seat]
+    kinds = [False, True] if player.black_left else [False]
+    goods = list(state.goods_display) or [None]
+    for space_id in SPACES:
+        for black in kinds:
+            try:
+                space = check_target(state, seat, space_id, black)
+            except IllegalAction:
+                continue
+            if space.cost.key and not player.keys:
+                continue
+            ways = payments(state, seat, space)
+            if not ways:
+                continue
+            goods_picks = goods if goods_pick_due(state, space) else [None]
+            bonus_picks = list(state.bonus_display) if bonus_pick_due(state, space) else [None]
+            for payment, goods_pick, bonus_pick in product(ways, goods_picks, bonus_picks):
+                out.append(Build(player=seat, space=space_id, payment=[list(s) for s in payment],
+                                 use_key=space.cost.key, black=black, goods_pick=goods_pick, bonus_pick=bonus_pick))
+    return out
+
+
+def _discards(state: GoldenCityState, seat: int) -> list[Discard]:
+    if seat not in state.discard_pending:
+        return []
+    held = hand_counts(state.players[seat].hand)
+    out = []
+    for combo in combinations_with_replacement(LANDSCAPES, owed(state, seat)):
+        cards = {kind: combo.count(kind) for kind in LANDSCAPES if combo.count(kind)}
+        if all(count <= held[kind] for kind, count in cards.items()):
+            out.append(Discard(player=seat, cards=cards))
+    return out

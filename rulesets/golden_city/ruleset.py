@@ -1,0 +1,97 @@
+"""The Golden City as a ``rulesets.core.Ruleset``: metadata, the phase table, setup and scoring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import Phase, PhaseTable, Ruleset, Seating
+
+from . import auction, building, consistency, hand_limit, legal, setup
+from .actions import Action, Bid, Build, Discard, EndTurn
+from .components import COLOURS, MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
+from .options import OPTIONS
+from .rounds import builder
+from .rule_index import RULES
+from .scoring import winners
+from .state import EVENTS, GoldenCityState
+
+#: GC-2.1: each action only in its phase; P2 awaits one bidder (GC-4.4, a displaced one first,
+#: GC-4.6), P3 one builder (GC-5.1), P5 every player over the hand limit at once (GC-9.1).
+FLOW: PhaseTable[GoldenCityState] = PhaseTable(
+    phases=[
+        Phase("auction", {Bid: auction.bid}, actors=auction.acting,
+              wrong_phase_rule="GC-2.1", not_your_turn_rule="GC-4.4",
+              describe=lambda state: f"seat {auction.acting(state)[0]} to place a bid marker"),
+        Phase("build", {Build: building.build, EndTurn: building.end_turn},
+              actors=lambda state: [builder(state)], wrong_phase_rule="GC-2.1", not_your_turn_rule="GC-5.1",
+              describe=lambda state: f"seat {builder(state)} to build or end the turn"),
+        Phase("discard", {Discard: hand_limit.discard}, actors=lambda state: list(state.discard_pending),
+              wrong_phase_rule="GC-2.1", not_your_turn_rule="GC-9.1", anyone=frozenset({Discard})),
+    ],
+    phase_of=lambda state: state.phase, over="game_over", game_over_rule="GC-10.5", seat_check_first=True)
+
+
+class GoldenCity(Ruleset[GoldenCityState, Action]):
+    id = "golden_city"
+    title = "The Golden City"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    rules_version = "1.0"
+    player_count_rule = "GC-1.5"
+    colors = COLOURS
+    color_rule = "GC-1.5"
+    first_player_rule = "GC-1.8"
+    first_player_code = "unknown_start_player"
+    rules = RULES
+    State = GoldenCityState
+    Action = Action
+    flow = FLOW
+    events = EVENTS
+    options = OPTIONS
+    notes = {
+        "data_status": "Procedures follow the spec; the board (58 spaces, 92 roads, every printed reward), the goods, "
+                       "bonus and scoring card faces and the post colours are ASSUMED stand-ins read from "
+                       "golden_city.components.json.",
+        "assumed": assumed_blocks(),
+        "seats": "Seats are 0-based; clockwise is ascending seat order. setup's first_player is the spec's "
+                 "start_player (GC-1.8), and its colors the spec's colours.",
+        "decisions": [
+            "Players are seats 0..N-1 (the design's rule), so the spec's duplicate_player_id cannot arise; a bad "
+            "start player is unknown_start_player (GC-1.8).",
+            "Post colours (red, blue, yellow, black) are ASSUMED and kept in the package's copy of the components "
+            "file; in a 2-player game no player may choose black (GC-11.1), refused as invalid_color.",
+            "Every landscape card has an id (coast-01 ... desert-10) so each card is in exactly one place; cards of "
+            "one type are interchangeable, so payments and discards name types and the lowest-numbered cards of a "
+            "type are spent.",
+            "The auction keeps one queue of seats whose marker is off the table (the spec's normal_order, "
+            "normal_next and displaced): a displaced player goes to its front (D-3) or, under the alternative "
+            "reading, to its end.",
+            "legal_actions lists every bid twice: bare and with its expected_price (both are accepted).",
+            "Build check 20 (invalid_goods_pick) applies when a goods card is due; a goods_pick where none is due "
+            "is goods_pick_not_applicable (check 21) whatever it names.",
+            "A district holds at most one black post: GC-11.3 says a black post is necessarily the second post "
+            "there, so a second black post in the same district is black_post_invalid_target.",
+            "Under bonus_card_acquisition=choose_any_public the bonus cards lie face up (bonus_display), a build "
+            "on a bonus space names bonus_pick, refused with bonus_pick_required, invalid_bonus_pick or "
+            "bonus_pick_not_applicable (GC-6.4) after the goods checks, and bonus cards held are public.",
+            "Discards with an unknown type or a negative count are payment_malformed citing GC-9.1.",
+            "The result (GC-10.4) ranks by the components file's tie_break_order; vp already includes the bonus "
+            "cards once the game is over (round_vp and bonus_vp are kept apart in result).",
+            "The rule parameters without an alternative in the spec are published as one-choice options.",
+        ],
+    }
+
+    def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> GoldenCityState:
+        return setup.create(self.id, self.rules_version, players, seed, options, seating, self.color_code)
+
+    def check_consistency(self, state: GoldenCityState) -> None:
+        consistency.check(state)
+
+    def enumerate_actions(self, state: GoldenCityState, player: int, types: frozenset[str] | None) -> list[Any]:
+        return legal.legal_actions(state, player, types)
+
+    def final_scores(self, state: GoldenCityState) -> list[int]:
+        return [player.vp for player in state.players]
+
+    def winners(self, state: GoldenCityState, scores: list[int]) -> list[int]:
+        return winners(state)

@@ -1,0 +1,110 @@
+"""GC-8 round scoring, GC-10.3 final scoring with bonus cards, GC-10.4 ranking and tie-breaks.
+
+Black posts count as their owner's posts everywhere here (GC-11.5, D-12). The goals,
+values, majority bonuses and bonus-card conditions come from the components file; the
+tie-break order is the file's ``rule_parameters.tie_break_order``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .components import BONUS_CARDS, GOODS_CARDS, PARAMS, REGIONS, SCORING_CARDS
+from .state import FinalScore, GoldenCityState
+
+Events = list[dict[str, Any]]
+
+
+def posts_in(state: GoldenCityState, seat: int, spaces: frozenset[str] | None = None) -> int:
+    """How many posts (black ones included) ``seat`` has on ``spaces`` (None: the whole board)."""
+    return sum(1 for space, posts in state.board.items() if spaces is None or space in spaces
+               for post in posts if post.player == seat)
+
+
+def goods_showing(goods: list[str], good: str) -> int:
+    """GC-8.1(b): goods cards showing ``good`` (a card shows two different goods, so counts once)."""
+    return sum(1 for card in goods if good in GOODS_CARDS[card])
+
+
+def sole_leader(counts: list[int]) -> int | None:
+    """GC-8.2 / D-14: the single seat with strictly the most, if that count is at least 1."""
+    best = max(counts)
+    if best < 1 or counts.count(best) != 1:
+        return None
+    return counts.index(best)
+
+
+def score_round(state: GoldenCityState, events: Events) -> None:
+    """GC-8.1 to GC-8.3: score this round's card for every player, then remove it from the game."""
+    card = SCORING_CARDS[state.scoring_card]  # type: ignore[index]
+    region = REGIONS[card.location.region]
+    places = [posts_in(state, seat, region) for seat in range(len(state.players))]
+    goods = [goods_showing(player.goods, card.goods.good) for player in state.players]
+    gained = [p * card.location.vp_per_post + g * card.goods.vp_per_card for p, g in zip(places, goods)]
+    location_leader, goods_leader = sole_leader(places), sole_leader(goods)
+    if location_leader is not None:
+        gained[location_leader] += card.majority_bonus.location
+    if goods_leader is not None:
+        gained[goods_leader] += card.majority_bonus.goods
+    for player, vp in zip(state.players, gained):
+        player.vp += vp
+    events.append({"type": "round_scored", "round": state.round, "card": card.id, "posts": places,
+                   "goods": goods, "location_leader": location_leader, "goods_leader": goods_leader,
+                   "vp": gained})
+    state.scoring_removed.append(card.id)
+    state.scoring_card = None
+
+
+def bonus_value(state: GoldenCityState, seat: int, card_id: str) -> int:
+    """GC-10.3: what one bonus card is worth to its owner at the end of the game."""
+    card = BONUS_CARDS[card_id]
+    player = state.players[seat]
+    kind = card.counts.kind
+    if kind == "posts_in_region":
+        count = posts_in(state, seat, REGIONS[card.counts.region])  # type: ignore[index]
+    elif kind == "goods_cards_held":
+        count = len(player.goods)
+    elif kind == "coins_held":
+        count = player.coins
+    else:  # key_cards_held
+        count = player.keys
+    return count * card.vp_each
+
+
+#: the tie-break criteria the components file may list, highest first (GC-10.4).
+_CRITERIA: dict[str, Callable[[GoldenCityState, int], int]] = {
+    "vp": lambda state, seat: state.players[seat].vp,
+    "posts_on_board_including_black": lambda state, seat: posts_in(state, seat),
+    "coins": lambda state, seat: state.players[seat].coins,
+}
+TIE_BREAK: tuple[str, ...] = tuple(name for name in PARAMS.tie_break_order if name in _CRITERIA)
+
+
+def standing(state: GoldenCityState, seat: int) -> tuple[int, ...]:
+    """The tuple GC-10.4 compares: VP, then posts on the board, then coins."""
+    return tuple(_CRITERIA[name](state, seat) for name in TIE_BREAK)
+
+
+def final_scoring(state: GoldenCityState, events: Events) -> None:
+    """GC-10.3 and GC-10.4: add the bonus cards, reveal them, rank the players."""
+    seats = range(len(state.players))
+    before = [player.vp for player in state.players]
+    bonus = [sum(bonus_value(state, seat, card) for card in state.players[seat].bonus) for seat in seats]
+    for seat in seats:
+        state.players[seat].vp += bonus[seat]
+        if state.players[seat].bonus:
+            events.append({"type": "bonus_revealed", "player": seat, "cards": list(state.players[seat].bonus),
+                           "vp": bonus[seat]})
+    standings = [standing(state, seat) for seat in seats]
+    state.result = [
+        FinalScore(player=seat, round_vp=before[seat], bonus_vp=bonus[seat], total=state.players[seat].vp,
+                   posts=posts_in(state, seat), coins=state.players[seat].coins,
+                   rank=1 + sum(1 for other in standings if other > standings[seat]))
+        for seat in seats]
+
+
+def winners(state: GoldenCityState) -> list[int]:
+    """GC-10.4: the best standing; players still tied share the victory."""
+    standings = [standing(state, seat) for seat in range(len(state.players))]
+    best = max(standings)
+    return [seat for seat, value in enumerate(standings) if value == best]

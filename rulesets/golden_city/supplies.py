@@ -1,0 +1,56 @@
+"""GC-12: the decks and supplies, and the one place chance is drawn during play.
+
+``draw_landscape`` takes the top card of the landscape deck, first turning the shuffled
+discard pile into a new deck when the deck is empty (GC-12.2); the shuffle is the only
+random step of a running game (GC-13.1). Landscape cards of one type are
+interchangeable: a player spends or discards the lowest-numbered cards of a type.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import RandomSource
+
+from .components import LANDSCAPE_OF, LANDSCAPES
+from .state import GoldenCityState
+
+Events = list[dict[str, Any]]
+
+
+def draw_landscape(state: GoldenCityState, events: Events) -> str | None:
+    """GC-12.2: the top card of the landscape deck, or None when deck and discard are empty."""
+    if not state.landscape_deck:
+        if not state.landscape_discard:
+            return None
+        state.landscape_deck = RandomSource(state.rng).shuffled(sorted(state.landscape_discard))
+        state.landscape_discard = []
+        events.append({"type": "deck_reshuffled", "deck": "landscape", "cards": len(state.landscape_deck)})
+    return state.landscape_deck.pop(0)
+
+
+def hand_counts(hand: list[str]) -> dict[str, int]:
+    """How many cards of each landscape type a hand holds (every type named)."""
+    counts = dict.fromkeys(LANDSCAPES, 0)
+    for card in hand:
+        counts[LANDSCAPE_OF[card]] += 1
+    return counts
+
+
+def take_cards(hand: list[str], wanted: dict[str, int]) -> list[str]:
+    """Remove ``wanted`` (type -> count) from ``hand``: the lowest-numbered cards of each type."""
+    taken: list[str] = []
+    for kind, count in wanted.items():
+        if count:
+            taken += sorted(card for card in hand if LANDSCAPE_OF[card] == kind)[:count]
+    for card in taken:
+        hand.remove(card)
+    return taken
+
+
+def pay_from_bank(state: GoldenCityState, amount: int) -> int:
+    """GC-6.1 / D-13: the bank pays what it can of ``amount``."""
+    paid = min(amount, state.bank_coins)
+    state.bank_coins -= paid
+    return paid
+
