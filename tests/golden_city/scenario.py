@@ -17,7 +17,7 @@ import pytest
 
 from rulesets.core import IllegalAction, RulesetError, to_builtins
 from rulesets.golden_city import RULESET
-from rulesets.golden_city.components import LANDSCAPE_OF, NEIGHBOURS, SPACES
+from rulesets.golden_city.components import LANDSCAPE_OF, NEIGHBOURS, SINGLE, SPACES
 from rulesets.golden_city.state import GoldenCityState, Post
 
 R = RULESET
@@ -115,9 +115,11 @@ def route(target: str, avoid: frozenset[str] = frozenset()) -> list[str]:
     raise AssertionError(f"no road to {target}")
 
 
-def reach(state: GoldenCityState, seat: int, target: str) -> GoldenCityState:
-    """Place ``seat``'s posts along a road up to (not on) ``target``."""
-    for space in route(target)[:-1]:
+def reach(state: GoldenCityState, seat: int, target: str, avoid: frozenset[str] = frozenset()) -> GoldenCityState:
+    """Place ``seat``'s posts along a road up to (not on) ``target``, around other players' posts."""
+    blocked = frozenset(space for space, posts in state.board.items()
+                        if space in SINGLE and any(post.player != seat for post in posts))
+    for space in route(target, blocked | avoid)[:-1]:
         if not any(post.player == seat for post in state.board.get(space, ())):
             place(state, seat, space)
     return state
