@@ -19,7 +19,7 @@ from .components import (HARBOUR, INNER, KEYS_RETURN, LANDSCAPES, NEIGHBOURS, PL
 from .rewards import check_picks, pay_reward
 from .rounds import end_build_turn
 from .state import GoldenCityState, Post
-from .supplies import hand_counts, take_cards
+from .supplies import hand_counts, kinds, take_cards
 
 Events = list[dict[str, Any]]
 
@@ -178,7 +178,7 @@ def build(state: GoldenCityState, action: Build) -> Events:
         player.posts_left -= 1
     state.build.builds += 1
     events: Events = [{"type": "post_built", "player": seat, "space": plan.space.id, "black": action.black,
-                       "seq": seq, "paid": spent, "key": plan.key}]
+                       "seq": seq, "paid": kinds(spent), "key": plan.key}]
     pay_reward(state, seat, plan.space, arrived, action.goods_pick, action.bonus_pick, events)
     if not state.end_triggered and supply_exhausted(state, seat):
         state.end_triggered = True  # GC-5.7 / GC-10.1(b)

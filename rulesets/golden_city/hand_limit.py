@@ -15,7 +15,7 @@ from .actions import Discard
 from .components import HAND_LIMIT, LANDSCAPES
 from .rounds import next_round
 from .state import GoldenCityState
-from .supplies import hand_counts, take_cards
+from .supplies import hand_counts, kinds, take_cards
 
 Events = list[dict[str, Any]]
 
@@ -51,7 +51,7 @@ def discard(state: GoldenCityState, action: Discard) -> Events:
     dropped = take_cards(state.players[seat].hand, action.cards)
     state.landscape_discard.extend(dropped)
     state.discard_pending.remove(seat)
-    events: Events = [{"type": "discarded", "player": seat, "cards": dropped}]
+    events: Events = [{"type": "discarded", "player": seat, "cards": kinds(dropped)}]
     if not state.discard_pending:
         next_round(state, events)
     return events

@@ -11,7 +11,7 @@ from rulesets.core import clockwise
 from .components import HAND_LIMIT, PLAYER_COUNTS
 from .scoring import final_scoring, score_round
 from .state import Auction, BuildTurn, GoldenCityState
-from .supplies import draw_landscape
+from .supplies import draw_landscape, kinds
 
 Events = list[dict[str, Any]]
 
@@ -43,7 +43,7 @@ def take_pairs(state: GoldenCityState, events: Events) -> None:
     for index, (pair, seat) in enumerate(zip(auction.pairs, auction.markers)):
         if seat is not None:
             state.players[seat].hand.extend(pair)
-            events.append({"type": "pairs_taken", "player": seat, "pair": index, "cards": list(pair)})
+            events.append({"type": "pairs_taken", "player": seat, "pair": index, "cards": kinds(pair)})
     state.auction = None
     state.build = BuildTurn()
     state.phase = "build"

@@ -54,3 +54,12 @@ def pay_from_bank(state: GoldenCityState, amount: int) -> int:
     state.bank_coins -= paid
     return paid
 
+
+
+def kinds(cards: list[str]) -> dict[str, int]:
+    """Cards by type, for events: once a card is in a hand (or may be shuffled back into the deck), its id
+    is no one else's business, while its type was public when it moved."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[LANDSCAPE_OF[card]] = counts.get(LANDSCAPE_OF[card], 0) + 1
+    return dict(sorted(counts.items()))

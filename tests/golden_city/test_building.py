@@ -74,7 +74,7 @@ def test_gc_5_3_harbour_costs_one_coast_card_to_the_discard_pile():
     state, events = build(state, HARBOUR_VP, [[COAST]])
     assert state.board[HARBOUR_VP][0].player == 0 and state.landscape_discard[-1] == coast
     assert [LANDSCAPE_OF[c] for c in state.players[0].hand] == [L]
-    assert events[0]["type"] == "post_built" and events[0]["paid"] == [coast]
+    assert events[0]["type"] == "post_built" and events[0]["paid"] == {COAST: 1}
 
 
 def test_gc_5_3_1_village_needs_two_cards_of_its_landscape():
