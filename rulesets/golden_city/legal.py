@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Any
 
@@ -17,13 +18,14 @@ from rulesets.core import IllegalAction
 from .actions import Bid, Build, Discard, EndTurn
 from .auction import price_of
 from .building import BUILDS_PER_TURN, check_target, slots_required
-from .components import LANDSCAPES, SPACES, Space
+from .components import DISTRICTS, HARBOUR, LANDSCAPES, NEIGHBOURS, SPACES, Space
 from .hand_limit import owed
 from .rewards import bonus_pick_due, goods_pick_due
 from .rounds import builder
 from .state import GoldenCityState
 from .supplies import hand_counts
 
+HARBOURS = frozenset(sid for sid, space in SPACES.items() if space.kind == HARBOUR)
 
 def legal_actions(state: GoldenCityState, seat: int, types: frozenset[str] | None) -> list[Any]:
     if state.phase == "auction":
@@ -49,29 +51,48 @@ def _bids(state: GoldenCityState, seat: int) -> list[Bid]:
     return out
 
 
-def slot_choices(state: GoldenCityState, landscape: str) -> list[tuple[str, ...]]:
+_INDEX = {kind: index for index, kind in enumerate(LANDSCAPES)}
+
+
+@lru_cache(maxsize=None)
+def slot_choices(joker: str, landscape: str) -> tuple[tuple[str, ...], ...]:
     """GC-5.3.1 / GC-5.3.2: one card of the space's landscape, or a joker (D-2 or its alternative)."""
     singles = [(landscape,)]
-    if state.options.joker == "identical_pair":
+    if joker == "identical_pair":
         jokers = [(kind, kind) for kind in LANDSCAPES]
     else:
         jokers = list(combinations_with_replacement(sorted(LANDSCAPES), 2))
-    return sorted(singles + jokers)
+    return tuple(sorted(singles + jokers))
+
+
+@lru_cache(maxsize=65536)
+def _payments(joker: str, landscape: str, slots: int, held: tuple[int, ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    out = []
+    for combo in combinations_with_replacement(slot_choices(joker, landscape), slots):
+        needed = [0] * len(LANDSCAPES)
+        for slot in combo:
+            for kind in slot:
+                needed[_INDEX[kind]] += 1
+        if all(n <= h for n, h in zip(needed, held)):
+            out.append(tuple(sorted(combo)))
+    return tuple(out)
 
 
 def payments(state: GoldenCityState, seat: int, space: Space) -> list[list[list[str]]]:
     """Every canonical payment of exactly the required slots that the seat's hand covers."""
-    held = hand_counts(state.players[seat].hand)
-    out = []
-    for slots in combinations_with_replacement(slot_choices(state, space.cost.landscape),
-                                               slots_required(state, space)):
-        needed = dict.fromkeys(LANDSCAPES, 0)
-        for slot in slots:
-            for kind in slot:
-                needed[kind] += 1
-        if all(needed[kind] <= held[kind] for kind in LANDSCAPES):
-            out.append(sorted(list(slot) for slot in slots))
-    return out
+    held = tuple(hand_counts(state.players[seat].hand).values())
+    return [[list(slot) for slot in combo] for combo in
+            _payments(state.options.joker, space.cost.landscape, slots_required(state, space), held)]
+
+
+def _candidates(state: GoldenCityState, seat: int) -> tuple[set[str], set[str]]:
+    """Spaces worth the full target checks: free harbours and spaces next to an own post (regular
+    builds), districts holding an own post (black builds). Any other space fails GC-5.4.1 or GC-5.5.2."""
+    mine = {space for space, posts in state.board.items() if any(post.player == seat for post in posts)}
+    regular = {space for space in HARBOURS if space not in state.board}
+    for space in mine:
+        regular |= NEIGHBOURS[space]
+    return regular, mine & DISTRICTS
 
 
 def _builds(state: GoldenCityState, seat: int, types: frozenset[str] | None) -> list[Any]:
@@ -81,10 +102,12 @@ def _builds(state: GoldenCityState, seat: int, types: frozenset[str] | None) -> 
     if state.build.builds >= BUILDS_PER_TURN or (types is not None and "build" not in types):
         return out
     player = state.players[seat]
-    kinds = [False, True] if player.black_left else [False]
+    regular, black_targets = _candidates(state, seat)
     goods = list(state.goods_display) or [None]
     for space_id in SPACES:
-        for black in kinds:
+        for black in (False, True):
+            if space_id not in (black_targets if black else regular) or (black and not player.black_left):
+                continue
             try:
                 space = check_target(state, seat, space_id, black)
             except IllegalAction:
@@ -97,7 +120,7 @@ def _builds(state: GoldenCityState, seat: int, types: frozenset[str] | None) -> 
             goods_picks = goods if goods_pick_due(state, space) else [None]
             bonus_picks = list(state.bonus_display) if bonus_pick_due(state, space) else [None]
             for payment, goods_pick, bonus_pick in product(ways, goods_picks, bonus_picks):
-                out.append(Build(player=seat, space=space_id, payment=[list(s) for s in payment],
+                out.append(Build(player=seat, space=space_id, payment=payment,
                                  use_key=space.cost.key, black=black, goods_pick=goods_pick, bonus_pick=bonus_pick))
     return out
 
