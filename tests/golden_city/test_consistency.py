@@ -186,3 +186,12 @@ def test_gc_13_2_options_must_be_a_reading_of_the_spec():
     raw = midgame()
     raw["options"]["joker"] = "wild"
     refused(raw, "$.options.joker")
+
+
+def test_gc_12_7_vp_are_unbounded():
+    """GC-12.7: VP are an unbounded integer (no token supply limits them); negative VP are refused."""
+    raw = midgame()
+    raw["players"][0]["vp"] = 10**9
+    assert R.load_state(raw).players[0].vp == 10**9
+    raw["players"][0]["vp"] = -1
+    refused(raw, "$.players[0].vp")
