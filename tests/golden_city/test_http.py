@@ -1,0 +1,132 @@
+"""The Golden City over HTTP: a whole game, refusals citing GC rules, bad states as 422 with a path."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+
+from rulesets import get_ruleset
+from rulesets.core import to_builtins
+from service import create_app
+from tests.service.problem_checks import assert_problem, damaged, error_paths
+
+GAME = "/v1/games/golden_city"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
+
+
+@pytest.fixture(scope="module")
+def midgame(client):
+    """A 3-player state in the build phase with posts on the board, and the active seat's first action."""
+    chooser = random.Random(3)
+    answer = post(client, "setup", {"players": 3, "seed": "gc-http"}).json
+    state, status = answer["state"], answer["status"]
+    while status["phase"] != "build" or len(state["board"]) < 4:
+        seat = status["active_players"][0]
+        menu = post(client, "legal-actions", {"state": state, "player": seat}).json["actions"]
+        builds = [a for a in menu if a["type"] == "build"]
+        answer = post(client, "apply", {"state": state, "action": chooser.choice(builds or menu)}).json
+        state, status = answer["state"], answer["status"]
+    seat = status["active_players"][0]
+    action = post(client, "legal-actions", {"state": state, "player": seat}).json["actions"][0]
+    return state, action
+
+
+def post(client, endpoint, payload):
+    return client.post(f"{GAME}/{endpoint}", json=payload)
+
+
+def test_gc_2_1_whole_game_over_http(client):
+    """GC-2.1 / GC-10.4: a whole 2-player game over HTTP agrees with the library and replays."""
+    ruleset = get_ruleset("golden_city")
+    chooser = random.Random(2)
+    answer = post(client, "setup", {"players": 2, "seed": "gc-whole"}).json
+    state, status = answer["state"], answer["status"]
+    assert status["active_players"] == [0]
+    played = []
+    while not status["game_over"]:
+        seat = chooser.choice(status["active_players"])
+        menu = post(client, "legal-actions", {"state": state, "player": seat}).json["actions"]
+        action = chooser.choice(menu)
+        if len(played) % 11 == 0:
+            assert post(client, "validate", {"state": state, "action": action}).json == {"legal": True}
+        response = post(client, "apply", {"state": state, "action": action})
+        assert response.status_code == 200, response.json
+        if len(played) % 17 == 0:
+            expected, events = ruleset.apply(ruleset.load_state(state), action)
+            assert response.json["state"] == to_builtins(expected) and response.json["events"] == events
+        state, status = response.json["state"], response.json["status"]
+        played.append(action)
+    assert status["phase"] == "game_over" and len(status["scores"]) == 2 and status["winners"]
+    replayed = post(client, "replay", {"players": 2, "seed": "gc-whole", "actions": played}).json
+    assert replayed == {"state": state, "status": status}
+
+
+def test_gc_5_1_refusal_cites_the_rule(client, midgame):
+    """GC-5.1: another seat's build is not_your_turn with its rule, as a problem and as a violation."""
+    state, action = midgame
+    other = {**action, "player": (action["player"] + 1) % 3}
+    body = assert_problem(post(client, "apply", {"state": state, "action": other}), 422, "not_your_turn")
+    assert body["rule"] == "GC-5.1"
+    violation = post(client, "validate", {"state": state, "action": other}).json["violation"]
+    assert (violation["code"], violation["rule"]) == ("not_your_turn", "GC-5.1")
+
+
+def test_gc_13_2_view_hides_hands_bonus_decks_and_seed(client, midgame):
+    """GC-13.2: the view over HTTP hides other hands, bonus cards, deck orders and the seed."""
+    state, _ = midgame
+    view = post(client, "view", {"state": state, "player": 0}).json["view"]
+    text = orjson.dumps(view).decode()
+    assert "rng" not in view and "gc-http" not in text
+    assert view["players"][0]["hand"] == state["players"][0]["hand"]
+    for seat in (1, 2):
+        assert "hand" not in view["players"][seat] and "bonus" not in view["players"][seat]
+        assert view["players"][seat]["hand_count"] == len(state["players"][seat]["hand"])
+        assert all(f'"{card}"' not in text for card in state["players"][seat]["hand"])
+    assert "landscape_deck" not in view and view["landscape_deck_count"] == len(state["landscape_deck"])
+
+
+def _post_on_two_spaces(s):
+    taken = next(iter(s["board"]))
+    free = next(sid for sid in ("N_V1", "E_V1", "S_V1", "W_V1", "N_V8", "E_V7") if sid not in s["board"])
+    s["board"][free] = [dict(s["board"][taken][0])]
+
+
+def _too_many_posts(s):
+    s["players"][0]["posts_left"] += 1
+
+
+def _card_in_two_hands(s):
+    card = next(c for p in s["players"] for c in p["hand"])
+    s["players"][2]["hand"].append(card)
+
+
+def _coins_total(s):
+    s["bank_coins"] += 1
+
+
+DEFECTS = [
+    ("post on two spaces", _post_on_two_spaces, "$.state.board.{free}[0].seq"),
+    ("more posts than owned", _too_many_posts, "$.state.players[0].posts_left"),
+    ("card in two hands", _card_in_two_hands, "$.state.players[2].hand[{last}]"),
+    ("coin total", _coins_total, "$.state.bank_coins"),
+]
+
+
+@pytest.mark.parametrize("name, how, path", DEFECTS, ids=[d[0] for d in DEFECTS])
+@pytest.mark.parametrize("endpoint", ["apply", "legal-actions", "view"])
+def test_gc_13_2_bad_states_are_422_with_the_path(client, midgame, endpoint, name, how, path):
+    """GC-13.2 / spec 3.1: bad states are refused as 422 invalid_state naming the path, never a 5xx."""
+    state, action = midgame
+    bad = damaged(state, how)
+    payload = {"state": bad}
+    payload.update({"action": action} if endpoint == "apply" else {"player": 0})
+    body = assert_problem(post(client, endpoint, payload), 422, "invalid_state")
+    free = [sid for sid in bad["board"] if sid not in state["board"]]
+    expected = path.format(free=free[0] if free else "", last=len(bad["players"][2]["hand"]) - 1)
+    assert error_paths(body) == [expected]
