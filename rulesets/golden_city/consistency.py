@@ -164,6 +164,8 @@ def _phase(state: GoldenCityState, seats: int, pairs: int) -> None:
         require(sorted(auction.queue) == sorted(set(range(seats)) - set(placed)) and bool(auction.queue),
                 "The seats still to place are exactly those whose marker is off the table.", "$.auction.queue",
                 "GC-4.4")
+        require(not state.end_triggered, "A triggered end comes with the round it was triggered in; no auction "
+                "follows it.", "$.end_triggered", "GC-10.1")
         for seat, player in enumerate(state.players):
             require(len(player.hand) <= HAND_LIMIT, f"No hand exceeds {HAND_LIMIT} cards during the auction.",
                     f"$.players[{seat}].hand", "GC-9.1")

@@ -78,6 +78,12 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "The result (GC-10.4) ranks by the components file's tie_break_order; vp already includes the bonus "
             "cards once the game is over (round_vp and bonus_vp are kept apart in result).",
             "The rule parameters without an alternative in the spec are published as one-choice options.",
+            "The backs of the remaining scoring cards (public, spec 4) follow from scoring_deck_count, since the "
+            "stack order is fixed (GC-1.7); the view shows the count only.",
+            "A landscape reward is drawn after the payment reached the discard pile, so an empty deck may be "
+            "refilled with the cards just spent (GC-5.3.3 before GC-6.2).",
+            "Events name landscape cards by type once they go into a hand or a pile (pairs_taken, post_built, "
+            "discarded); the pairs dealt are public ids, a drawn card is a private card_drawn event.",
         ],
     }
 

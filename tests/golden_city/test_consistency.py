@@ -164,6 +164,13 @@ def test_gc_2_1_phase_bookkeeping():
     refused(raw, "$.round")
 
 
+def test_gc_10_1_no_auction_after_a_triggered_end():
+    """GC-10.1 / GC-10.2: the trigger ends the game with its own round; an auction state cannot carry it."""
+    raw = to_builtins(R.setup(3, "gc-trigger"))
+    raw["end_triggered"] = True
+    refused(raw, "$.end_triggered")
+
+
 def test_gc_1_7_scoring_deck_order():
     """GC-1.7: the remaining scoring cards stay stacked by back."""
     raw = midgame()
