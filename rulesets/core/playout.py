@@ -65,11 +65,15 @@ def nudged_actions(action: dict[str, Any], seats: int) -> Iterator[dict[str, Any
 def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Mapping[str, Any] | None = None,
                    *, chooser: random.Random | None = None, sample_legal: int = 4, nudges: int = 6,
                    max_steps: int = 5000,
-                   pick: Callable[[random.Random, list[Any]], Any] | None = None) -> Playout:
-    """Play one whole game at random, checking the contract at every step."""
+                   pick: Callable[[random.Random, list[Any]], Any] | None = None,
+                   setup_kwargs: Mapping[str, Any] | None = None) -> Playout:
+    """Play one whole game at random, checking the contract at every step.
+
+    ``setup_kwargs`` go to ``setup`` as they are (``first_player``, ``colors``).
+    """
     options = dict(options or {})
     chooser = chooser or random.Random(f"{ruleset.id}/{players}/{seed}")
-    state = ruleset.setup(players, seed, options)
+    state = ruleset.setup(players, seed, options, **(setup_kwargs or {}))
     playout = Playout(ruleset, players, seed, options, state)
     while True:
         status = ruleset.status(state)
