@@ -11,7 +11,7 @@ equal to what a player owns, and that the phase and its bookkeeping agree.
 
 from __future__ import annotations
 
-from rulesets.core import Inventory, require
+from rulesets.core import InvalidState, Inventory, require
 
 from .components import (BLACK, BONUS_CARDS, COINS_TOTAL, COLOURS, DATA_VERSION, GOODS_CARDS, GOODS_DISPLAY,
                          HAND_LIMIT, HARBOUR, KEYS_TOTAL, LANDSCAPE_CARDS, NEIGHBOURS, PLAYER_COUNTS, SCORING_CARDS,
@@ -27,10 +27,9 @@ def check(state: GoldenCityState) -> None:
             f"players, not {seats}.", "$.players", "GC-1.5")
     require(state.data_version == DATA_VERSION, f"This referee reads component data {DATA_VERSION}.",
             "$.data_version", "GC-13.2")
-    for name, allowed in CHOICES.items():
-        if name in state.options.__struct_fields__:
-            require(getattr(state.options, name) in allowed, f"Option {name} must be one of {allowed}.",
-                    f"$.options.{name}", "GC-13.2")
+    for name in state.options.__struct_fields__:
+        if getattr(state.options, name) not in CHOICES[name]:
+            raise InvalidState(f"Option {name} must be one of {CHOICES[name]}.", f"$.options.{name}", rule="GC-13.2")
     counts = PLAYER_COUNTS[seats]
     require(state.start_player < seats, f"start_player names seat {state.start_player}.", "$.start_player", "GC-1.8")
     _players(state, seats, counts.black_posts)
@@ -42,95 +41,133 @@ def check(state: GoldenCityState) -> None:
 def _players(state: GoldenCityState, seats: int, black_posts: int) -> None:
     colours = [player.colour for player in state.players]
     for seat, colour in enumerate(colours):
-        require(colour in COLOURS and colours.index(colour) == seat and not (black_posts and colour == BLACK),
-                f"Seat {seat}'s colour {colour!r} is not a free post colour.", f"$.players[{seat}].colour", "GC-1.5")
-        require(state.players[seat].black_left <= black_posts, f"A player owns {black_posts} black post(s).",
-                f"$.players[{seat}].black_left", "GC-11.1")
+        if colour not in COLOURS or colours.index(colour) != seat or (black_posts and colour == BLACK):
+            raise InvalidState(f"Seat {seat}'s colour {colour!r} is not a free post colour.",
+                               f"$.players[{seat}].colour", rule="GC-1.5")
     require(state.key_supply + sum(p.keys for p in state.players) == KEYS_TOTAL,
             f"The keys in the supply and in hands must total {KEYS_TOTAL}.", "$.key_supply", "GC-12.5")
     require(state.bank_coins + sum(p.coins for p in state.players) == COINS_TOTAL,
             f"The coins in the bank and with the players must total {COINS_TOTAL}.", "$.bank_coins", "GC-12.6")
 
 
+_LANDSCAPE_SET = frozenset(LANDSCAPE_CARDS)
+_GOODS_SET = frozenset(GOODS_CARDS)
+_BONUS_SET = frozenset(BONUS_CARDS)
+_SCORING_SET = frozenset(SCORING_CARDS)
+_STACK_RANK = {card: SCORING_STACK_ORDER.index(SCORING_CARDS[card].back) for card in SCORING_CARDS}
+_HARBOURS = frozenset(sid for sid, space in SPACES.items() if space.kind == HARBOUR)
+
+
+def _complete(places: list[list[str]], expected: frozenset[str]) -> bool:
+    """The fast path: every expected card once, nothing else (the slow path then names the place at fault)."""
+    seen = [card for place in places for card in place]
+    return len(seen) == len(expected) and expected.issuperset(seen) and len(set(seen)) == len(seen)
+
+
 def _cards(state: GoldenCityState) -> None:
-    landscape = Inventory("landscape card", rule="GC-12.1")
-    goods = Inventory("goods card", rule="GC-12.3")
-    bonus = Inventory("bonus card", rule="GC-12.4")
-    for seat, player in enumerate(state.players):
-        landscape.see_all(player.hand, f"$.players[{seat}].hand")
-        goods.see_all(player.goods, f"$.players[{seat}].goods")
-        bonus.see_all(player.bonus, f"$.players[{seat}].bonus")
-    landscape.see_all(state.landscape_deck, "$.landscape_deck")
-    landscape.see_all(state.landscape_discard, "$.landscape_discard")
-    if state.auction is not None:
-        for index, pair in enumerate(state.auction.pairs):
+    players = state.players
+    pairs = state.auction.pairs if state.auction is not None else []
+    if not _complete([p.hand for p in players] + [state.landscape_deck, state.landscape_discard] + pairs,
+                     _LANDSCAPE_SET):
+        landscape = Inventory("landscape card", rule="GC-12.1")
+        for seat, player in enumerate(players):
+            landscape.see_all(player.hand, f"$.players[{seat}].hand")
+        landscape.see_all(state.landscape_deck, "$.landscape_deck")
+        landscape.see_all(state.landscape_discard, "$.landscape_discard")
+        for index, pair in enumerate(pairs):
             landscape.see_all(pair, f"$.auction.pairs[{index}]")
-    landscape.expect_exactly(LANDSCAPE_CARDS)
-    goods.see_all(state.goods_display, "$.goods_display")
-    goods.see_all(state.goods_deck, "$.goods_deck")
-    goods.expect_exactly(GOODS_CARDS)
-    bonus.see_all(state.bonus_display, "$.bonus_display")
-    bonus.see_all(state.bonus_deck, "$.bonus_deck")
-    bonus.expect_exactly(BONUS_CARDS)
-    require(len(state.goods_display) == min(GOODS_DISPLAY, len(state.goods_display) + len(state.goods_deck)),
-            f"The goods display holds {GOODS_DISPLAY} cards while the goods deck lasts.", "$.goods_display", "GC-6.5")
+        landscape.expect_exactly(LANDSCAPE_CARDS)
+    if not _complete([p.goods for p in players] + [state.goods_display, state.goods_deck], _GOODS_SET):
+        goods = Inventory("goods card", rule="GC-12.3")
+        for seat, player in enumerate(players):
+            goods.see_all(player.goods, f"$.players[{seat}].goods")
+        goods.see_all(state.goods_display, "$.goods_display")
+        goods.see_all(state.goods_deck, "$.goods_deck")
+        goods.expect_exactly(GOODS_CARDS)
+    if not _complete([p.bonus for p in players] + [state.bonus_display, state.bonus_deck], _BONUS_SET):
+        bonus = Inventory("bonus card", rule="GC-12.4")
+        for seat, player in enumerate(players):
+            bonus.see_all(player.bonus, f"$.players[{seat}].bonus")
+        bonus.see_all(state.bonus_display, "$.bonus_display")
+        bonus.see_all(state.bonus_deck, "$.bonus_deck")
+        bonus.expect_exactly(BONUS_CARDS)
+    if len(state.goods_display) != min(GOODS_DISPLAY, len(state.goods_display) + len(state.goods_deck)):
+        raise InvalidState(f"The goods display holds {GOODS_DISPLAY} cards while the goods deck lasts.",
+                           "$.goods_display", rule="GC-6.5")
     public_choice = state.options.bonus_card_acquisition == "choose_any_public"
-    require(not (state.bonus_deck if public_choice else state.bonus_display),
-            "Bonus cards are either a face-down deck or, under the public-choice reading, a face-up display.",
-            "$.bonus_display" if not public_choice else "$.bonus_deck", "GC-1.2")
-    scoring = Inventory("scoring card", rule="GC-1.7")
-    scoring.see_all(state.scoring_removed, "$.scoring_removed")
-    if state.scoring_card is not None:
-        scoring.see(state.scoring_card, "$.scoring_card")
-    scoring.see_all(state.scoring_deck, "$.scoring_deck")
-    scoring.expect_exactly(SCORING_CARDS)
-    backs = [SCORING_STACK_ORDER.index(SCORING_CARDS[card].back) for card in state.scoring_deck]
-    require(backs == sorted(backs), "The scoring deck is stacked back 1, then 2, then 3 from the top.",
-            "$.scoring_deck", "GC-1.7")
+    if state.bonus_deck if public_choice else state.bonus_display:
+        raise InvalidState("Bonus cards are either a face-down deck or, under the public-choice reading, a face-up "
+                           "display.", "$.bonus_deck" if public_choice else "$.bonus_display", rule="GC-1.2")
+    current = [state.scoring_card] if state.scoring_card is not None else []
+    if not _complete([state.scoring_removed, current, state.scoring_deck], _SCORING_SET):
+        scoring = Inventory("scoring card", rule="GC-1.7")
+        scoring.see_all(state.scoring_removed, "$.scoring_removed")
+        if state.scoring_card is not None:
+            scoring.see(state.scoring_card, "$.scoring_card")
+        scoring.see_all(state.scoring_deck, "$.scoring_deck")
+        scoring.expect_exactly(SCORING_CARDS)
+    backs = [_STACK_RANK[card] for card in state.scoring_deck]
+    if backs != sorted(backs):
+        raise InvalidState("The scoring deck is stacked back 1, then 2, then 3 from the top.", "$.scoring_deck",
+                           rule="GC-1.7")
 
 
 def _board(state: GoldenCityState, seats: int, regular_posts: int, black_posts: int) -> None:
-    posts = Inventory("post number", rule="GC-12.8")
     regular = [0] * seats
     black = [0] * seats
-    seqs = {}
+    first: dict[tuple[str, int], int] = {}  # (space, seat) -> the seat's earliest post number there
+    seqs: list[int] = []
     for space_id, placed in state.board.items():
-        path = f"$.board.{space_id}"
-        require(space_id in SPACES, f"There is no space {space_id!r} on the board.", path, "GC-5.3")
-        require(bool(placed), f"{space_id} is listed with no post; list only occupied spaces.", path, "GC-12.8")
-        require(space_id not in SINGLE or len(placed) == 1, f"{space_id} holds one post at most.", path, "GC-5.4.1")
+        if space_id not in SPACES or not placed or (space_id in SINGLE and len(placed) != 1):
+            path = f"$.board.{space_id}"
+            require(space_id in SPACES, f"There is no space {space_id!r} on the board.", path, "GC-5.3")
+            require(bool(placed), f"{space_id} is listed with no post; list only occupied spaces.", path, "GC-12.8")
+            raise InvalidState(f"{space_id} holds one post at most.", path, rule="GC-5.4.1")
+        owners = []
+        blacks = []
         for index, post in enumerate(placed):
-            where = f"{path}[{index}]"
-            require(post.player < seats, f"Post of seat {post.player}, which is not in this game.",
-                    f"{where}.player", "GC-1.5")
-            posts.see(post.seq, f"{where}.seq")
-            seqs[post.seq] = (space_id, post)
-            (black if post.black else regular)[post.player] += 1
-        regulars = [post.player for post in placed if not post.black]
-        require(len(regulars) == len(set(regulars)), f"A player has two posts in {space_id}.", path, "GC-5.4.2")
-        blacks = [post for post in placed if post.black]
-        if blacks:
-            owner = blacks[0].player
-            require(len(blacks) == 1 and space_id not in SINGLE and owner in regulars
-                    and all(post.player == owner for post in placed),
-                    f"The black post in {space_id} must join its owner's regular post in a district no one "
-                    f"else has entered.", path, "GC-11.3")
-    posts.expect_exactly(range(1, len(seqs) + 1), "$.board")
-    for seq in sorted(seqs):
-        space_id, post = seqs[seq]
-        if SPACES[space_id].kind == HARBOUR:
+            if post.player >= seats:
+                raise InvalidState(f"Post of seat {post.player}, which is not in this game.",
+                                   f"$.board.{space_id}[{index}].player", rule="GC-1.5")
+            seqs.append(post.seq)
+            key = (space_id, post.player)
+            if key not in first or post.seq < first[key]:
+                first[key] = post.seq
+            if post.black:
+                black[post.player] += 1
+                blacks.append(post.player)
+            else:
+                regular[post.player] += 1
+                owners.append(post.player)
+        if len(owners) != len(set(owners)):
+            raise InvalidState(f"A player has two posts in {space_id}.", f"$.board.{space_id}", rule="GC-5.4.2")
+        if blacks and not (len(blacks) == 1 and space_id not in SINGLE and blacks[0] in owners
+                           and all(post.player == blacks[0] for post in placed)):
+            raise InvalidState(f"The black post in {space_id} must join its owner's regular post in a district no "
+                               f"one else has entered.", f"$.board.{space_id}", rule="GC-11.3")
+    if sorted(seqs) != list(range(1, len(seqs) + 1)):
+        posts = Inventory("post number", rule="GC-12.8")
+        for space_id, placed in state.board.items():
+            for index, post in enumerate(placed):
+                posts.see(post.seq, f"$.board.{space_id}[{index}].seq")
+        posts.expect_exactly(range(1, len(seqs) + 1), "$.board")
+    for space_id, placed in state.board.items():
+        if space_id in _HARBOURS:
             continue
-        require(any(other.player == post.player and other.seq < seq
-                    for neighbour in NEIGHBOURS[space_id] for other in state.board.get(neighbour, ())),
-                f"Post {seq} on {space_id} has no road to an earlier post of its owner.", f"$.board.{space_id}",
-                "GC-5.5.2")
+        for post in placed:
+            seat = post.player
+            if not any(first.get((neighbour, seat), post.seq) < post.seq for neighbour in NEIGHBOURS[space_id]):
+                raise InvalidState(f"Post {post.seq} on {space_id} has no road to an earlier post of its owner.",
+                                   f"$.board.{space_id}", rule="GC-5.5.2")
     for seat, player in enumerate(state.players):
-        require(regular[seat] + player.posts_left == regular_posts,
-                f"Seat {seat} owns {regular_posts} regular posts: {regular[seat]} on the board and "
-                f"{player.posts_left} in supply do not add up.", f"$.players[{seat}].posts_left", "GC-1.5")
-        require(black[seat] + player.black_left == black_posts,
-                f"Seat {seat} owns {black_posts} black posts: {black[seat]} on the board and {player.black_left} in "
-                f"supply do not add up.", f"$.players[{seat}].black_left", "GC-11.1")
+        if regular[seat] + player.posts_left != regular_posts:
+            raise InvalidState(f"Seat {seat} owns {regular_posts} regular posts: {regular[seat]} on the board and "
+                               f"{player.posts_left} in supply do not add up.", f"$.players[{seat}].posts_left",
+                               rule="GC-1.5")
+        if black[seat] + player.black_left != black_posts:
+            raise InvalidState(f"Seat {seat} owns {black_posts} black posts: {black[seat]} on the board and "
+                               f"{player.black_left} in supply do not add up.", f"$.players[{seat}].black_left",
+                               rule="GC-11.1")
 
 
 def _phase(state: GoldenCityState, seats: int, pairs: int) -> None:
@@ -167,8 +204,9 @@ def _phase(state: GoldenCityState, seats: int, pairs: int) -> None:
         require(not state.end_triggered, "A triggered end comes with the round it was triggered in; no auction "
                 "follows it.", "$.end_triggered", "GC-10.1")
         for seat, player in enumerate(state.players):
-            require(len(player.hand) <= HAND_LIMIT, f"No hand exceeds {HAND_LIMIT} cards during the auction.",
-                    f"$.players[{seat}].hand", "GC-9.1")
+            if len(player.hand) > HAND_LIMIT:
+                raise InvalidState(f"No hand exceeds {HAND_LIMIT} cards during the auction.",
+                                   f"$.players[{seat}].hand", rule="GC-9.1")
     elif phase == "build":
         build = state.build
         assert build is not None
