@@ -25,6 +25,7 @@ Events = list[dict[str, Any]]
 
 #: GC-5.1: "0, 1 or 2 builds" a turn (a rule of the turn, not a printed component value).
 BUILDS_PER_TURN = 2
+_BLACK_POST_GAMES = " or ".join(str(count) for count, data in sorted(PLAYER_COUNTS.items()) if data.black_posts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,8 @@ def check_target(state: GoldenCityState, seat: int, space_id: str, black: bool) 
     if black and (PLAYER_COUNTS[len(state.players)].black_posts == 0 or player.black_left == 0):
         raise IllegalAction("black_post_unavailable", "GC-11.1",
                             "You have no black post left." if PLAYER_COUNTS[len(state.players)].black_posts
-                            else "Black posts exist only in the 2-player game.", black_left=player.black_left)
+                            else f"Black posts are played only with {_BLACK_POST_GAMES} players.",
+                            black_left=player.black_left)
     if not black and player.posts_left == 0:
         raise IllegalAction("no_posts_left", "GC-5.2", "You have no regular post left.")
     posts = owners(state, space_id)

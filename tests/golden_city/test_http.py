@@ -45,9 +45,10 @@ def test_gc_2_1_whole_game_over_http(client):
     """GC-2.1 / GC-10.4: a whole 2-player game over HTTP agrees with the library and replays."""
     ruleset = get_ruleset("golden_city")
     chooser = random.Random(2)
-    answer = post(client, "setup", {"players": 2, "seed": "gc-whole"}).json
+    answer = post(client, "setup", {"players": 2, "seed": "gc-whole", "first_player": 1,
+                                    "colors": ["yellow", "red"]}).json
     state, status = answer["state"], answer["status"]
-    assert status["active_players"] == [0]
+    assert status["active_players"] == [1] and [p["colour"] for p in state["players"]] == ["yellow", "red"]
     played = []
     while not status["game_over"]:
         seat = chooser.choice(status["active_players"])
@@ -63,7 +64,8 @@ def test_gc_2_1_whole_game_over_http(client):
         state, status = response.json["state"], response.json["status"]
         played.append(action)
     assert status["phase"] == "game_over" and len(status["scores"]) == 2 and status["winners"]
-    replayed = post(client, "replay", {"players": 2, "seed": "gc-whole", "actions": played}).json
+    replayed = post(client, "replay", {"players": 2, "seed": "gc-whole", "first_player": 1,
+                                       "colors": ["yellow", "red"], "actions": played}).json
     assert replayed == {"state": state, "status": status}
 
 
@@ -130,3 +132,11 @@ def test_gc_13_2_bad_states_are_422_with_the_path(client, midgame, endpoint, nam
     free = [sid for sid in bad["board"] if sid not in state["board"]]
     expected = path.format(free=free[0] if free else "", last=len(bad["players"][2]["hand"]) - 1)
     assert error_paths(body) == [expected]
+
+
+def test_gc_1_8_setup_refusals_over_http(client):
+    """GC-1.8 / GC-11.1: a start player who is not a seat, and black for a 2-player seat, are refused."""
+    body = assert_problem(post(client, "setup", {"players": 3, "first_player": 3}), 422, "unknown_start_player")
+    assert body["rule"] == "GC-1.8"
+    body = assert_problem(post(client, "setup", {"players": 2, "colors": ["black", "red"]}), 422, "invalid_color")
+    assert body["rule"] == "GC-11.1"
