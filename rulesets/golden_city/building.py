@@ -18,7 +18,7 @@ from .components import (HARBOUR, INNER, KEYS_RETURN, LANDSCAPES, NEIGHBOURS, PL
                          SPACES, Space)
 from .rewards import check_picks, pay_reward
 from .rounds import end_build_turn
-from .state import GoldenCityState, Post
+from .state import IS_BLACK, OWNER, GoldenCityState, Post
 from .supplies import hand_counts, kinds, take_cards
 
 Events = list[dict[str, Any]]
@@ -42,7 +42,7 @@ def owners(state: GoldenCityState, space: str) -> list[Post]:
 def connected(state: GoldenCityState, seat: int, space: str) -> bool:
     """GC-5.5.2 / GC-5.5.3: a road joins ``space`` to a space holding one of ``seat``'s posts."""
     board = state.board
-    return any(post.player == seat for neighbour in NEIGHBOURS[space] for post in board.get(neighbour, ()))
+    return any(post[OWNER] == seat for neighbour in NEIGHBOURS[space] for post in board.get(neighbour, ()))
 
 
 def slots_required(state: GoldenCityState, space: Space) -> int:
@@ -71,19 +71,19 @@ def check_target(state: GoldenCityState, seat: int, space_id: str, black: bool) 
         raise IllegalAction("space_occupied", "GC-5.4.1",
                             f"{space_id} already holds a post; a {space.kind} holds only one.", space=space_id)
     if space_id not in SINGLE:
-        mine = [post for post in posts if post.player == seat]
-        others = [post for post in posts if post.player != seat]
+        mine = [post for post in posts if post[OWNER] == seat]
+        others = [post for post in posts if post[OWNER] != seat]
         if not black:
             if mine:
                 raise IllegalAction("already_in_district", "GC-5.4.2",
                                     f"You already have a post in {space_id}; one post per player per district.",
                                     space=space_id)
-            if any(post.black for post in others):
+            if any(post[IS_BLACK] for post in others):
                 raise IllegalAction("district_locked", "GC-11.4",
                                     f"{space_id} holds your opponent's black post; you may not build there.",
                                     space=space_id)
-    if black and (space_id in SINGLE or not any(not p.black for p in posts if p.player == seat)
-                  or any(p.player != seat for p in posts) or any(p.black for p in posts)):
+    if black and (space_id in SINGLE or not any(not p[IS_BLACK] for p in posts if p[OWNER] == seat)
+                  or any(p[OWNER] != seat for p in posts) or any(p[IS_BLACK] for p in posts)):
         raise IllegalAction("black_post_invalid_target", "GC-11.3",
                             "A black post goes only into a city district holding your regular post, no black post "
                             "and none of your opponent's posts.", space=space_id)
@@ -173,7 +173,7 @@ def build(state: GoldenCityState, action: Build) -> Events:
             state.key_supply += 1  # GC-5.3.4 / D-16
     arrived = len(owners(state, plan.space.id))
     seq = 1 + sum(len(posts) for posts in state.board.values())
-    state.board.setdefault(plan.space.id, []).append(Post(player=seat, black=action.black, seq=seq))
+    state.board.setdefault(plan.space.id, []).append((seat, action.black, seq))
     if action.black:
         player.black_left -= 1
     else:

@@ -18,7 +18,7 @@ from .components import (BLACK, BONUS_CARDS, COINS_TOTAL, COLOURS, DATA_VERSION,
                          SCORING_STACK_ORDER, SINGLE, SPACES)
 from .building import BUILDS_PER_TURN, supply_exhausted
 from .options import CHOICES
-from .state import GoldenCityState
+from .state import OWNER, SEQ, GoldenCityState
 
 
 def check(state: GoldenCityState) -> None:
@@ -125,39 +125,38 @@ def _board(state: GoldenCityState, seats: int, regular_posts: int, black_posts: 
             raise InvalidState(f"{space_id} holds one post at most.", path, rule="GC-5.4.1")
         owners = []
         blacks = []
-        for index, post in enumerate(placed):
-            if post.player >= seats:
-                raise InvalidState(f"Post of seat {post.player}, which is not in this game.",
-                                   f"$.board.{space_id}[{index}].player", rule="GC-1.5")
-            seqs.append(post.seq)
-            key = (space_id, post.player)
-            if key not in first or post.seq < first[key]:
-                first[key] = post.seq
-            if post.black:
-                black[post.player] += 1
-                blacks.append(post.player)
+        for index, (seat, is_black, seq) in enumerate(placed):
+            if seat >= seats:
+                raise InvalidState(f"Post of seat {seat}, which is not in this game.",
+                                   f"$.board.{space_id}[{index}][{OWNER}]", rule="GC-1.5")
+            seqs.append(seq)
+            key = (space_id, seat)
+            if key not in first or seq < first[key]:
+                first[key] = seq
+            if is_black:
+                black[seat] += 1
+                blacks.append(seat)
             else:
-                regular[post.player] += 1
-                owners.append(post.player)
+                regular[seat] += 1
+                owners.append(seat)
         if len(owners) != len(set(owners)):
             raise InvalidState(f"A player has two posts in {space_id}.", f"$.board.{space_id}", rule="GC-5.4.2")
         if blacks and not (len(blacks) == 1 and space_id not in SINGLE and blacks[0] in owners
-                           and all(post.player == blacks[0] for post in placed)):
+                           and all(post[OWNER] == blacks[0] for post in placed)):
             raise InvalidState(f"The black post in {space_id} must join its owner's regular post in a district no "
                                f"one else has entered.", f"$.board.{space_id}", rule="GC-11.3")
     if sorted(seqs) != list(range(1, len(seqs) + 1)):
         posts = Inventory("post number", rule="GC-12.8")
         for space_id, placed in state.board.items():
             for index, post in enumerate(placed):
-                posts.see(post.seq, f"$.board.{space_id}[{index}].seq")
+                posts.see(post[SEQ], f"$.board.{space_id}[{index}][{SEQ}]")
         posts.expect_exactly(range(1, len(seqs) + 1), "$.board")
     for space_id, placed in state.board.items():
         if space_id in _HARBOURS:
             continue
-        for post in placed:
-            seat = post.player
-            if not any(first.get((neighbour, seat), post.seq) < post.seq for neighbour in NEIGHBOURS[space_id]):
-                raise InvalidState(f"Post {post.seq} on {space_id} has no road to an earlier post of its owner.",
+        for seat, _black, seq in placed:
+            if not any(first.get((neighbour, seat), seq) < seq for neighbour in NEIGHBOURS[space_id]):
+                raise InvalidState(f"Post {seq} on {space_id} has no road to an earlier post of its owner.",
                                    f"$.board.{space_id}", rule="GC-5.5.2")
     for seat, player in enumerate(state.players):
         if regular[seat] + player.posts_left != regular_posts:

@@ -22,7 +22,7 @@ from .components import DISTRICTS, HARBOUR, LANDSCAPES, NEIGHBOURS, SPACES, Spac
 from .hand_limit import owed
 from .rewards import bonus_pick_due, goods_pick_due
 from .rounds import builder
-from .state import GoldenCityState
+from .state import OWNER, GoldenCityState
 from .supplies import hand_counts
 
 HARBOURS = frozenset(sid for sid, space in SPACES.items() if space.kind == HARBOUR)
@@ -88,7 +88,7 @@ def payments(state: GoldenCityState, seat: int, space: Space) -> list[list[list[
 def _candidates(state: GoldenCityState, seat: int) -> tuple[set[str], set[str]]:
     """Spaces worth the full target checks: free harbours and spaces next to an own post (regular
     builds), districts holding an own post (black builds). Any other space fails GC-5.4.1 or GC-5.5.2."""
-    mine = {space for space, posts in state.board.items() if any(post.player == seat for post in posts)}
+    mine = {space for space, posts in state.board.items() if any(post[OWNER] == seat for post in posts)}
     regular = {space for space in HARBOURS if space not in state.board}
     for space in mine:
         regular |= NEIGHBOURS[space]

@@ -77,6 +77,8 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "Discards with an unknown type or a negative count are payment_malformed citing GC-9.1.",
             "The result (GC-10.4) ranks by the components file's tie_break_order; vp already includes the bonus "
             "cards once the game is over (round_vp and bonus_vp are kept apart in result).",
+            "A post on the board is [seat, black, seq] (the spec's {player, black, seq} as an immutable triple, so a "
+            "state copy shares posts instead of copying them); board lists occupied spaces only.",
             "The rule parameters without an alternative in the spec are published as one-choice options.",
             "The backs of the remaining scoring cards (public, spec 4) follow from scoring_deck_count, since the "
             "stack order is fixed (GC-1.7); the view shows the count only.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .components import BONUS_CARDS, GOODS_CARDS, PARAMS, REGIONS, SCORING_CARDS
-from .state import FinalScore, GoldenCityState
+from .state import OWNER, FinalScore, GoldenCityState
 
 Events = list[dict[str, Any]]
 
@@ -18,7 +18,7 @@ Events = list[dict[str, Any]]
 def posts_in(state: GoldenCityState, seat: int, spaces: frozenset[str] | None = None) -> int:
     """How many posts (black ones included) ``seat`` has on ``spaces`` (None: the whole board)."""
     return sum(1 for space, posts in state.board.items() if spaces is None or space in spaces
-               for post in posts if post.player == seat)
+               for post in posts if post[OWNER] == seat)
 
 
 def goods_showing(goods: list[str], good: str) -> int:

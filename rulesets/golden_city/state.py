@@ -58,12 +58,11 @@ class Player(_Struct, kw_only=True):
     black_left: Count = 0
 
 
-class Post(_Struct, kw_only=True):
-    """One post on a space; ``seq`` is the game-wide build counter (arrival order, GC-7.3)."""
-
-    player: Seat
-    black: bool = False
-    seq: Annotated[int, msgspec.Meta(ge=1)]
+#: One post on a space, ``[seat, black, seq]``: its owner, whether it is a black post (GC-11), and the
+#: game-wide build number that orders arrivals (GC-7.3). Posts never change once built (GC-12.8): an
+#: immutable tuple, which copying a state shares instead of copying.
+Post = tuple[Seat, bool, Annotated[int, msgspec.Meta(ge=1)]]
+OWNER, IS_BLACK, SEQ = 0, 1, 2
 
 
 class Auction(_Struct, kw_only=True):

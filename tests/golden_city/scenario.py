@@ -18,7 +18,7 @@ import pytest
 from rulesets.core import IllegalAction, RulesetError, to_builtins
 from rulesets.golden_city import RULESET
 from rulesets.golden_city.components import LANDSCAPE_OF, NEIGHBOURS, SINGLE, SPACES
-from rulesets.golden_city.state import GoldenCityState, Post
+from rulesets.golden_city.state import GoldenCityState
 
 R = RULESET
 
@@ -88,7 +88,7 @@ def give_keys(state: GoldenCityState, seat: int, keys: int) -> GoldenCityState:
 def place(state: GoldenCityState, seat: int, space: str, black: bool = False) -> GoldenCityState:
     """Put a post of ``seat`` on ``space`` (no cost, no reward): the next build number."""
     seq = 1 + sum(len(posts) for posts in state.board.values())
-    state.board.setdefault(space, []).append(Post(player=seat, black=black, seq=seq))
+    state.board.setdefault(space, []).append((seat, black, seq))
     if black:
         state.players[seat].black_left -= 1
     else:
@@ -118,9 +118,9 @@ def route(target: str, avoid: frozenset[str] = frozenset()) -> list[str]:
 def reach(state: GoldenCityState, seat: int, target: str, avoid: frozenset[str] = frozenset()) -> GoldenCityState:
     """Place ``seat``'s posts along a road up to (not on) ``target``, around other players' posts."""
     blocked = frozenset(space for space, posts in state.board.items()
-                        if space in SINGLE and any(post.player != seat for post in posts))
+                        if space in SINGLE and any(post[0] != seat for post in posts))
     for space in route(target, blocked | avoid)[:-1]:
-        if not any(post.player == seat for post in state.board.get(space, ())):
+        if not any(post[0] == seat for post in state.board.get(space, ())):
             place(state, seat, space)
     return state
 

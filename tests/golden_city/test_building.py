@@ -72,7 +72,7 @@ def test_gc_5_3_harbour_costs_one_coast_card_to_the_discard_pile():
     state = set_hand(building(2, 0), 0, COAST, L)
     coast = state.players[0].hand[0]
     state, events = build(state, HARBOUR_VP, [[COAST]])
-    assert state.board[HARBOUR_VP][0].player == 0 and state.landscape_discard[-1] == coast
+    assert state.board[HARBOUR_VP][0][0] == 0 and state.landscape_discard[-1] == coast
     assert [LANDSCAPE_OF[c] for c in state.players[0].hand] == [L]
     assert events[0]["type"] == "post_built" and events[0]["paid"] == {COAST: 1}
 
@@ -84,7 +84,7 @@ def test_gc_5_3_1_village_needs_two_cards_of_its_landscape():
             payment=[[L], [OTHER]])
     state = at_village()
     state, _ = build(state, VILLAGE, [[L], [L]])
-    assert state.board[VILLAGE][0].player == 0 and state.players[0].hand == []
+    assert state.board[VILLAGE][0][0] == 0 and state.players[0].hand == []
 
 
 def test_gc_5_3_2_joker_is_two_cards_of_one_type():
@@ -183,7 +183,7 @@ def test_gc_5_4_2_and_7_2_one_post_per_player_per_district_any_number_of_players
     kind = SPACES[OUTER_D].cost.landscape
     set_hand(state, 0, kind, kind, kind, kind)
     state, _ = build(checked(state), OUTER_D, [[kind], [kind]])
-    assert [p.player for p in state.board[OUTER_D]] == [1, 2, 0]
+    assert [p[0] for p in state.board[OUTER_D]] == [1, 2, 0]
     refused(state, "already_in_district", "GC-5.4.2", type="build", player=0, space=OUTER_D,
             payment=[[kind], [kind]])
 
@@ -193,7 +193,7 @@ def test_gc_5_5_1_harbours_anywhere_several_networks():
     state = set_hand(building(2, 0), 0, COAST, COAST)
     state, _ = build(state, HARBOUR_VP, [[COAST]])
     state, _ = build(state, HARBOUR_COINS, [[COAST]])
-    assert state.board[HARBOUR_VP][0].player == state.board[HARBOUR_COINS][0].player == 0
+    assert state.board[HARBOUR_VP][0][0] == state.board[HARBOUR_COINS][0][0] == 0
 
 
 def test_gc_5_5_2_other_spaces_need_a_road_to_an_own_post():
@@ -203,7 +203,7 @@ def test_gc_5_5_2_other_spaces_need_a_road_to_an_own_post():
             use_key=True)
     state = at_village()
     state, _ = build(state, VILLAGE, [[L], [L]])
-    assert state.board[VILLAGE][0].player == 0
+    assert state.board[VILLAGE][0][0] == 0
 
 
 def test_gc_5_5_3_opponents_posts_never_connect_but_a_shared_district_does():
@@ -220,7 +220,7 @@ def test_gc_5_5_3_opponents_posts_never_connect_but_a_shared_district_does():
     set_hand(state, 0, kind, kind)
     give_keys(state, 0, 1)
     state, _ = build(checked(state), INNER_D, [[kind], [kind]], use_key=True)
-    assert state.board[INNER_D][0].player == 0
+    assert state.board[INNER_D][0][0] == 0
 
 
 def test_gc_7_5_inner_district_from_a_neighbouring_inner_district():
@@ -232,7 +232,7 @@ def test_gc_7_5_inner_district_from_a_neighbouring_inner_district():
     kind2 = SPACES[other_inner].cost.landscape
     set_hand(state, 0, kind2, kind2)
     state, _ = build(state, other_inner, [[kind2], [kind2]], use_key=True)
-    assert state.board[other_inner][0].player == 0
+    assert state.board[other_inner][0][0] == 0
 
 
 # ---------------------------------------------------------------- GC-5.6 rewards at once, GC-6
@@ -248,7 +248,7 @@ def test_gc_5_6_a_key_won_pays_the_inner_district_in_the_same_turn():
     assert state.players[0].keys == 1 and {"type": "reward", "player": 0, "space": KEY_VILLAGE,
                                            "kind": "key_card", "amount": 1} in events
     state, _ = build(state, INNER_D, [[kind], [kind]], use_key=True)
-    assert state.board[INNER_D][0].player == 0
+    assert state.board[INNER_D][0][0] == 0
 
 
 def test_gc_6_1_coins_from_the_bank_what_is_left():
@@ -412,7 +412,7 @@ def test_gc_7_3_and_7_4_district_vp_by_arrival_and_unrewarded_posts_still_count(
     set_hand(state, 3, kind2, kind2)
     give_keys(state, 3, 1)
     state, _ = build(checked(state), INNER_D, [[kind2], [kind2]], seat=3, use_key=True)
-    assert state.players[3].vp - SPACES[INNER_D].reward.first >= 0 and state.board[INNER_D][0].player == 3
+    assert state.players[3].vp - SPACES[INNER_D].reward.first >= 0 and state.board[INNER_D][0][0] == 3
 
 
 # ---------------------------------------------------------------- GC-5.7 end trigger

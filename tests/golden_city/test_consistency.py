@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 
+import orjson
+
 import pytest
 
 from rulesets.core import InvalidState, to_builtins
@@ -24,8 +26,13 @@ def midgame(players=3, **options):
             state, _ = R.apply(state, action)
         while state.phase != "build" or not state.board:
             state, _ = R.apply(state, playout.actions[state.move])
-        _MID[key] = to_builtins(state)
+        _MID[key] = json(state)
     return copy.deepcopy(_MID[key])
+
+
+def json(state):
+    """The state as a client posts it (JSON arrays, not tuples)."""
+    return orjson.loads(orjson.dumps(to_builtins(state)))
 
 
 def refused(raw, path, code="invalid_state"):
@@ -44,7 +51,7 @@ def test_gc_13_2_a_valid_state_loads_unchanged():
     """GC-13.2: a state the game produced loads as it is."""
     for players in (2, 3, 4):
         raw = midgame(players)
-        assert to_builtins(R.load_state(raw)) == raw
+        assert json(R.load_state(raw)) == raw
 
 
 def test_gc_12_8_a_post_on_two_spaces():
@@ -52,9 +59,9 @@ def test_gc_12_8_a_post_on_two_spaces():
     raw = midgame()
     space, post = a_post(raw)
     free = next(s for s in spaces("harbour") + spaces("village") if s not in raw["board"])
-    raw["board"][free] = [dict(post)]
-    raw["players"][post["player"]]["posts_left"] -= 1
-    error = refused(raw, f"$.board.{free}[0].seq")
+    raw["board"][free] = [list(post)]
+    raw["players"][post[0]]["posts_left"] -= 1
+    error = refused(raw, f"$.board.{free}[0][2]")
     assert "two places" in error.detail
 
 
@@ -106,8 +113,8 @@ def test_gc_5_4_1_two_posts_on_a_village_and_two_of_one_player_in_a_district():
     """GC-5.4.1 / GC-5.4.2: one post per harbour or village; one regular post per player per district."""
     raw = midgame()
     space, post = a_post(raw)
-    other = (post["player"] + 1) % 3
-    raw["board"][space].append({"player": other, "black": False, "seq": sum(map(len, raw["board"].values())) + 1})
+    other = (post[0] + 1) % 3
+    raw["board"][space].append([other, False, sum(map(len, raw["board"].values())) + 1])
     raw["players"][other]["posts_left"] -= 1
     refused(raw, f"$.board.{space}")
 
@@ -116,9 +123,9 @@ def test_gc_11_3_black_post_rules_in_a_posted_state():
     """GC-11.3: a black post only beside its owner's regular post in a district nobody else entered."""
     raw = midgame(2)
     space, post = a_post(raw)
-    post["black"] = True
-    raw["players"][post["player"]]["posts_left"] += 1
-    raw["players"][post["player"]]["black_left"] -= 1
+    post[1] = True
+    raw["players"][post[0]]["posts_left"] += 1
+    raw["players"][post[0]]["black_left"] -= 1
     refused(raw, f"$.board.{space}")
 
 
@@ -127,7 +134,7 @@ def test_gc_5_5_2_unconnected_post():
     raw = midgame()
     seat = 0
     far = "N_I" if "N_I" not in raw["board"] else "S_I"
-    raw["board"][far] = [{"player": seat, "black": False, "seq": sum(map(len, raw["board"].values())) + 1}]
+    raw["board"][far] = [[seat, False, sum(map(len, raw["board"].values())) + 1]]
     raw["players"][seat]["posts_left"] -= 1
     refused(raw, f"$.board.{far}")
 
@@ -166,7 +173,7 @@ def test_gc_2_1_phase_bookkeeping():
 
 def test_gc_10_1_no_auction_after_a_triggered_end():
     """GC-10.1 / GC-10.2: the trigger ends the game with its own round; an auction state cannot carry it."""
-    raw = to_builtins(R.setup(3, "gc-trigger"))
+    raw = json(R.setup(3, "gc-trigger"))
     raw["end_triggered"] = True
     refused(raw, "$.end_triggered")
 

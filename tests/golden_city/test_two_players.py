@@ -33,7 +33,7 @@ def test_gc_11_3_black_post_joins_own_regular_post_and_is_the_second_arrival():
     state = in_district()
     vp = state.players[0].vp
     state, _ = build(state, OUTER_D)
-    assert [(p.player, p.black) for p in state.board[OUTER_D]] == [(0, False), (0, True)]
+    assert [(p[0], p[1]) for p in state.board[OUTER_D]] == [(0, False), (0, True)]
     assert state.players[0].vp - vp == SPACES[OUTER_D].reward.second
     assert state.players[0].black_left == 1 and state.build.builds == 1 and len(state.players[0].hand) == 2
 
@@ -124,7 +124,7 @@ def test_gc_11_5_all_posts_reading_needs_the_black_posts_built_too():
     for space in spaces("village"):
         if state.players[0].posts_left == 1:
             break
-        if space not in state.board and any(p.player == 0 for n in NEIGHBOURS[space] for p in state.board.get(n, ())):
+        if space not in state.board and any(p[0] == 0 for n in NEIGHBOURS[space] for p in state.board.get(n, ())):
             place(state, 0, space)
     set_hand(state, 0, COAST)
     state, _ = play(checked(state), type="build", player=0, space=harbours[0], payment=[[COAST]])
