@@ -129,7 +129,7 @@ class GoldenCityState(GameState, kw_only=True):
 EVENTS = EventSecrecy(
     public=frozenset({
         "scoring_card_revealed", "pairs_dealt", "deck_reshuffled", "marker_placed", "marker_displaced",
-        "pairs_taken", "post_built", "reward", "cards_drawn", "end_triggered", "turn_ended", "round_scored",
+        "pairs_taken", "post_built", "reward", "end_triggered", "turn_ended", "round_scored",
         "discard_required", "discarded", "start_player_passed", "bonus_revealed", "game_ended",
     }),
     private={"card_drawn": "player", "bonus_drawn": "player"},
