@@ -40,7 +40,8 @@ def _check_pick(kind: str, due: bool, display: list[str], pick: str | None, rule
                             f"{space.id} gives a {kind} card: name one of {', '.join(display)} as {kind}_pick.",
                             display=list(display))
     if due and pick not in display:
-        raise IllegalAction(f"invalid_{kind}_pick", rule, f"{pick} is not on offer; choose one of {', '.join(display)}.",
+        raise IllegalAction(f"invalid_{kind}_pick", rule,
+                            f"{pick} is not on offer; choose one of {', '.join(display)}.",
                             display=list(display))
     if not due and pick is not None:
         raise IllegalAction(f"{kind}_pick_not_applicable", rule,

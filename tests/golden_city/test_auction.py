@@ -30,7 +30,8 @@ def test_gc_4_5_a_free_pair_costs_nothing():
 
 
 def test_gc_4_5_and_4_6_displacement_pays_the_bank_and_the_displaced_player_acts_at_once():
-    """GC-4.5(b) / GC-12.6: last_price + 1 to the bank (not the displaced player); GC-4.6: the displaced player acts before the normal order."""
+    """GC-4.5(b) / GC-12.6: last_price + 1 to the bank (not the displaced player); GC-4.6: the displaced
+    player acts before the normal order."""
     state, _ = play(new(3), type="bid", player=0, pair=0)
     bank = state.bank_coins
     state, events = play(state, type="bid", player=1, pair=0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesets.golden_city.components import (COAST, DISTRICTS, GOODS_DISPLAY, INNER, KEYS_TOTAL, LANDSCAPE_OF,
                                              NEIGHBOURS, OUTER, SPACES)
 
-from .scenario import (R, building, checked, give_keys, place, play, reach, refused, route, set_hand, spaces)
+from .scenario import R, building, checked, give_keys, place, play, reach, refused, set_hand, spaces
 
 HARBOUR_CARD = spaces("harbour", "landscape_card")[0]
 HARBOUR_COINS = spaces("harbour", "coins")[0]

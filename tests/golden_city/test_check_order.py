@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rulesets.golden_city.components import COAST, INNER, NEIGHBOURS, OUTER, SPACES
 
-from .scenario import R, building, checked, finish_auction, give_keys, new, place, play, reach, refused, set_hand, spaces
+from .scenario import (R, building, checked, finish_auction, give_keys, new, place, play, reach, refused, set_hand,
+                       spaces)
 
 HARBOUR = spaces("harbour")[0]
 VILLAGE = next(n for n in sorted(NEIGHBOURS[HARBOUR]) if SPACES[n].kind == "village")

@@ -63,7 +63,8 @@ def accepted(state, raw):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_gc_5_3_legal_actions_are_exactly_the_accepted_ones(players):
-    """GC-4.5 / GC-5.3 / GC-5.4 / GC-5.5 / GC-11.3 / GC-9.1: probed positions agree with apply, candidate by candidate."""
+    """GC-4.5 / GC-5.3 / GC-5.4 / GC-5.5 / GC-11.3 / GC-9.1: probed positions agree with apply, candidate
+    by candidate."""
     chooser = random.Random(players)
     probed = 0
     for seed in range(4):
