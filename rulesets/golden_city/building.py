@@ -185,6 +185,8 @@ def build(state: GoldenCityState, action: Build) -> Events:
     if not state.end_triggered and supply_exhausted(state, seat):
         state.end_triggered = True  # GC-5.7 / GC-10.1(b)
         events.append({"type": "end_triggered", "player": seat, "round": state.round})
+    if state.build.builds == BUILDS_PER_TURN and not state.options.explicit_end_turn:
+        end_build_turn(state, events)  # D-24's alternative: the turn ends by itself
     return events
 
 

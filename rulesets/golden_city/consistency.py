@@ -210,7 +210,8 @@ def _phase(state: GoldenCityState, seats: int, pairs: int) -> None:
         build = state.build
         assert build is not None
         require(build.index < seats, "Every player has had his build turn.", "$.build.index", "GC-5.1")
-        require(build.builds <= BUILDS_PER_TURN, f"At most {BUILDS_PER_TURN} builds a turn.", "$.build.builds",
+        most = BUILDS_PER_TURN if state.options.explicit_end_turn else BUILDS_PER_TURN - 1
+        require(build.builds <= most, f"At most {most} builds stand in a turn still open.", "$.build.builds",
                 "GC-5.1")
     elif phase == "discard":
         pending = state.discard_pending

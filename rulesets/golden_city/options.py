@@ -1,11 +1,14 @@
 """The setup options: one per contested reading of spec section 6, as stored in the
 components file's ``rule_parameters``, the decided reading being the default.
 
-A parameter with an ``alternative`` in the file offers it as a second choice. D-11's
-text names one more alternative that this referee plays (``end_trigger_posts``:
-``all_posts``, where black posts count towards the end trigger). The other parameters
-record a reading with no alternative in the spec; they are published as one-choice
-options, so a client sees every reading the game is played with.
+A parameter with an ``alternative`` in the file offers it as a second choice. Where the
+spec's text of a decision names the reading it set aside, this referee plays that one
+too: D-11 (``end_trigger_posts``: ``all_posts``, black posts count towards the end
+trigger), D-12 (``black_posts_count_for``: ``["bonus_cards"]``, the seed's literal
+reading) and D-24 (``explicit_end_turn``: false, the turn ends by itself after the second
+build, GC-5.1). The other parameters record a reading with no alternative in the spec;
+they are published as one-choice options, so a client sees every reading the game is
+played with.
 """
 
 from __future__ import annotations
@@ -32,10 +35,13 @@ _ABOUT: dict[str, tuple[str, str, tuple[Any, ...]]] = {
                           "the game survives.", ()),
     "end_trigger_posts": ("GC-11.5", "D-11: the end trigger watches regular posts only, or (all_posts) every post "
                           "a player owns, black ones included.", ("all_posts",)),
-    "black_posts_count_for": ("GC-11.5", "D-12: what black posts count for.", ()),
+    "black_posts_count_for": ("GC-11.5", "D-12: what black posts count for: everything (scoring cards, majority "
+                              "bonuses, bonus cards, the tie-break), or, as the seed literally says, bonus cards "
+                              "only.", (["bonus_cards"],)),
     "coin_bank_limited": ("GC-6.1", "D-13: the bank holds 35 coins; a reward takes what is left.", ()),
     "majority_bonus": ("GC-8.2", "D-14: the majority bonus goes to a sole leader with a count of at least 1.", ()),
-    "explicit_end_turn": ("GC-5.1", "D-24: a build turn ends only through end_turn.", ()),
+    "explicit_end_turn": ("GC-5.1", "D-24: a build turn ends only through end_turn (true), or by itself after "
+                          "the second build (false).", (False,)),
     "tie_break_order": ("GC-10.4", "GC-10.4: VP, then posts on the board (black included), then coins; still "
                         "tied players share the victory.", ()),
 }
@@ -56,8 +62,13 @@ def _default(name: str) -> Any:
 
 CHOICES: dict[str, tuple[Any, ...]] = {name: _choices(name) for name in _ABOUT}
 
+def _kind(name: str) -> str:
+    """A two-way true/false reading is a bool option (so 1 or 0 are not taken for true or false)."""
+    return "bool" if set(map(repr, CHOICES[name])) == {"True", "False"} else "enum"
+
+
 OPTIONS: tuple[OptionSpec, ...] = tuple(
-    OptionSpec(name, _default(name), description, choices=CHOICES[name], rule=rule)
+    OptionSpec(name, _default(name), description, choices=CHOICES[name], rule=rule, kind=_kind(name))
     for name, (rule, description, _extra) in _ABOUT.items())
 
 #: the options with more than one reading: the ones the random playouts vary.

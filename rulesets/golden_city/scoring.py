@@ -10,15 +10,18 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .components import BONUS_CARDS, GOODS_CARDS, PARAMS, REGIONS, SCORING_CARDS
-from .state import OWNER, FinalScore, GoldenCityState
+from .state import IS_BLACK, OWNER, FinalScore, GoldenCityState
 
 Events = list[dict[str, Any]]
 
 
-def posts_in(state: GoldenCityState, seat: int, spaces: frozenset[str] | None = None) -> int:
-    """How many posts (black ones included) ``seat`` has on ``spaces`` (None: the whole board)."""
+def posts_in(state: GoldenCityState, seat: int, spaces: frozenset[str] | None = None,
+             purpose: str = "scoring_cards") -> int:
+    """How many posts ``seat`` has on ``spaces`` (None: the whole board); black posts count when the
+    reading of D-12 counts them for ``purpose`` (scoring_cards, majority_bonus, bonus_cards, tie_break)."""
+    black = purpose in state.options.black_posts_count_for
     return sum(1 for space, posts in state.board.items() if spaces is None or space in spaces
-               for post in posts if post[OWNER] == seat)
+               for post in posts if post[OWNER] == seat and (black or not post[IS_BLACK]))
 
 
 def goods_showing(goods: list[str], good: str) -> int:
@@ -38,10 +41,12 @@ def score_round(state: GoldenCityState, events: Events) -> None:
     """GC-8.1 to GC-8.3: score this round's card for every player, then remove it from the game."""
     card = SCORING_CARDS[state.scoring_card]  # type: ignore[index]
     region = REGIONS[card.location.region]
-    places = [posts_in(state, seat, region) for seat in range(len(state.players))]
+    seats = range(len(state.players))
+    places = [posts_in(state, seat, region, "scoring_cards") for seat in seats]
     goods = [goods_showing(player.goods, card.goods.good) for player in state.players]
     gained = [p * card.location.vp_per_post + g * card.goods.vp_per_card for p, g in zip(places, goods)]
-    location_leader, goods_leader = sole_leader(places), sole_leader(goods)
+    location_leader = sole_leader([posts_in(state, seat, region, "majority_bonus") for seat in seats])
+    goods_leader = sole_leader(goods)
     if location_leader is not None:
         gained[location_leader] += card.majority_bonus.location
     if goods_leader is not None:
@@ -61,7 +66,7 @@ def bonus_value(state: GoldenCityState, seat: int, card_id: str) -> int:
     player = state.players[seat]
     kind = card.counts.kind
     if kind == "posts_in_region":
-        count = posts_in(state, seat, REGIONS[card.counts.region])  # type: ignore[index]
+        count = posts_in(state, seat, REGIONS[card.counts.region], "bonus_cards")  # type: ignore[index]
     elif kind == "goods_cards_held":
         count = len(player.goods)
     elif kind == "coins_held":
@@ -74,7 +79,7 @@ def bonus_value(state: GoldenCityState, seat: int, card_id: str) -> int:
 #: the tie-break criteria the components file may list, highest first (GC-10.4).
 _CRITERIA: dict[str, Callable[[GoldenCityState, int], int]] = {
     "vp": lambda state, seat: state.players[seat].vp,
-    "posts_on_board_including_black": lambda state, seat: posts_in(state, seat),
+    "posts_on_board_including_black": lambda state, seat: posts_in(state, seat, None, "tie_break"),
     "coins": lambda state, seat: state.players[seat].coins,
 }
 TIE_BREAK: tuple[str, ...] = tuple(name for name in PARAMS.tie_break_order if name in _CRITERIA)
@@ -98,7 +103,7 @@ def final_scoring(state: GoldenCityState, events: Events) -> None:
     standings = [standing(state, seat) for seat in seats]
     state.result = [
         FinalScore(player=seat, round_vp=before[seat], bonus_vp=bonus[seat], total=state.players[seat].vp,
-                   posts=posts_in(state, seat), coins=state.players[seat].coins,
+                   posts=posts_in(state, seat, None, "tie_break"), coins=state.players[seat].coins,
                    rank=1 + sum(1 for other in standings if other > standings[seat]))
         for seat in seats]
 

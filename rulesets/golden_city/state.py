@@ -38,6 +38,8 @@ class Rules(_Struct, kw_only=True):
     displaced_bidder_acts: str
     bonus_card_acquisition: str
     end_trigger_posts: str
+    black_posts_count_for: list[str]
+    explicit_end_turn: bool
 
 
 def bonus_revealed(state: "GoldenCityState") -> bool:

@@ -427,3 +427,13 @@ def test_gc_5_7_last_regular_post_triggers_the_end():
     assert state.end_triggered and any(e["type"] == "end_triggered" for e in events)
     assert state.phase == "build" and R.status(state).active_players == [0]
     refused(state, "no_posts_left", "GC-5.2", type="build", player=0, space=HARBOUR_VP, payment=[[COAST]])
+
+
+def test_gc_5_1_automatic_end_of_turn_reading():
+    """GC-5.1 / D-24 alternative (explicit_end_turn = false): the second build ends the turn by itself."""
+    state = set_hand(building(3, 0, explicit_end_turn=False), 0, COAST, COAST)
+    state, events = build(state, HARBOUR_COINS, [[COAST]])
+    assert R.status(state).active_players == [0]
+    state, events = build(state, HARBOUR_VP, [[COAST]])
+    assert R.status(state).active_players == [1] and events[-1]["type"] == "turn_ended"
+    assert state.build.builds == 0

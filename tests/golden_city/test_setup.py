@@ -121,7 +121,12 @@ def test_options_are_the_rule_parameters_with_their_decided_defaults():
         if not isinstance(param, list) and param.alternative is not None:
             assert param.alternative in published[name]["choices"]
     assert set(VARIANTS) == {"joker", "inner_district_cost", "displaced_bidder_acts", "bonus_card_acquisition",
-                             "end_trigger_posts"}
+                             "end_trigger_posts", "black_posts_count_for", "explicit_end_turn"}
+    for value in (1, "yes"):
+        with pytest.raises(InvalidSetup):
+            R.setup(3, 1, {"explicit_end_turn": value})
+        with pytest.raises(InvalidSetup):
+            R.setup(3, 1, {"zero_builds_allowed": value})
     with pytest.raises(InvalidSetup) as info:
         R.setup(3, 1, {"joker": "three_of_a_kind"})
     assert info.value.code == "invalid_options"

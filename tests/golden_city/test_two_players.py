@@ -129,3 +129,28 @@ def test_gc_11_5_all_posts_reading_needs_the_black_posts_built_too():
     set_hand(state, 0, COAST)
     state, _ = play(checked(state), type="build", player=0, space=harbours[0], payment=[[COAST]])
     assert state.players[0].posts_left == 0 and state.players[0].black_left == 2 and not state.end_triggered
+
+
+def test_gc_11_5_seeds_literal_reading_counts_black_posts_for_bonus_cards_only():
+    """GC-11.5 / D-12 alternative (black_posts_count_for = [bonus_cards]): a black post earns its district
+    reward and counts for bonus cards, but not for scoring cards, majorities or the tie-break."""
+    from rulesets.golden_city.components import BONUS_CARDS, REGIONS
+    from rulesets.golden_city.scoring import bonus_value
+    state = building(2, 0, black_posts_count_for=["bonus_cards"])
+    reach(state, 0, OUTER_D)
+    place(state, 0, OUTER_D)
+    place(state, 0, OUTER_D, black=True)
+    checked(state)
+    district = frozenset({OUTER_D})
+    assert posts_in(state, 0, district, "scoring_cards") == 1 == posts_in(state, 0, district, "majority_bonus")
+    assert posts_in(state, 0, district, "bonus_cards") == 2
+    assert standing(state, 0)[1] == posts_in(state, 0, None, "tie_break") == posts_in(state, 0)
+    card = next(c for c, b in BONUS_CARDS.items() if b.counts.region and OUTER_D in REGIONS[b.counts.region])
+    per = BONUS_CARDS[card].vp_each
+    region = REGIONS[BONUS_CARDS[card].counts.region]
+    assert bonus_value(state, 0, card) == per * posts_in(state, 0, region, "bonus_cards")
+    default = building(2, 0)
+    reach(default, 0, OUTER_D)
+    place(default, 0, OUTER_D)
+    place(default, 0, OUTER_D, black=True)
+    assert posts_in(default, 0, district, "scoring_cards") == 2
