@@ -79,7 +79,12 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "cards once the game is over (round_vp and bonus_vp are kept apart in result).",
             "A post on the board is [seat, black, seq] (the spec's {player, black, seq} as an immutable triple, so a "
             "state copy shares posts instead of copying them); board lists occupied spaces only.",
-            "The rule parameters without an alternative in the spec are published as one-choice options.",
+            "The rule parameters without an alternative in the spec are published as one-choice options; where "
+            "a decision's text names the reading it set aside, that reading is offered too: end_trigger_posts="
+            "all_posts (D-11), black_posts_count_for=[bonus_cards] (D-12, the seed's literal reading), "
+            "explicit_end_turn=false (D-24: the turn ends by itself after the second build).",
+            "Two builds a turn (GC-5.1) and one or two cards a payment slot (GC-5.3.2) are rules of play, not "
+            "component data: they are named constants in building.py, not entries of the components file.",
             "The backs of the remaining scoring cards (public, spec 4) follow from scoring_deck_count, since the "
             "stack order is fixed (GC-1.7); the view shows the count only.",
             "A landscape reward is drawn after the payment reached the discard pile, so an empty deck may be "
