@@ -25,6 +25,8 @@ Events = list[dict[str, Any]]
 
 #: GC-5.1: "0, 1 or 2 builds" a turn (a rule of the turn, not a printed component value).
 BUILDS_PER_TURN = 2
+#: GC-5.3.2: a joker is two cards (a slot is one card, or a joker).
+JOKER_CARDS = 2
 _BLACK_POST_GAMES = " or ".join(str(count) for count, data in sorted(PLAYER_COUNTS.items()) if data.black_posts)
 
 
@@ -109,7 +111,7 @@ def check_key(state: GoldenCityState, seat: int, space: Space, use_key: bool) ->
 def check_payment(state: GoldenCityState, seat: int, space: Space, payment: list[list[str]]) -> dict[str, int]:
     """The cards the payment spends, by type."""
     for index, slot in enumerate(payment):
-        if not 1 <= len(slot) <= 2 or any(card not in LANDSCAPES for card in slot):
+        if not 1 <= len(slot) <= JOKER_CARDS or any(card not in LANDSCAPES for card in slot):
             raise IllegalAction("payment_malformed", "GC-5.3",
                                 f"Payment slot {index} must be one or two landscape types "
                                 f"({', '.join(LANDSCAPES)}).", slot=index)
@@ -126,9 +128,9 @@ def check_payment(state: GoldenCityState, seat: int, space: Space, payment: list
                                 f"or pay the slot with two cards of one type.", slot=index, expected=landscape)
     if state.options.joker == "identical_pair":
         for index, slot in enumerate(payment):
-            if len(slot) == 2 and slot[0] != slot[1]:
+            if len(slot) == JOKER_CARDS and len(set(slot)) != 1:
                 raise IllegalAction("joker_pair_mismatch", "GC-5.3.2",
-                                    f"A joker is two cards of the same type, not {slot[0]} and {slot[1]}.",
+                                    f"A joker is {JOKER_CARDS} cards of one type, not {' and '.join(slot)}.",
                                     slot=index)
     cards = dict.fromkeys(LANDSCAPES, 0)
     for slot in payment:

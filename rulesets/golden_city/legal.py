@@ -17,7 +17,7 @@ from rulesets.core import IllegalAction
 
 from .actions import Bid, Build, Discard, EndTurn
 from .auction import price_of
-from .building import BUILDS_PER_TURN, check_target, slots_required
+from .building import BUILDS_PER_TURN, JOKER_CARDS, check_target, slots_required
 from .components import DISTRICTS, HARBOUR, LANDSCAPES, NEIGHBOURS, SPACES, Space
 from .hand_limit import owed
 from .rewards import bonus_pick_due, goods_pick_due
@@ -59,9 +59,9 @@ def slot_choices(joker: str, landscape: str) -> tuple[tuple[str, ...], ...]:
     """GC-5.3.1 / GC-5.3.2: one card of the space's landscape, or a joker (D-2 or its alternative)."""
     singles = [(landscape,)]
     if joker == "identical_pair":
-        jokers = [(kind, kind) for kind in LANDSCAPES]
+        jokers = [(kind,) * JOKER_CARDS for kind in LANDSCAPES]
     else:
-        jokers = list(combinations_with_replacement(sorted(LANDSCAPES), 2))
+        jokers = list(combinations_with_replacement(sorted(LANDSCAPES), JOKER_CARDS))
     return tuple(sorted(singles + jokers))
 
 
