@@ -120,7 +120,7 @@ def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
     budget = sum(stored0)
     discount = active_effect(player, "lengthen_discount")
     double = active_effect(player, "zero_card_may_advance_two") is not None
-    cards = [(card, immediate_value(player, card), (1, 2) if double and CARDS[card].value == 0 else (1,))
+    cards = [(card, immediate_value(player, card), (None, 2) if double and CARDS[card].value == 0 else (None,))
              for card in player.hand]
     out: list[PlayCard] = []
     city_options: dict[tuple[str, res.Vector], list[tuple[DeliveryChoice, res.Vector, int]]] = {}

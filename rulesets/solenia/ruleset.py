@@ -78,7 +78,10 @@ class Solenia(Ruleset[SoleniaState, Action]):
             "The spec's player_board_side option is called board_side; its solo option may be left out, since "
             "1 player is the solo game (solo: true needs 1 player, false needs 2 to 4).",
             "Colours go by seat (orange, black, red, purple); the solo Rival plays the second colour.",
-            "advance defaults to 1: an explicit advance 1 is the same action as none, also on a non-zero card.",
+            "advance is for value-0 cards only (spec 3.5 check 8): named on any other card, even as 1, it is "
+            "refused with advance_not_allowed (SOL-6.1). On a value-0 card an explicit advance 1 is the same "
+            "action as none; legal_actions lists it without advance (and advance 2 where L1_DOUBLE_ADVANCE "
+            "allows it).",
             "Omitted and empty resource mixes are the same action; named permanent resources are kept sorted, "
             "and naming one twice is permanent_already_used.",
             "Level-1 effects count if active when the action starts (a tile activated by this play's delivery "

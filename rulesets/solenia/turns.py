@@ -51,11 +51,11 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
         if holder.row == target[1] and holder.col == target[0]:
             raise IllegalAction("space_occupied", "SOL-3.1", f"({target[0]},{target[1]}) already holds a card.",
                                 space={"col": target[0], "row": target[1]}, card=holder.card)
-    if action.advance != 1:
+    if action.advance is not None:
         if card.value != 0:
             raise IllegalAction("advance_not_allowed", "SOL-6.1",
-                                f"Only a value-0 card advances the airship; {card.id} has value {card.value}.",
-                                advance=action.advance)
+                                f"Only a value-0 card advances the airship, and only it may name 'advance' "
+                                f"(even as 1); {card.id} has value {card.value}.", advance=action.advance)
         if action.advance != 2 or active_effect(player, "zero_card_may_advance_two") is None:
             raise IllegalAction("advance_not_allowed", "SOL-9.4",
                                 f"A value-0 card advances the airship 1 space; 2 needs an active "
@@ -112,7 +112,7 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
         events.append(overflow_event(seat, overflow))
     advances = 0
     if card.value == 0:
-        advances = action.advance
+        advances = action.advance or 1
         airship.advance(state, advances, events, cause="card")
         if advances == 2:
             bonus = active_effect(player, "zero_card_may_advance_two")["vp_when_used"]  # type: ignore[index]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from rulesets.core import canonical_json, to_builtins
 from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, CARDS, FACE_FLIP, RESOURCES
 from rulesets.solenia.resources import vector
 
-from .scenario import R, action, cid, events_of, first_card, give, new, play, put, refused, spaces, stock
+from .scenario import R, action, cid, events_of, first_card, give, listed, new, play, put, refused, spaces, stock
 
 ZERO = first_card(0)
 
@@ -41,9 +42,37 @@ def test_sol_6_1_advance_parameter():
     refused(state, action("play_card", 0, card=one, space=space, advance=0), "advance_not_allowed", "SOL-6.1")
     refused(state, action("play_card", 0, card=zero, space=space, advance=2), "advance_not_allowed", "SOL-9.4")
     refused(state, action("play_card", 0, card=zero, space=space, advance=0), "advance_not_allowed", "SOL-9.4")
-    # 1 is the default: writing it out is the same action as leaving it out
-    assert R.load_action(action("play_card", 0, card=one, space=space, advance=1)) == \
+
+
+
+def test_sol_6_1_advance_1_named_on_a_non_zero_card_is_refused():
+    """Spec 3.5 check 8 / SOL-6.1: `advance` is never present on a non-zero card, not even as 1."""
+    state = new(2)
+    one, two = give(state, 0, first_card(1), first_card(2))
+    space = dict(zip(("col", "row"), near_island(state)))
+    for card in (one, two):
+        refused(state, action("play_card", 0, card=card, space=space, advance=1), "advance_not_allowed", "SOL-6.1")
+        R.apply(state, action("play_card", 0, card=card, space=space))  # the same play without it is fine
+    assert R.load_action(action("play_card", 0, card=one, space=space, advance=1)) != \
         R.load_action(action("play_card", 0, card=one, space=space))
+    assert not any("advance" in a for a in listed(state, 0))
+
+
+def test_sol_6_1_advance_1_named_on_a_zero_card_is_the_same_move_as_none():
+    """SOL-6.1: a 0-card advances 1 whether or not the action says so; one canonical form, listed without it."""
+    state = new(2)
+    zero = give(state, 0, ZERO)[0]
+    space = dict(zip(("col", "row"), near_island(state)))
+    explicit = action("play_card", 0, card=zero, space=space, advance=1)
+    implicit = action("play_card", 0, card=zero, space=space)
+    assert R.load_action(explicit) == R.load_action(implicit)
+    assert "advance" not in to_builtins(R.load_action(explicit))
+    after_explicit, events_explicit = R.apply(state, explicit)
+    after_implicit, events_implicit = R.apply(state, implicit)
+    assert canonical_json(after_explicit) == canonical_json(after_implicit) and events_explicit == events_implicit
+    assert events_of(events_explicit, "airship_advanced")[0]["spaces"] == 1
+    plays = [a for a in listed(state, 0) if a["type"] == "play_card" and a["card"] == zero]
+    assert plays and not any("advance" in a for a in plays)
 
 
 def test_sol_6_2_every_card_on_the_rear_strip_activates_for_its_owner():

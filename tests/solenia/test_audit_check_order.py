@@ -110,6 +110,11 @@ def case_8_advance_on_nonzero_before_9_permanent():
     return state, play_act(card, space, advance=2, lengthen_payment={"day_C": 1}), "advance_not_allowed", "SOL-6.1"
 
 
+def case_8_advance_1_on_nonzero_before_9_permanent():
+    state, card, space = night_city_position()
+    return state, play_act(card, space, advance=1, lengthen_payment={"day_C": 1}), "advance_not_allowed", "SOL-6.1"
+
+
 def case_8_double_advance_inactive_before_9_permanent():
     state, _, space = night_city_position()
     zero = give(state, 0, ZERO)[0]
