@@ -16,7 +16,8 @@ from rulesets.core import IllegalAction
 
 from . import resources as res
 from .actions import DeliveryChoice
-from .components import ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS
+from .components import (ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS, CrossDelivery, DeliverySubstitution,
+                         GainOneOf, OnDelivery, PermanentResource, Reward, WinterPower)
 from .improvements import active_effect, active_effects, derive_active
 from .state import Permanent, PlayerBoard, SoleniaState
 from .storage import capacity_for
@@ -25,12 +26,12 @@ from .winter import eligible_slots, slot_power, unmet_prerequisite
 PermanentUse = tuple[str, ...]  # slot ids of the permanent resources used, sorted
 
 #: tile id -> its icons as a resource vector.
-NEED: dict[str, res.Vector] = {tile_id: res.from_dict(tile.cost) for tile_id, tile in TILES.items()}
+NEED: dict[str, res.Vector] = {tile_id: res.vector(tile.cost) for tile_id, tile in TILES.items()}
 
 
 def allowed_kinds(player: PlayerBoard, city_kind: str) -> tuple[str, ...]:
     """SOL-5.2: the city's own type, or either with L1_CROSS_DELIVERY (SOL-9.4)."""
-    if active_effect(player, "any_city_any_display") is not None:
+    if active_effect(player, CrossDelivery) is not None:
         return ROWS_OF_TILES
     return (city_kind,)
 
@@ -45,10 +46,10 @@ def deck(state: SoleniaState, kind: str) -> list[str]:
 
 def pool(player: PlayerBoard) -> tuple[int, int] | None:
     """The two resource indices an active L1_STORE_* tile makes interchangeable, if any."""
-    effect = active_effect(player, "delivery_substitution")
+    effect = active_effect(player, DeliverySubstitution)
     if effect is None:
         return None
-    a, b = effect["pair"]
+    a, b = effect.pair
     return res.INDEX[a], res.INDEX[b]
 
 
@@ -134,7 +135,7 @@ def summer_slot(player: PlayerBoard, kind: str) -> int | None:
     return None
 
 
-def summer_reward(kind: str, index: int) -> dict[str, int]:
+def summer_reward(kind: str, index: int) -> Reward:
     return SUMMER_REWARDS[kind][index]
 
 
@@ -162,7 +163,7 @@ class DeliveryPlan:
     slot_id: str | None  # winter slot id; None on summer
     gained: res.Vector  # resources from the slot reward or B power
     stars: int  # stars from the slot reward and on-delivery improvements
-    power: dict[str, Any] | None  # the winter power that fires, if any
+    power: WinterPower | None  # the winter power that fires, if any
     active_after: list[str]  # improvement parts active once the tile lies in its slot
     capacity_after: int
 
@@ -176,23 +177,23 @@ def _with_tile(slots: list[str | None], index: int | None, tile: str) -> list[st
 
 
 def plan_outcome(state: SoleniaState, player: PlayerBoard, tile: str, slot_index: int | None,
-                 reward_choice: str | None) -> tuple[res.Vector, int, dict[str, Any] | None, list[str], int]:
+                 reward_choice: str | None) -> tuple[res.Vector, int, WinterPower | None, list[str], int]:
     """What filling this slot gives: (resources, stars, power, active parts, capacity after)."""
     kind = TILES[tile].kind
     gained, stars, power = res.ZERO, 0, None
     if slot_index is not None:
         if state.options.board_side == "summer":
             reward = summer_reward(kind, slot_index)
-            gained = res.from_dict(reward)
-            stars += reward.get("vp", 0)
+            gained = res.vector(reward)
+            stars += reward.vp
         else:
             power = slot_power(player.improvements, WINTER_SLOTS[kind][slot_index].id)
-            if power is not None and power["type"] == "gain_one_of" and reward_choice is not None:
+            if isinstance(power, GainOneOf) and reward_choice is not None:
                 gained = res.one(reward_choice)
     # On-delivery improvements count only if active before this delivery (SOL-9.3, D-7).
     for effect in active_effects(player.improvements, player.improvements.active):
-        if effect["type"] == "on_delivery" and effect["row"] == kind:
-            stars += effect["vp"]
+        if isinstance(effect, OnDelivery) and effect.row == kind:
+            stars += effect.vp
     day = _with_tile(player.day_slots, slot_index if kind == "day" else None, tile)
     night = _with_tile(player.night_slots, slot_index if kind == "night" else None, tile)
     active = derive_active(player.improvements, day, night)
@@ -288,20 +289,21 @@ def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
     return slot.index, slot.id
 
 
-def _check_reward_choice(power: dict[str, Any] | None, reward_choice: str | None) -> None:
+def _check_reward_choice(power: WinterPower | None, reward_choice: str | None) -> None:
     """Checks 25 and 26: a B slot needs a choice among its options; nothing else takes one."""
-    choosing = power is not None and power["type"] == "gain_one_of"
-    if choosing and reward_choice is None:
+    if not isinstance(power, GainOneOf):
+        if reward_choice is not None:
+            raise IllegalAction("reward_choice_not_allowed", "SOL-8.3",
+                                "Only a B slot offers a choice of reward; drop 'reward_choice'.")
+        return
+    if reward_choice is None:
         raise IllegalAction("reward_choice_required", "SOL-8.3",
-                            f"This slot gives one of {' or '.join(power['options'])}: name it in "  # type: ignore[index]
-                            f"'reward_choice'.", options=list(power["options"]))  # type: ignore[index]
-    if not choosing and reward_choice is not None:
-        raise IllegalAction("reward_choice_not_allowed", "SOL-8.3",
-                            "Only a B slot offers a choice of reward; drop 'reward_choice'.")
-    if choosing and reward_choice not in power["options"]:  # type: ignore[index]
+                            f"This slot gives one of {' or '.join(power.options)}: name it in 'reward_choice'.",
+                            options=list(power.options))
+    if reward_choice not in power.options:
         raise IllegalAction("reward_choice_invalid", "SOL-8.3",
-                            f"This slot gives {' or '.join(power['options'])}, not {reward_choice}.",  # type: ignore[index]
-                            options=list(power["options"]))  # type: ignore[index]
+                            f"This slot gives {' or '.join(power.options)}, not {reward_choice}.",
+                            options=list(power.options))
 
 
 def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[dict[str, Any]]) -> None:
@@ -324,11 +326,11 @@ def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[di
                    "reward": {**res.as_dict(plan.gained), **({"stars": plan.stars} if plan.stars else {})}})
     res.store(player.storage, res.add(res.vector(player.storage), plan.gained))
     player.stars += plan.stars
-    if plan.power is not None and plan.power["type"] == "permanent_resource":
-        player.permanent.append(Permanent(id=plan.slot_id, resource=plan.power["resource"]))  # type: ignore[arg-type]
+    if isinstance(plan.power, PermanentResource):
+        player.permanent.append(Permanent(id=plan.slot_id, resource=plan.power.resource))  # type: ignore[arg-type]
         player.permanent.sort(key=lambda p: p.id)
         events.append({"type": "permanent_gained", "player": seat, "id": plan.slot_id,
-                       "resource": plan.power["resource"]})
+                       "resource": plan.power.resource})
     for part in plan.active_after:
         if part not in player.improvements.active:
             events.append({"type": "improvement_activated", "player": seat, "part": part})

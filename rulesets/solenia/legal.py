@@ -16,7 +16,7 @@ from . import deliveries, resources as res
 from .actions import (DeliveryChoice, DiscardOverflow, DiscardToAdvance, LengthenPayment,
                       PlayCard, ResourceMix, Space)
 from .board import ALL_SPACES, terrain
-from .components import CARDS, TILES_BY_KIND
+from .components import CARDS, TILES_BY_KIND, DoubleAdvance, GainOneOf, LengthenDiscount
 from .improvements import active_effect, options_for
 from .placement import anchors, free_placement_example
 from .state import SoleniaState
@@ -77,7 +77,7 @@ def _slot_outcomes(state: SoleniaState, seat: int, kind: str) -> list[tuple[int 
     out = []
     for index, slot_id in slots:
         power = slot_power(player.improvements, slot_id) if slot_id else None
-        choices = power["options"] if power and power["type"] == "gain_one_of" else [None]
+        choices = power.options if isinstance(power, GainOneOf) else (None,)
         for choice in choices:
             gained, _, _, _, capacity = deliveries.plan_outcome(state, player, probe, index, choice)
             out.append((index, slot_id, choice, gained, capacity))
@@ -118,8 +118,8 @@ def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
     player = state.players[seat]
     stored0 = res.vector(player.storage)
     budget = sum(stored0)
-    discount = active_effect(player, "lengthen_discount")
-    double = active_effect(player, "zero_card_may_advance_two") is not None
+    discount = active_effect(player, LengthenDiscount)
+    double = active_effect(player, DoubleAdvance) is not None
     cards = [(card, immediate_value(player, card), (None, 2) if double and CARDS[card].value == 0 else (None,))
              for card in player.hand]
     out: list[PlayCard] = []
@@ -128,7 +128,7 @@ def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
     for space, d in _distances(state, seat).items():
         cost = max(0, d - 1)
         if discount is not None:
-            cost = max(0, cost - discount["amount"])
+            cost = max(0, cost - discount.amount)
         if cost > budget:
             continue
         ground = terrain(state, *space)

@@ -8,7 +8,7 @@ from rulesets.core import InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, 
 
 from . import consistency, improvements, legal, setup, turns
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
-from .components import COLORS, PERMUTABLE_STRIPS, assumed_blocks
+from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .rule_index import RULES
 from .scoring import final_scores
 from .state import EVENTS, SoleniaState
@@ -69,7 +69,8 @@ class Solenia(Ruleset[SoleniaState, Action]):
         "data_status": "Procedures follow the spec; most printed numbers are ASSUMED placeholders read from "
                        "solenia.components.json (strip layouts, card distribution, delivery tiles, most summer "
                        "slot rewards, the whole solo mode).",
-        "assumed": assumed_blocks(),
+        #: JSON paths of every block of solenia.components.json flagged "assumed": true.
+        "assumed": list(ASSUMED),
         "solo": "1 player is the solo game (SOL-10, ASSUMED IN FULL): a die-driven Rival from the seeded random "
                 "source.",
         "seats": "Seats are 0-based and numbered clockwise from the first player: seat 0 starts every round. "

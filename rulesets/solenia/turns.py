@@ -14,7 +14,7 @@ from rulesets.core import IllegalAction
 from . import airship, deliveries, resources as res
 from .actions import DiscardOverflow, DiscardToAdvance, PlayCard
 from .board import on_board, terrain
-from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS
+from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS, DoubleAdvance
 from .improvements import active_effect
 from .placement import free_placement_example, lengthen_cost
 from .scoring import final_scores, winners
@@ -56,7 +56,7 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
             raise IllegalAction("advance_not_allowed", "SOL-6.1",
                                 f"Only a value-0 card advances the airship, and only it may name 'advance' "
                                 f"(even as 1); {card.id} has value {card.value}.", advance=action.advance)
-        if action.advance != 2 or active_effect(player, "zero_card_may_advance_two") is None:
+        if action.advance != 2 or active_effect(player, DoubleAdvance) is None:
             raise IllegalAction("advance_not_allowed", "SOL-9.4",
                                 f"A value-0 card advances the airship 1 space; 2 needs an active "
                                 f"L1_DOUBLE_ADVANCE, {action.advance} is never possible.", advance=action.advance)
@@ -115,7 +115,7 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
         advances = action.advance or 1
         airship.advance(state, advances, events, cause="card")
         if advances == 2:
-            bonus = active_effect(player, "zero_card_may_advance_two")["vp_when_used"]  # type: ignore[index]
+            bonus = active_effect(player, DoubleAdvance).vp_when_used  # type: ignore[union-attr]
             player.stars += bonus
             events.append({"type": "stars_gained", "player": seat, "stars": bonus, "rule": "SOL-9.4"})
     end_turn(state, seat, advances, events)

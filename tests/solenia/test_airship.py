@@ -79,7 +79,7 @@ def test_sol_6_2_every_card_on_the_rear_strip_activates_for_its_owner():
     """SOL-6.2 (D-12): at the end of the turn, col 0 resolves; each card pays its own owner, rows 0 to 4."""
     state = new(3)
     gain = first_card(1, "gain_resource")
-    resource = CARDS[cid(state, 1, gain)].activation["resource"]
+    resource = CARDS[cid(state, 1, gain)].activation.resource
     put(state, 1, gain, 0, 3)
     put(state, 2, gain, 0, 1)
     after, events = advance_once(state)
@@ -111,17 +111,17 @@ def test_sol_6_3_activation_kinds():
     state.board.cards[-1], state.board.cards[0] = state.board.cards[0], state.board.cards[-1]
     after, events = advance_once(state)
     by_card = {e["card"]: e for e in events_of(events, "card_activated")}
-    multiplier = CARDS[cid(state, 1, double)].activation["multiplier"]
+    multiplier = CARDS[cid(state, 1, double)].activation.multiplier
     assert by_card[cid(state, 1, double)]["resources"] == {match_resource: multiplier}
     printed = CARDS[cid(state, 1, gain)].activation
-    assert by_card[cid(state, 1, gain)]["resources"] == {printed["resource"]: printed["amount"]}
+    assert by_card[cid(state, 1, gain)]["resources"] == {printed.resource: printed.amount}
     assert by_card[cid(state, 1, vp_miss)]["stars"] == 0 and by_card[cid(state, 1, vp_match)]["stars"] == 0
     state2 = new(2)
     put(state2, 1, vp_match, 0, island_rows[0])
     put(state2, 1, first_card(1, "space_multiplier"), 0, city_rows[0])
     after2, events2 = advance_once(state2)
     stars = {e["card"]: e["stars"] for e in events_of(events2, "card_activated")}
-    assert stars == {cid(state2, 1, vp_match): CARDS[cid(state2, 1, vp_match)].activation["vp"],
+    assert stars == {cid(state2, 1, vp_match): CARDS[cid(state2, 1, vp_match)].activation.vp,
                      cid(state2, 1, first_card(1, "space_multiplier")): 1}
     assert after2.players[1].stars == sum(stars.values())
 
@@ -195,5 +195,5 @@ def test_sol_6_8_a_zero_card_on_the_rear_strip_resolves_the_same_turn():
     activated = events_of(events, "card_activated")
     assert [e["card"] for e in activated] == [card]
     resource = terrain(state, *target).resource
-    assert getattr(after.players[0].storage, resource) == CARDS[card].activation["multiplier"]
+    assert getattr(after.players[0].storage, resource) == CARDS[card].activation.multiplier
     assert card in after.players[0].discard
