@@ -151,7 +151,22 @@ def refill(state: SoleniaState, kind: str, events: list[dict[str, Any]]) -> None
 
 
 # ---------------------------------------------------------------- a city play's delivery
-@dataclass
+@dataclass(frozen=True, slots=True)
+class SlotOutcome:
+    """What putting a tile of one kind into one slot gives (SOL-5.5, 8.3, 9.3).
+
+    It depends on the kind and the slot, never on which tile, so ``legal_actions``
+    works it out once per slot and the delivery check reuses the same function.
+    """
+
+    gained: res.Vector  # resources from the slot reward or B power
+    stars: int  # stars from the slot reward and on-delivery improvements
+    power: WinterPower | None  # the winter power that fires, if any
+    active_after: list[str]  # improvement parts active once the tile lies in its slot
+    capacity_after: int
+
+
+@dataclass(frozen=True, slots=True)
 class DeliveryPlan:
     """A checked delivery, ready to apply (SOL-5.8 steps 3 to 6)."""
 
@@ -161,11 +176,7 @@ class DeliveryPlan:
     payment: res.Vector
     slot_index: int | None  # None: the row is full, the tile goes beside the board (SOL-5.7)
     slot_id: str | None  # winter slot id; None on summer
-    gained: res.Vector  # resources from the slot reward or B power
-    stars: int  # stars from the slot reward and on-delivery improvements
-    power: WinterPower | None  # the winter power that fires, if any
-    active_after: list[str]  # improvement parts active once the tile lies in its slot
-    capacity_after: int
+    outcome: SlotOutcome
 
 
 def _with_tile(slots: list[str | None], index: int | None, tile: str) -> list[str | None]:
@@ -176,9 +187,9 @@ def _with_tile(slots: list[str | None], index: int | None, tile: str) -> list[st
     return out
 
 
-def plan_outcome(state: SoleniaState, player: PlayerBoard, tile: str, slot_index: int | None,
-                 reward_choice: str | None) -> tuple[res.Vector, int, WinterPower | None, list[str], int]:
-    """What filling this slot gives: (resources, stars, power, active parts, capacity after)."""
+def slot_outcome(state: SoleniaState, player: PlayerBoard, tile: str, slot_index: int | None,
+                 reward_choice: str | None) -> SlotOutcome:
+    """What filling this slot of the tile's row gives this player."""
     kind = TILES[tile].kind
     gained, stars, power = res.ZERO, 0, None
     if slot_index is not None:
@@ -198,7 +209,7 @@ def plan_outcome(state: SoleniaState, player: PlayerBoard, tile: str, slot_index
     night = _with_tile(player.night_slots, slot_index if kind == "night" else None, tile)
     active = derive_active(player.improvements, day, night)
     capacity = capacity_for(state.options, player.improvements, day, night)
-    return gained, stars, power, active, capacity
+    return SlotOutcome(gained, stars, power, active, capacity)
 
 
 def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, stored: res.Vector,
@@ -248,10 +259,9 @@ def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, sto
                             f"Tile {tile_id} asks for exactly {res.describe(need)}; you offered "
                             f"{res.describe(offer)}.", need=res.as_dict(need), offered=res.as_dict(offer))
     slot_index, slot_id = _check_slot(state, player, tile.kind, choice)
-    gained, stars, power, active, capacity = plan_outcome(state, player, tile_id, slot_index, choice.reward_choice)
-    _check_reward_choice(power, choice.reward_choice)
-    return DeliveryPlan(tile_id, tile.kind, tuple(choice.permanent), payment, slot_index, slot_id, gained, stars,
-                        power, active, capacity)
+    outcome = slot_outcome(state, player, tile_id, slot_index, choice.reward_choice)
+    _check_reward_choice(outcome.power, choice.reward_choice)
+    return DeliveryPlan(tile_id, tile.kind, tuple(choice.permanent), payment, slot_index, slot_id, outcome)
 
 
 def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
@@ -309,6 +319,7 @@ def _check_reward_choice(power: WinterPower | None, reward_choice: str | None) -
 def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[dict[str, Any]]) -> None:
     """SOL-5.8 steps 3 to 6: pay, place, reward, refill."""
     player = state.players[seat]
+    outcome = plan.outcome
     res.store(player.storage, res.sub(res.vector(player.storage), plan.payment))
     for p in player.permanent:
         if p.id in plan.permanent:
@@ -323,17 +334,17 @@ def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[di
     slot_name = plan.slot_id or (f"{plan.kind}_{plan.slot_index + 1}" if plan.slot_index is not None else None)
     events.append({"type": "delivery_completed", "player": seat, "tile": plan.tile, "slot": slot_name,
                    "paid": res.as_dict(plan.payment), "permanent": list(plan.permanent),
-                   "reward": {**res.as_dict(plan.gained), **({"stars": plan.stars} if plan.stars else {})}})
-    res.store(player.storage, res.add(res.vector(player.storage), plan.gained))
-    player.stars += plan.stars
-    if isinstance(plan.power, PermanentResource):
-        player.permanent.append(Permanent(id=plan.slot_id, resource=plan.power.resource))  # type: ignore[arg-type]
+                   "reward": {**res.as_dict(outcome.gained), **({"stars": outcome.stars} if outcome.stars else {})}})
+    res.store(player.storage, res.add(res.vector(player.storage), outcome.gained))
+    player.stars += outcome.stars
+    if isinstance(outcome.power, PermanentResource):
+        player.permanent.append(Permanent(id=plan.slot_id, resource=outcome.power.resource))  # type: ignore[arg-type]
         player.permanent.sort(key=lambda p: p.id)
         events.append({"type": "permanent_gained", "player": seat, "id": plan.slot_id,
-                       "resource": plan.power.resource})
-    for part in plan.active_after:
+                       "resource": outcome.power.resource})
+    for part in outcome.active_after:
         if part not in player.improvements.active:
             events.append({"type": "improvement_activated", "player": seat, "part": part})
-    player.improvements.active = list(plan.active_after)
-    player.capacity = plan.capacity_after
+    player.improvements.active = list(outcome.active_after)
+    player.capacity = outcome.capacity_after
     refill(state, plan.kind, events)
