@@ -151,7 +151,7 @@ def refill(state: SoleniaState, kind: str, events: list[dict[str, Any]]) -> None
 
 
 # ---------------------------------------------------------------- a city play's delivery
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SlotOutcome:
     """What putting a tile of one kind into one slot gives (SOL-5.5, 8.3, 9.3).
 
@@ -166,7 +166,7 @@ class SlotOutcome:
     capacity_after: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeliveryPlan:
     """A checked delivery, ready to apply (SOL-5.8 steps 3 to 6)."""
 

@@ -59,7 +59,7 @@ def legal_actions(state: SoleniaState, seat: int) -> list[Any]:
     return actions
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SlotChoice:
     """One place for a tile of some kind: the winter slot named, the B reward chosen, and what it gives."""
 
@@ -68,13 +68,18 @@ class SlotChoice:
     outcome: deliveries.SlotOutcome
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CityOption:
-    """One legal delivery at a city, and the storage and capacity it leaves (for the overflow discards)."""
+    """One legal delivery at a city, with every overflow discard the storage it leaves calls for."""
 
     delivery: DeliveryChoice
-    stored_after: res.Vector
-    capacity_after: int
+    discards: tuple[ResourceMix, ...]
+
+
+@lru_cache(maxsize=4096)
+def _discards(stored: res.Vector, capacity: int) -> tuple[ResourceMix, ...]:
+    """SOL-4.3: every way to return exactly the surplus over capacity (the empty mix when there is none)."""
+    return tuple(_mix(v) for v in res.mixes(max(0, sum(stored) - capacity), stored))
 
 
 def _slot_choices(state: SoleniaState, seat: int, kind: str) -> list[SlotChoice]:
@@ -144,8 +149,8 @@ class _Cities:
                     for choice in choices:
                         delivery = DeliveryChoice(tile=tile, payment=mix, permanent=list(names), slot=choice.slot_id,
                                                   reward_choice=choice.reward_choice)
-                        out.append(CityOption(delivery, res.add(paid, choice.outcome.gained),
-                                              choice.outcome.capacity_after))
+                        out.append(CityOption(delivery, _discards(res.add(paid, choice.outcome.gained),
+                                                                  choice.outcome.capacity_after)))
         return out
 
 
@@ -201,12 +206,10 @@ def _island_plays(seat: int, cards: list[HandCard], target: Space, lengthen: Any
                   resource: str, capacity: int) -> list[PlayCard]:
     out = []
     for card, value, advances in cards:
-        after = res.add(stored, res.one(resource, value))
-        over = max(0, sum(after) - capacity)
-        for discard in res.mixes(over, after):
+        for discard in _discards(res.add(stored, res.one(resource, value)), capacity):
             for advance in advances:
                 out.append(PlayCard(player=seat, card=card, space=target, lengthen_payment=lengthen,
-                                    advance=advance, overflow_discard=_mix(discard)))
+                                    advance=advance, overflow_discard=discard))
     return out
 
 
@@ -215,10 +218,8 @@ def _city_plays(seat: int, cards: list[HandCard], target: Space, lengthen: Any,
     out = []
     for card, _, advances in cards:
         for option in options:
-            after = option.stored_after
-            over = max(0, sum(after) - option.capacity_after)
-            for discard in res.mixes(over, after):
+            for discard in option.discards:
                 for advance in advances:
                     out.append(PlayCard(player=seat, card=card, space=target, lengthen_payment=lengthen,
-                                        delivery=option.delivery, advance=advance, overflow_discard=_mix(discard)))
+                                        delivery=option.delivery, advance=advance, overflow_discard=discard))
     return out

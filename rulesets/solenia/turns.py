@@ -38,7 +38,7 @@ def ensure_in_hand(state: SoleniaState, seat: int, card: str) -> None:
 
 
 # ---------------------------------------------------------------- play_card (spec 3.5)
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayPlan:
     """A checked ``play_card``: what its effects need, worked out before any of them."""
 
