@@ -73,8 +73,8 @@ class Solenia(Ruleset[SoleniaState, Action]):
         "assumed": list(ASSUMED),
         "solo": "1 player is the solo game (SOL-10, ASSUMED IN FULL): a die-driven Rival from the seeded random "
                 "source.",
-        "seats": "Seats are 0-based and numbered clockwise from the first player: seat 0 starts every round. "
-                 "Seating decides who goes first.",
+        "seats": "Seats are 0-based and clockwise; the first player (first_player, the spec's first_seat, default "
+                 "seat 0) starts every round, and starting resources go by turn position from that seat.",
         "decisions": [
             "The spec's player_board_side option is called board_side; its solo option may be left out, since "
             "1 player is the solo game (solo: true needs 1 player, false needs 2 to 4).",
