@@ -78,7 +78,11 @@ class CityOption:
 
 @lru_cache(maxsize=4096)
 def _discards(stored: res.Vector, capacity: int) -> tuple[ResourceMix, ...]:
-    """SOL-4.3: every way to return exactly the surplus over capacity (the empty mix when there is none)."""
+    """SOL-4.3: every way to return exactly the surplus over capacity (the empty mix when there is none).
+
+    Cached because each card in hand and each delivery at the same storage asks again;
+    the mixes are shared between listed actions, as ``_mix`` already shares them.
+    """
     return tuple(_mix(v) for v in res.mixes(max(0, sum(stored) - capacity), stored))
 
 
