@@ -58,8 +58,9 @@ class PlayPlan:
 
 
 def play_card(state: SoleniaState, action: PlayCard) -> Events:
-    # Every check runs before the first change: a refusal leaves the state as it was,
-    # which matters because the service applies moves in place.
+    # The spec orders the checks (section 3.5) and the effects (SOL-5.8) differently, and
+    # the effects need what the checks worked out (the payment, the slot, the yield):
+    # so the checks build a plan, and nothing changes until every one has passed.
     return commit_play(state, check_play(state, action))
 
 
@@ -71,8 +72,7 @@ def check_play(state: SoleniaState, action: PlayCard) -> PlayPlan:
     card = CARDS[action.card]
     target = _check_target(state, action.space.col, action.space.row)
     advances, advance_stars = _check_advance(player, card, action.advance)
-    cost, lengthen = _check_lengthening(state, seat, target, action.lengthen_payment)
-    stored = res.sub(res.vector(player.storage), lengthen)
+    cost, lengthen, stored = _check_lengthening(state, seat, target, action.lengthen_payment)
     ground = terrain(state, *target)
     value = immediate_value(player, action.card)
     overflow = res.vector(action.overflow_discard)
@@ -120,8 +120,9 @@ def _check_advance(player: PlayerBoard, card: Card, advance: int | None) -> tupl
     return 2, double.vp_when_used
 
 
-def _check_lengthening(state: SoleniaState, seat: int, target: Coord, payment: Any) -> tuple[int, res.Vector]:
-    """Checks 9 to 11: (what reaching the target costs, the payment offered for it)."""
+def _check_lengthening(state: SoleniaState, seat: int, target: Coord,
+                       payment: Any) -> tuple[int, res.Vector, res.Vector]:
+    """Checks 9 to 11: (what reaching the target costs, the payment, the storage left once it is paid)."""
     if any(_PERMANENT_PAYMENT(payment)):
         named = [slot_id for slot_id in PERMANENT_SOURCES if getattr(payment, slot_id)]
         raise IllegalAction("permanent_not_allowed_for_lengthening", "SOL-3.3.3",
@@ -137,7 +138,7 @@ def _check_lengthening(state: SoleniaState, seat: int, target: Coord, payment: A
         raise IllegalAction("insufficient_resources", "SOL-3.3.3",
                             f"You cannot pay {res.describe(lengthen)} from storage holding {res.describe(stored)}.",
                             stored=res.as_dict(stored))
-    return cost, lengthen
+    return cost, lengthen, res.sub(stored, lengthen)
 
 
 def commit_play(state: SoleniaState, plan: PlayPlan) -> Events:
