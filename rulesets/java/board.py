@@ -143,3 +143,7 @@ def parse_key(text: str) -> Hex | None:
         return int(parts[0]), int(parts[1])
     except ValueError:
         return None
+
+
+#: ``"q,r"`` -> hex index, for reading a state's ``spaces``.
+KEY_INDEX: dict[str, int] = {key(h): i for i, h in enumerate(HEXES)}

@@ -224,6 +224,7 @@ ACTION_TOKENS: int = DATA.action_tokens.per_player
 CARDS: dict[str, frozenset[str]] = {card.id: frozenset(card.symbols) for card in DATA.festival_cards.cards}
 CARD_IDS: tuple[str, ...] = tuple(sorted(CARDS))
 HAND_SIZE: int = DATA.festival_cards.initial_hand
+CARDS_PER_TURN_LIMIT: int = DATA.action_costs.take_festival_card.max_per_turn
 SYMBOLS: tuple[str, ...] = tuple(DATA.festival_cards.symbols)
 
 PALACE_POINTS: dict[str, int] = DATA.scoring.palace_build_or_extend.table

@@ -1,9 +1,284 @@
-"""Posted states checked against the components and against themselves."""
+"""A posted state checked against the components and against itself.
+
+Every refusal is ``InvalidState`` with the JSON path at fault: a tile counted twice, a
+stack with a gap, a developer on a pond or a palace, a palace on a rice field, cards
+duplicated or lost, counts that do not add up to the components, a festival or a
+final round that contradicts the rest of the state.
+"""
 
 from __future__ import annotations
 
+from rulesets.core import Inventory, require
+
+from .board import CENTRAL, EDGE, HEXES, INDEX, N, NEIGHBORS, PRINTED_POND, is_triangle, key, parse_key
+from .cards import card_value
+from .components import (ACTION_TOKENS, AP_PER_TURN, BOARD_ID, CARD_IDS, CARDS, CARDS_PER_TURN_LIMIT, DEVELOPERS,
+                         IRRIGATION_TILES, PALACE_COUNTS, PALACE_VALUES, PERSONAL_TILES, SYMBOLS, TILE_PER_PLAYER,
+                         TILE_SIZE, TILE_VILLAGES, TOKEN_BONUS, TRIPLES)
 from .state import JavaState
 
 
 def check(state: JavaState) -> None:
-    pass
+    n = len(state.players)
+    require(2 <= n <= 4, "Java is played by 2 to 4 players.", "$.players", "JAVA-1.1")
+    require(state.board == BOARD_ID, f"This referee plays the board '{BOARD_ID}'.", "$.board", "JAVA-14.5")
+    handshake = state.options.festival_handshake
+    require(set(handshake) == {str(v) for v in PALACE_VALUES},
+            "festival_handshake names every palace value once.", "$.options.festival_handshake", "JAVA-10.13")
+    _players(state, n)
+    tiles = _tiles(state, n)
+    _spaces(state, n, tiles)
+    _irrigation(state)
+    _palaces(state)
+    _cards(state)
+    _turn(state, n)
+    _festival(state, n)
+    _final_round(state, n)
+
+
+def _players(state: JavaState, n: int) -> None:
+    for seat, player in enumerate(state.players):
+        at = f"$.players[{seat}]"
+        require(player.developer_supply <= DEVELOPERS, f"A player has {DEVELOPERS} developers.",
+                f"{at}.developer_supply", "JAVA-1.4")
+        require(player.action_tokens <= ACTION_TOKENS, f"A player has {ACTION_TOKENS} action tokens.",
+                f"{at}.action_tokens", "JAVA-1.4")
+        for kind in PERSONAL_TILES:
+            require(getattr(player.tiles, kind) <= TILE_PER_PLAYER[kind],
+                    f"A player has {TILE_PER_PLAYER[kind]} {kind} tiles.", f"{at}.tiles.{kind}", "JAVA-1.4")
+
+
+def _tiles(state: JavaState, n: int) -> dict[int, int]:
+    """Each placed tile's shape; ids once; placed + supply = the components. Returns id -> index."""
+    ids = Inventory("tile", rule="JAVA-4.11")
+    by_id: dict[int, int] = {}
+    placed = {kind: [0] * n for kind in PERSONAL_TILES}
+    triples = 0
+    for index, tile in enumerate(state.placed_tiles):
+        at = f"$.placed_tiles[{index}]"
+        ids.see(tile.id, f"{at}.id")
+        by_id[tile.id] = index
+        hexes = [tuple(h) for h in tile.hexes]
+        require(tile.placed_by < n, "placed_by names a seat of this game.", f"{at}.placed_by", "JAVA-4.1")
+        require(len(hexes) == TILE_SIZE[tile.type] and len(set(hexes)) == len(hexes),
+                f"A {tile.type} tile covers {TILE_SIZE[tile.type]} hexes.", f"{at}.hexes", "JAVA-4.2")
+        require(all(h in INDEX for h in hexes), "A tile lies on the map.", f"{at}.hexes", "JAVA-4.4")
+        cells = [INDEX[h] for h in hexes]  # type: ignore[index]
+        require(any(CENTRAL[i] for i in cells), "A tile keeps a hex in central Java.", f"{at}.hexes", "JAVA-4.4")
+        require(hexes == sorted(hexes), "A tile's hexes are listed sorted.", f"{at}.hexes", "JAVA-4.2")
+        shape = (len(cells) == 1 or (len(cells) == 2 and cells[1] in NEIGHBORS[cells[0]])
+                 or (len(cells) == 3 and is_triangle(cells)))
+        require(shape, f"A {tile.type} tile's hexes are mutually adjacent.", f"{at}.hexes", "JAVA-4.2")
+        if TILE_VILLAGES[tile.type]:
+            village_ok = tile.village is not None and tuple(tile.village) in hexes
+            require(village_ok and (len(hexes) > 1 or tuple(tile.village) == hexes[0]),  # type: ignore[arg-type]
+                    "The tile's village hex is one of its hexes.", f"{at}.village", "JAVA-4.2")
+        else:
+            require(tile.village is None, "A rice tile has no village hex.", f"{at}.village", "JAVA-4.2")
+        require(tile.level >= 1, "A tile lies at level 1 or higher.", f"{at}.level", "JAVA-2.5")
+        if tile.type == "triple":
+            triples += 1
+        else:
+            placed[tile.type][tile.placed_by] += 1
+    require(triples + state.supply.triple == TRIPLES, f"The game has {TRIPLES} triple tiles: placed plus supply.",
+            "$.supply.triple", "JAVA-1.3")
+    for kind in PERSONAL_TILES:
+        for seat, player in enumerate(state.players):
+            require(placed[kind][seat] + getattr(player.tiles, kind) == TILE_PER_PLAYER[kind],
+                    f"Each player has {TILE_PER_PLAYER[kind]} {kind} tiles: placed plus in hand.",
+                    f"$.players[{seat}].tiles.{kind}", "JAVA-1.4")
+    return by_id
+
+
+def _spaces(state: JavaState, n: int, by_id: dict[int, int]) -> None:
+    """Stacks without gaps, each tile once and on all its hexes; developers on land only."""
+    tiles = state.placed_tiles
+    ponds = {tuple(h) for h in state.irrigation_tiles}
+    palaces = {tuple(p.hex) for p in state.palaces}
+    on_board = [0] * n
+    covered: dict[tuple[int, int], list[int]] = {}
+    for text, space in state.spaces.items():
+        at = f"$.spaces['{text}']"
+        h = parse_key(text)
+        require(h is not None and key(h) == text and h in INDEX, f"'{text}' is not a hex of the map (\"q,r\").",
+                at, "JAVA-2.2")
+        assert h is not None
+        i = INDEX[h]
+        is_pond = PRINTED_POND[i] or h in ponds
+        if space.developer is not None:
+            require(not is_pond, "A developer never stands on an irrigation space.", f"{at}.developer", "JAVA-2.16")
+            require(space.developer < n, "A developer belongs to a seat of this game.", f"{at}.developer", "JAVA-2.16")
+            require(h not in palaces, "A developer never stands on a palace.", f"{at}.developer", "JAVA-2.16")
+            on_board[space.developer] += 1
+        require(bool(space.stack), "A space listed in spaces is covered by a land tile.", f"{at}.stack", "JAVA-2.5")
+        require(not is_pond, "An irrigation space is never covered.", f"{at}.stack", "JAVA-2.7")
+        seen: set[int] = set()
+        for level, tile_id in enumerate(space.stack, start=1):
+            where = f"{at}.stack[{level - 1}]"
+            require(tile_id not in seen, f"Tile {tile_id} is counted twice in this stack.", where, "JAVA-2.5")
+            seen.add(tile_id)
+            require(tile_id in by_id, f"Tile {tile_id} is not among the placed tiles.", where, "JAVA-2.5")
+            tile = tiles[by_id[tile_id]]
+            require(h in [tuple(x) for x in tile.hexes], f"Tile {tile_id} does not cover {text}.", where, "JAVA-2.5")
+            require(tile.level == level, f"Tile {tile_id} lies at level {tile.level}, not {level}: a stack has "
+                    "no gaps.", where, "JAVA-2.5")
+        covered[h] = space.stack
+    for index, tile in enumerate(tiles):
+        for h in tile.hexes:
+            stack = covered.get(tuple(h), [])
+            require(len(stack) >= tile.level and stack[tile.level - 1] == tile.id,
+                    f"Tile {tile.id} is missing from the stack of {key(tuple(h))}.",  # type: ignore[arg-type]
+                    f"$.placed_tiles[{index}]", "JAVA-2.5")
+    for seat, player in enumerate(state.players):
+        require(on_board[seat] + player.developer_supply == DEVELOPERS,
+                f"Each player has {DEVELOPERS} developers: on the board plus in supply.",
+                f"$.players[{seat}].developer_supply", "JAVA-1.4")
+
+
+def _irrigation(state: JavaState) -> None:
+    seen = Inventory("irrigation tile", rule="JAVA-8.1")
+    for index, h in enumerate(state.irrigation_tiles):
+        at = f"$.irrigation_tiles[{index}]"
+        seen.see(tuple(h), at)
+        i = INDEX.get(tuple(h))  # type: ignore[arg-type]
+        require(i is not None and CENTRAL[i] and not EDGE[i] and not PRINTED_POND[i],
+                "Irrigation tiles lie on bare interior spaces of central Java.", at, "JAVA-8.1")
+    require(len(state.irrigation_tiles) + state.supply.irrigation == IRRIGATION_TILES,
+            f"The game has {IRRIGATION_TILES} irrigation tiles: placed plus supply.", "$.supply.irrigation", "JAVA-1.3")
+    ponds = {HEXES[i] for i in range(N) if PRINTED_POND[i]} | {tuple(h) for h in state.irrigation_tiles}
+    for index, area in enumerate(state.scored_irrigation_areas):
+        require(bool(area) and all(tuple(h) in ponds for h in area), "A scored area is made of irrigation spaces.",
+                f"$.scored_irrigation_areas[{index}]", "JAVA-8.5")
+
+
+def _palaces(state: JavaState) -> None:
+    from .land import Land
+    require(set(state.supply.palaces) == set(PALACE_COUNTS), "The palace supply names every value.",
+            "$.supply.palaces", "JAVA-1.3")
+    used = {v: 0 for v in PALACE_COUNTS}
+    where = Inventory("palace", rule="JAVA-7.7")
+    land = Land(state)
+    for index, palace in enumerate(state.palaces):
+        at = f"$.palaces[{index}]"
+        h = tuple(palace.hex)
+        where.see(h, f"{at}.hex")
+        i = INDEX.get(h)  # type: ignore[arg-type]
+        require(i is not None and land.level[i] >= 1 and land.village[i],
+                "A palace stands on a village space, never on a rice field or bare board.", f"{at}.hex", "JAVA-7.1")
+        require(bool(palace.values) and all(str(v) in used for v in palace.values)
+                and all(a < b for a, b in zip(palace.values, palace.values[1:])),
+                "A palace's tiles are palace values, each higher than the one beneath.", f"{at}.values", "JAVA-7.5")
+        for v in palace.values:
+            used[str(v)] += 1
+    for value, count in PALACE_COUNTS.items():
+        require(used[value] + state.supply.palaces[value] == count,
+                f"The game has {count} palace tiles of value {value}: on the board plus supply.",
+                f"$.supply.palaces['{value}']", "JAVA-1.3")
+    groups = land.palaces_by_group()
+    for index, palace in enumerate(state.palaces):
+        label = land.groups()[INDEX[tuple(palace.hex)]]
+        require(groups.get(label, 0) == 1, "Two palaces never share a city.", f"$.palaces[{index}]", "JAVA-2.10")
+
+
+def _cards(state: JavaState) -> None:
+    cards = Inventory("card", rule="JAVA-1.5")
+    for seat, player in enumerate(state.players):
+        cards.see_all(player.hand, f"$.players[{seat}].hand")
+    cards.see_all(state.cards.deck, "$.cards.deck")
+    if state.cards.face_up is not None:
+        cards.see(state.cards.face_up, "$.cards.face_up")
+    cards.see_all(state.cards.discard, "$.cards.discard")
+    if state.festival is not None:
+        for index, bid in enumerate(state.festival.bids):
+            cards.see_all(bid.cards, f"$.festival.bids[{index}].cards")
+    cards.expect_exactly(CARD_IDS, "$.cards")
+    require(state.cards.face_up is not None or not state.cards.deck and not state.cards.discard,
+            "The face-up slot is empty only when no card can be drawn.", "$.cards.face_up", "JAVA-9.4")
+
+
+def _turn(state: JavaState, n: int) -> None:
+    turn = state.turn
+    require(turn.active < n, "The active player is a seat of this game.", "$.turn.active", "JAVA-3.1")
+    require(turn.number >= 1, "Turns are numbered from 1.", "$.turn.number", "JAVA-3.1")
+    require(turn.ap_total == AP_PER_TURN + (TOKEN_BONUS if turn.token_used else 0),
+            "A turn has its AP, plus the token's when one was used.", "$.turn.ap_total", "JAVA-3.2")
+    require(turn.ap_spent <= turn.ap_total, "No more AP spent than the turn has.", "$.turn.ap_spent", "JAVA-3.2")
+    require(turn.cards_taken <= CARDS_PER_TURN_LIMIT, "At most 2 festival cards a turn.", "$.turn.cards_taken",
+            "JAVA-9.1")
+    palaces = {tuple(p.hex) for p in state.palaces}
+    for index, h in enumerate(turn.palaces_changed):
+        require(tuple(h) in palaces and tuple(h) not in [tuple(x) for x in turn.palaces_changed[:index]],
+                "palaces_changed names palaces, each once.", f"$.turn.palaces_changed[{index}]", "JAVA-7.6")
+    require(state.phase == "game_over" or not (turn.token_used and state.players[turn.active].action_tokens
+                                                > ACTION_TOKENS - 1),
+            "A token used this turn has left its owner's supply.", "$.turn.token_used", "JAVA-3.3")
+
+
+def _festival(state: JavaState, n: int) -> None:
+    festival = state.festival
+    require((state.phase == "festival") == (festival is not None), "A festival is under way exactly in the "
+            "festival phase.", "$.festival", "JAVA-10.1")
+    if festival is None:
+        return
+    at = "$.festival"
+    require(festival.organizer == state.turn.active, "The organizer is the active player.", f"{at}.organizer",
+            "JAVA-10.2")
+    palaces = [p for p in state.palaces if tuple(p.hex) == tuple(festival.palace)]
+    require(len(palaces) == 1 and palaces[0].values[-1] == festival.value and palaces[0].front_up,
+            "The festival's palace stands, front up, with the festival's value.", f"{at}.palace", "JAVA-10.2")
+    require(bool(festival.symbols) and set(festival.symbols) <= set(SYMBOLS) and
+            festival.symbols == sorted(set(festival.symbols)), "Festival symbols are card symbols, sorted.",
+            f"{at}.symbols", "JAVA-10.3")
+    seats = [b.seat for b in festival.bids]
+    require(len(set(seats)) == len(seats) and all(s < n for s in seats) and seats and seats[0] == festival.organizer,
+            "One bid per participant, the organizer's first.", f"{at}.bids", "JAVA-10.6")
+    for index, bid in enumerate(festival.bids):
+        require(bid.total == sum(card_value(c, festival.symbols) for c in bid.cards if c in CARDS),
+                "A bid's total is the value of its cards.", f"{at}.bids[{index}].total", "JAVA-10.4")
+        require(bid.status != "invited" or (festival.stage == "joining" and not bid.cards),
+                "Only the joining round has invited players.", f"{at}.bids[{index}].status", "JAVA-10.7")
+    status = {b.seat: b.status for b in festival.bids}
+    require(status[festival.organizer] in ("in", "passed"), "The organizer never declines.", f"{at}.bids",
+            "JAVA-10.7")
+    ins = [b.seat for b in festival.bids if b.status == "in"]
+    require(len(ins) >= 1, "Someone is still in a festival under way.", f"{at}.bids", "JAVA-10.12")
+    if festival.stage == "joining":
+        invited = [b.seat for b in festival.bids if b.status == "invited"]
+        require(bool(festival.queue) and sorted(festival.queue) == sorted(invited) and
+                festival.to_act == festival.queue[0], "The joining queue is the invited players; its first acts.",
+                f"{at}.queue", "JAVA-10.7")
+    else:
+        require(not festival.queue, "Only the joining round has a queue.", f"{at}.queue", "JAVA-10.7")
+        require(len(ins) >= 2, "A raising round needs two players still in.", f"{at}.bids", "JAVA-10.12")
+    if festival.stage == "tie_vote":
+        vote = festival.tie_vote
+        require(vote is not None and bool(vote.pending) and festival.to_act == vote.pending[0]
+                and status.get(vote.proposer) == "in"
+                and all(status.get(s) == "in" for s in vote.pending + vote.accepted),
+                "A tie vote names its proposer and the tied players still to answer.", f"{at}.tie_vote",
+                "JAVA-10.10")
+    else:
+        require(festival.tie_vote is None, "Only the tie_vote stage has a tie vote.", f"{at}.tie_vote", "JAVA-10.10")
+    if festival.stage == "raising":
+        require(status.get(festival.to_act) == "in", "The player to act is still in.", f"{at}.to_act", "JAVA-10.9")
+
+
+def _final_round(state: JavaState, n: int) -> None:
+    final = state.final_round
+    require((final is not None) == (state.supply.triple == 0), "The final round starts with the last triple tile.",
+            "$.final_round", "JAVA-11.1")
+    if state.phase == "game_over":
+        require(final is not None and not final.remaining, "The game ends after everyone's final turn.",
+                "$.phase", "JAVA-11.4")
+        return
+    if final is None:
+        require(not any(p.gfr_done for p in state.players), "No reckoning before the final round.", "$.players",
+                "JAVA-12.1")
+        return
+    remaining = final.remaining
+    require(final.trigger_player < n and len(set(remaining)) == len(remaining)
+            and all(s < n and s != final.trigger_player for s in remaining),
+            "The final round names seats of this game, each once, the trigger player not among the remaining.",
+            "$.final_round", "JAVA-11.3")
+    require(state.turn.active == final.trigger_player or (bool(remaining) and state.turn.active == remaining[0]),
+            "The active player is the trigger player or the next one owed a final turn.", "$.turn.active", "JAVA-11.3")

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .board import CENTRAL, HEXES, INDEX, N, NEIGHBORS, PRINTED_POND, key
+from .board import HEXES, INDEX, KEY_INDEX, N, NEIGHBORS, PRINTED_POND, key
 from .state import JavaState, Space
 
 NOBODY = -1
 
 
 class Land:
-    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups")
+    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups", "_risky")
 
     def __init__(self, state: JavaState) -> None:
         self.state = state
@@ -30,7 +30,7 @@ class Land:
         self.tiles = {tile.id: tile for tile in state.placed_tiles}
         tiles = self.tiles
         for text, space in state.spaces.items():
-            i = INDEX[_hex(text)]
+            i = KEY_INDEX[text]
             self.level[i] = len(space.stack)
             if space.stack:
                 tile = tiles[space.stack[-1]]
@@ -43,6 +43,8 @@ class Land:
         for h in state.irrigation_tiles:
             self.pond[INDEX[tuple(h)]] = True
         self._groups: list[int] | None = None
+        self._palace_groups: dict[int, int] | None = None
+        self._risky: list[bool] | None = None
 
     # ------------------------------------------------------------ spaces
     def is_land(self, i: int) -> bool:
@@ -83,12 +85,30 @@ class Land:
 
     def palaces_by_group(self) -> dict[int, int]:
         """How many palaces each group holds (at most one in a consistent state, JAVA-2.10)."""
-        labels = self.groups()
-        counts: dict[int, int] = {}
-        for i in range(N):
-            if self.palace[i] != NOBODY:
-                counts[labels[i]] = counts.get(labels[i], 0) + 1
-        return counts
+        if self._palace_groups is None:
+            labels = self.groups()
+            counts: dict[int, int] = {}
+            for palace in self.state.palaces:
+                label = labels[INDEX[tuple(palace.hex)]]
+                counts[label] = counts.get(label, 0) + 1
+            self._palace_groups = counts
+        return self._palace_groups
+
+    def near_two_cities(self) -> list[bool]:
+        """Hexes whose own group and neighbours' groups hold two palaces or more together: only a
+        village hex laid there could join two cities (JAVA-4.8)."""
+        if self._risky is None:
+            labels = self.groups()
+            palaces = self.palaces_by_group()
+            risky = [False] * N
+            if len(self.state.palaces) >= 2:
+                for i in range(N):
+                    near = {labels[j] for j in NEIGHBORS[i] if labels[j] in palaces}
+                    if labels[i] in palaces:
+                        near.add(labels[i])
+                    risky[i] = sum(palaces[label] for label in near) >= 2
+            self._risky = risky
+        return self._risky
 
     def group_of(self, i: int) -> list[int]:
         label = self.groups()[i]
@@ -155,12 +175,3 @@ def places(levels: dict[int, list[int]]) -> tuple[list[int], list[int]]:
     first = [s for s, v in levels.items() if distinct and tuple(v) == distinct[0]]
     second = [s for s, v in levels.items() if len(distinct) > 1 and tuple(v) == distinct[1]]
     return sorted(first), sorted(second)
-
-
-def _hex(text: str) -> tuple[int, int]:
-    q, r = text.split(",")
-    return int(q), int(r)
-
-
-def central(i: int) -> bool:
-    return CENTRAL[i]

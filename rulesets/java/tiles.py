@@ -48,16 +48,10 @@ def joins_two_cities(land: Land, cells: Collection[int], village: int | None) ->
     """JAVA-4.8: would the tile's village hex end up in a group with two palaces?
 
     Only the new village hex's group can gain a palace (covering with rice only cuts
-    groups); when the groups around it hold at most one palace together, it cannot.
+    groups), and it lies within the groups of that hex and its neighbours: when those
+    hold at most one palace together, it cannot; otherwise the group is walked.
     """
-    if village is None:
-        return False
-    labels = land.groups()
-    near = {labels[j] for j in NEIGHBORS[village] if j not in cells and labels[j] != NOBODY}
-    if labels[village] != NOBODY:
-        near.add(labels[village])
-    palaces = land.palaces_by_group()
-    if sum(palaces.get(label, 0) for label in near) <= 1:
+    if village is None or not land.near_two_cities()[village]:
         return False
     seen = {village}
     stack = [village]
