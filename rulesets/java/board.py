@@ -147,3 +147,7 @@ def parse_key(text: str) -> Hex | None:
 
 #: ``"q,r"`` -> hex index, for reading a state's ``spaces``.
 KEY_INDEX: dict[str, int] = {key(h): i for i, h in enumerate(HEXES)}
+
+#: pairs of adjacent outer-ring hexes (a tile lying only there is refused, JAVA-4.4).
+OUTER_NEIGHBOR_PAIRS: tuple[tuple[Hex, Hex], ...] = tuple(
+    (HEXES[i], HEXES[j]) for i in range(N_CENTRAL, N) for j in NEIGHBORS[i] if j > i and not CENTRAL[j])
