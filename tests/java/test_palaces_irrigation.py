@@ -138,50 +138,46 @@ def test_java_8_1_irrigation_on_bare_interior_spaces_only():
     refused(state, irrigate((1, -3)), "irrigation_supply_exhausted", "JAVA-8.1")
 
 
-def test_java_8_4_a_pond_enclosed_by_a_placement_scores_the_sole_highest_even_inactive():
-    """JAVA-8.3, 8.4, 8.5 (board geometry: a pond enclosed by a placement): the tile covering the last
-    bare neighbour encloses the area; the sole highest adjacent developer's owner scores 3 per pond space,
-    though he is not the active player; the printed pond counts."""
+def _almost_enclosed(devs):
+    """The area printed (0,0) + an irrigation tile at (1,0), every rim space covered but the last."""
     state = new()
-    around = [HEXES[j] for j in NEIGHBORS[INDEX[(0, 0)]]]
-    pond(state, (1, 0))                       # the area: printed (0,0) + tile (1,0)
+    pond(state, (1, 0))
     area = {(0, 0), (1, 0)}
     rim = sorted({HEXES[j] for h in area for j in NEIGHBORS[INDEX[h]]} - area)
-    last = rim[-1]
     for h in rim[:-1]:
         seat = 0 if state.players[0].tiles.single_rice else 1
         if state.players[seat].tiles.single_rice:
             lay(state, "single_rice", [h], by=seat)
         else:
             lay(state, "triple", [h, *_two_beyond(h, rim, area, state)], h)
-    dev(state, rim[0], 1)
-    dev(state, rim[1], 0)
+    for n, seat in devs:
+        dev(state, rim[n], seat)
     state = checked(state)
-    assert around
-    after, events = act(state, {"type": "place_tile", "tile": "triple",
-                                "hexes": [list(h) for h in sorted([last, *_two_beyond(last, rim, area, state)])],
-                                "village": list(last)})
+    last = rim[-1]
+    closing = {"type": "place_tile", "tile": "triple", "village": list(last),
+               "hexes": [list(h) for h in sorted([last, *_two_beyond(last, rim, area, state)])]}
+    return state, closing, area
+
+
+def test_java_8_4_a_pond_enclosed_by_a_placement_scores_the_sole_highest_even_inactive():
+    """JAVA-8.3, 8.4, 8.5 (board geometry: a pond enclosed by a placement): the tile covering the last
+    bare neighbour encloses the area; the sole highest adjacent developer's owner scores 3 per pond space,
+    though he is not the active player; the printed pond counts."""
+    state, closing, area = _almost_enclosed([(0, 1)])
+    after, events = act(state, closing)
     scored = [e for e in events if e["type"] == "irrigation_scored"]
-    assert len(scored) == 1 and scored[0]["points"] == 0 and scored[0]["player"] is None  # tie 1 vs 1: nobody (D14)
-    assert not after.scored_irrigation_areas and all(p.score == 0 for p in after.players)
-    # now with seat 1 higher: add a level under seat 1's developer before enclosing
-    state2 = new()
-    pond(state2, (1, 0))
-    for h in rim[:-1]:
-        if h == rim[0]:
-            lay(state2, "triple", [h, *_two_beyond(h, rim, area, state2)], h)
-            lay(state2, "single_rice", [h], by=1)
-        else:
-            lay(state2, "triple", [h, *_two_beyond(h, rim, area, state2)], h)
-    dev(state2, rim[0], 1)
-    dev(state2, rim[1], 0)
-    state2 = checked(state2)
-    after, events = act(state2, {"type": "place_tile", "tile": "triple",
-                                 "hexes": [list(h) for h in sorted([last, *_two_beyond(last, rim, area, state2)])],
-                                 "village": list(last)})
-    scored = [e for e in events if e["type"] == "irrigation_scored"]
-    assert scored[0]["player"] == 1 and after.players[1].score == 6
+    assert scored == [{"type": "irrigation_scored", "area": sorted(area), "player": 1, "points": 6}]
+    assert after.players[1].score == 6 and after.players[0].score == 0
     assert [sorted(map(tuple, a)) for a in after.scored_irrigation_areas] == [sorted(area)]
+
+
+def test_java_8_4_nobody_sole_highest_nobody_scores_ever():
+    """JAVA-8.4 / D14: a tie among the adjacent developers scores nothing, and the area never scores later."""
+    state, closing, area = _almost_enclosed([(0, 1), (1, 0)])
+    after, events = act(state, closing)
+    scored = [e for e in events if e["type"] == "irrigation_scored"]
+    assert len(scored) == 1 and scored[0]["player"] is None and scored[0]["points"] == 0
+    assert not after.scored_irrigation_areas and all(p.score == 0 for p in after.players)
 
 
 def _two_beyond(h, rim, area, state):
