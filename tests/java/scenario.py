@@ -125,3 +125,42 @@ def refused(state: JavaState, action: dict[str, Any], code: str, rule: str | Non
 
 
 __all__ += ["set_face_up", "IllegalAction"]
+
+
+def set_hands(state: JavaState, hands: dict[int, list[str]], face_up: str | None = None) -> None:
+    """Exactly these hands (other cards go to the bottom of the deck), and this face-up card."""
+    wanted = {c for cards in hands.values() for c in cards} | ({face_up} if face_up else set())
+    for player in state.players:
+        state.cards.deck.extend(c for c in player.hand if c not in wanted)
+        player.hand = [c for c in player.hand if c in wanted]
+    if face_up is not None and state.cards.face_up != face_up:
+        old = state.cards.face_up
+        state.cards.face_up = None
+        state.cards.deck.append(old)
+        for player in state.players:
+            if face_up in player.hand:
+                player.hand.remove(face_up)
+        if face_up in state.cards.deck:
+            state.cards.deck.remove(face_up)
+        state.cards.face_up = face_up
+    for seat, cards in hands.items():
+        for card in cards:
+            for player in state.players:
+                if card in player.hand:
+                    player.hand.remove(card)
+            if card in state.cards.deck:
+                state.cards.deck.remove(card)
+            state.players[seat].hand.append(card)
+
+
+#: a triangle far from the test areas, where the spare triples are stacked.
+SPARE = [(-4, 6), (-3, 6), (-3, 5)]
+
+
+def use_up_triples(state: JavaState, leave: int = 0) -> None:
+    """Lay all but ``leave`` triples of the supply on the spare triangle (rules not applied)."""
+    while state.supply.triple > leave:
+        lay(state, "triple", SPARE, SPARE[0])
+
+
+__all__ += ["set_hands", "use_up_triples", "SPARE"]
