@@ -46,7 +46,7 @@ def test_java_7_1_build_palace_by_the_sole_highest_7_2_scores_half():
 
 
 def test_java_7_1_refusals_in_order():
-    """JAVA-7.1, JAVA-2.10: value, village space, city, occupied, size, highest, size, supply."""
+    """JAVA-7.1, 7.8, JAVA-2.10: value, village space, city, occupied, size, highest, size, supply."""
     state = village_of_three(new(), at=[(VILLAGE[0], 0), (VILLAGE[2], 1)])
     no_ap_limit(state)
     refused(state, build(VILLAGE[1], 3), "invalid_palace_value", "JAVA-7.1")
