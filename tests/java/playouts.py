@@ -72,7 +72,7 @@ class Figures:
 
 
 def quick_playout(players: int, seed: int, figures: Figures, *, full_legal_every: int = 0,
-                  reload_every: int = 0, max_steps: int = 3000) -> Any:
+                  reload_every: int = 0, max_steps: int = 3000, stop_after: int = 0) -> Any:
     """One whole game; returns the final state. Each chosen action must be accepted."""
     rng = random.Random(f"java/{players}/{seed}")
     state = R.setup(players, seed)
@@ -80,7 +80,7 @@ def quick_playout(players: int, seed: int, figures: Figures, *, full_legal_every
     steps = 0
     while True:
         status = R.status(state)
-        if status.game_over:
+        if status.game_over or (stop_after and steps >= stop_after and state.phase == "actions"):
             break
         assert steps < max_steps, "no end in sight"
         seat = status.active_players[0]
