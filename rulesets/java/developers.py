@@ -81,12 +81,12 @@ def move_costs(land: Land, start: int, seat: int) -> dict[int, int]:
     (through the mover's own developers, never another player's)."""
     dist = {start: 0}
     queue = deque([start])
-    village, dev = land.village, land.dev
+    village, dev, walkable = land.village, land.dev, land.walkable()
     while queue:
         i = queue.popleft()
         d = dist[i]
         for j in NEIGHBORS[i]:
-            if not land.is_land(j) or (dev[j] != NOBODY and dev[j] != seat):
+            if not walkable[j] or (dev[j] != NOBODY and dev[j] != seat):
                 continue
             step = CHANGE_AP if village[i] != village[j] else SAME_AP
             nd = d + step

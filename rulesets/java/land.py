@@ -17,7 +17,7 @@ NOBODY = -1
 
 
 class Land:
-    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups", "_risky")
+    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups", "_risky", "_walkable")
 
     def __init__(self, state: JavaState) -> None:
         self.state = state
@@ -27,17 +27,18 @@ class Land:
         self.dev = [NOBODY] * N
         self.palace = [NOBODY] * N
         self.pond = list(PRINTED_POND)
-        self.tiles = {tile.id: tile for tile in state.placed_tiles}
-        tiles = self.tiles
+        self.tiles = tiles = {tile.id: tile for tile in state.placed_tiles}
+        level, top, village, dev = self.level, self.top, self.village, self.dev
         for text, space in state.spaces.items():
             i = KEY_INDEX[text]
-            self.level[i] = len(space.stack)
-            if space.stack:
-                tile = tiles[space.stack[-1]]
-                self.top[i] = tile.id
-                self.village[i] = tile.village is not None and tuple(tile.village) == HEXES[i]
+            stack = space.stack
+            if stack:
+                level[i] = len(stack)
+                tile = tiles[stack[-1]]
+                top[i] = tile.id
+                village[i] = tile.village == HEXES[i]
             if space.developer is not None:
-                self.dev[i] = space.developer
+                dev[i] = space.developer
         for n, palace in enumerate(state.palaces):
             self.palace[INDEX[tuple(palace.hex)]] = n
         for h in state.irrigation_tiles:
@@ -45,11 +46,18 @@ class Land:
         self._groups: list[int] | None = None
         self._palace_groups: dict[int, int] | None = None
         self._risky: list[bool] | None = None
+        self._walkable: list[bool] | None = None
 
     # ------------------------------------------------------------ spaces
     def is_land(self, i: int) -> bool:
         """JAVA-2.6: covered by a land tile and not a palace space (a developer may stand there)."""
         return self.level[i] >= 1 and self.palace[i] == NOBODY
+
+    def walkable(self) -> list[bool]:
+        """``is_land`` for every hex at once."""
+        if self._walkable is None:
+            self._walkable = [self.level[i] >= 1 and self.palace[i] == NOBODY for i in range(N)]
+        return self._walkable
 
     def blocked(self) -> list[bool]:
         """JAVA-4.6: spaces no tile may cover (ponds, palaces, developers)."""

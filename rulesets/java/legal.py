@@ -39,7 +39,7 @@ def _turn(state: JavaState, seat: int, types: frozenset[str] | None) -> list[Any
         return types is None or name in types
 
     out: list[Any] = []
-    land = Land(state)
+    lazy = _LazyLand(state)
     left = ap_left(state)
     me = state.players[seat]
     turn = state.turn
@@ -47,27 +47,31 @@ def _turn(state: JavaState, seat: int, types: frozenset[str] | None) -> list[Any
         out.append(UseActionToken(player=seat))
     tiles = None
     if want("place_tile"):
-        tiles = placements(state, land, seat, left)
+        tiles = placements(state, lazy.get(), seat, left)
         out.extend(tiles)
     if want("enter_developer") and me.developer_supply > 0:
+        land = lazy.get()
         for i in range(N):
             if entry_space(land, i) and land.is_land(i) and land.dev[i] == NOBODY:
                 out.extend(_by_region(EnterDeveloper, "to", state, i, ENTER_COST, seat))
     if want("exit_developer"):
+        land = lazy.get()
         for i in range(N):
             if land.dev[i] == seat and entry_space(land, i):
                 out.extend(_by_region(ExitDeveloper, "from_", state, i, EXIT_COST, seat))
     if want("move_developer"):
+        land = lazy.get()
         for i in range(N):
             if land.dev[i] == seat:
                 for j, cost in sorted(move_costs(land, i, seat).items()):
                     if j != i and land.dev[j] == NOBODY and can_pay(state, cost):
                         out.append(MoveDeveloper(player=seat, from_=HEXES[i], to=HEXES[j]))
     if want("build_palace") and can_pay(state, BUILD_AP):
-        out.extend(_builds(state, land, seat))
+        out.extend(_builds(state, lazy.get(), seat))
     if want("extend_palace") and can_pay(state, EXTEND_AP):
-        out.extend(_extensions(state, land, seat))
+        out.extend(_extensions(state, lazy.get(), seat))
     if want("place_irrigation") and state.supply.irrigation > 0 and can_pay(state, IRRIGATION_AP):
+        land = lazy.get()
         for i in range(N):
             if CENTRAL[i] and not EDGE[i] and land.level[i] == 0 and not land.pond[i]:
                 out.append(PlaceIrrigation(player=seat, hex=HEXES[i]))
@@ -82,8 +86,23 @@ def _turn(state: JavaState, seat: int, types: frozenset[str] | None) -> list[Any
         if may_end and want("end_turn"):
             out.append(EndTurn(player=seat))
         if may_end and want("declare_festival"):
-            out.extend(_festivals(state, land, seat))
+            out.extend(_festivals(state, lazy.get(), seat))
     return out
+
+
+class _LazyLand:
+    """The state's Land, read only when an asked-for type needs the board."""
+
+    __slots__ = ("_state", "_land")
+
+    def __init__(self, state: JavaState) -> None:
+        self._state = state
+        self._land: Land | None = None
+
+    def get(self) -> Land:
+        if self._land is None:
+            self._land = Land(self._state)
+        return self._land
 
 
 def _by_region(kind: type, field: str, state: JavaState, i: int, table: dict[str, int], seat: int) -> list[Any]:

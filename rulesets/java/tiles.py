@@ -209,13 +209,27 @@ def placements(state: JavaState, land: Land, seat: int, budget: int) -> list[Pla
 
 
 def any_affordable_placement(state: JavaState, seat: int, budget: int) -> bool:
-    """JAVA-3.5.3: does any usable tile have a legal placement within ``budget`` AP?"""
+    """JAVA-3.5.3: does any usable tile have a legal placement within ``budget`` AP? (stops at the first)"""
+    if budget < TILE_AP:
+        return False
     land = Land(state)
+    level, top, blocked, tiles = land.level, land.top, land.blocked(), land.tiles
     for kind in TILE_TYPES:
         if tiles_left(state, seat, kind) == 0:
             continue
-        for fp, _cost in _footprint_costs(land, TILE_SIZE[kind], budget):
-            if TILE_VILLAGES[kind] == 0 or any(not joins_two_cities(land, fp.cells, v) for v in fp.cells):
+        size = TILE_SIZE[kind]
+        for fp in FOOTPRINTS[size]:
+            cells = fp.cells
+            lv = level[cells[0]]
+            if any(blocked[i] or level[i] != lv for i in cells):
+                continue
+            if lv:
+                t = top[cells[0]]
+                if len(tiles[t].hexes) == size and all(top[i] == t for i in cells):
+                    continue
+            elif TILE_AP + OVERHANG_AP * fp.outer > budget:
+                continue
+            if TILE_VILLAGES[kind] == 0 or any(not joins_two_cities(land, cells, v) for v in cells):
                 return True
     return False
 

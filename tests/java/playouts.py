@@ -20,13 +20,19 @@ from rulesets.java import RULESET as R
 from rulesets.java.board import INDEX
 from rulesets.java.land import Land
 
-TYPE_WEIGHTS = {"declare_festival": 10, "build_palace": 5, "extend_palace": 5, "take_festival_card": 2,
+TYPE_WEIGHTS = {"declare_festival": 1, "build_palace": 5, "extend_palace": 5, "take_festival_card": 3,
+                "move_developer": 5,
                 "place_tile": 3, "festival_bid": 3, "festival_tie_response": 1, "end_turn": 1,
-                "exit_developer": 0.3, "enter_developer": 0.6, "place_irrigation": 0.5}
+                "exit_developer": 0.3, "enter_developer": 0.6, "place_irrigation": 0.3}
 ALL_TYPES = frozenset(["use_action_token", "place_tile", "enter_developer", "exit_developer", "move_developer",
                        "build_palace", "extend_palace", "place_irrigation", "take_festival_card", "end_turn",
                        "declare_festival", "festival_bid", "festival_pass", "festival_propose_tie",
                        "festival_tie_response"])
+
+
+CITY_PULL = 300
+#: the bulk driver keeps this many developers in each supply, so the board never clogs up with them.
+DEVELOPER_RESERVE = 6
 
 
 def _tag(action: Any) -> str:
@@ -45,18 +51,44 @@ def _choose(rng: random.Random, state: Any, menu: list[Any]) -> Any:
         return rng.choices(options, [4 if a.tile == "triple" else 1 for a in options])[0]
     if kind in ("move_developer", "enter_developer"):
         land = Land(state)
-        weights = [6 if land.village[INDEX[tuple(a.to)]] else 1 for a in options]
-        return rng.choices(options, weights)[0]
+        labels, cities = land.groups(), land.palaces_by_group()
+
+        def weight(action: Any) -> int:
+            i = INDEX[tuple(action.to)]
+            return CITY_PULL if labels[i] in cities else 4 if land.village[i] else 1
+        return rng.choices(options, [weight(a) for a in options])[0]
     return rng.choice(options)
 
 
+TURN_TYPES = ("use_action_token", "place_tile", "enter_developer", "exit_developer", "move_developer",
+              "build_palace", "extend_palace", "place_irrigation", "take_festival_card", "end_turn",
+              "declare_festival")
+FESTIVAL_TYPES = ("festival_bid", "festival_pass", "festival_propose_tie", "festival_tie_response")
+ORDER_WEIGHTS = {**TYPE_WEIGHTS, "place_tile": 6}
+
+
+def _weighted_order(rng: random.Random, types: tuple[str, ...]) -> list[str]:
+    """The action types in a random order, heavier ones likelier first (asked one type at a time)."""
+    return sorted(types, key=lambda t: rng.random() ** (1.0 / ORDER_WEIGHTS.get(t, 1)), reverse=True)
+
+
+#: for the fully checked playouts: short games (tiles and turn ends first), palaces and festivals often.
+PICK_WEIGHTS = {"place_tile": 4, "end_turn": 3, "declare_festival": 3, "build_palace": 3, "extend_palace": 3,
+                "festival_bid": 2, "take_festival_card": 1, "move_developer": 1, "enter_developer": 1,
+                "exit_developer": 0.3, "place_irrigation": 0.3}
+
+
 def weighted_pick(rng: random.Random, menu: list[Any]) -> Any:
-    """For ``random_playout(pick=...)``: the type-weighted choice (no state at hand: no village bias)."""
+    """For ``random_playout(pick=...)``: a type first (weighted), then one of its actions."""
     by_type: dict[str, list[Any]] = {}
     for action in menu:
         by_type.setdefault(_tag(action), []).append(action)
     types = sorted(by_type)
-    return rng.choice(by_type[rng.choices(types, [TYPE_WEIGHTS.get(t, 1) for t in types])[0]])
+    kind = rng.choices(types, [PICK_WEIGHTS.get(t, 1) for t in types])[0]
+    options = by_type[kind]
+    if kind == "place_tile":
+        return rng.choices(options, [4 if a.tile == "triple" else 1 for a in options])[0]
+    return rng.choice(options)
 
 
 @dataclass
@@ -89,12 +121,14 @@ def quick_playout(players: int, seed: int, figures: Figures, *, full_legal_every
             full = R.legal_actions(state, seat)
             figures.slowest_legal = max(figures.slowest_legal, time.perf_counter() - t0)
             figures.largest_legal = max(figures.largest_legal, len(full))
-        menu = R.legal_actions(state, seat, types=ALL_TYPES - {"place_tile"})
-        tiles_possible = state.phase == "actions"
-        if tiles_possible and (not menu or rng.random() < 0.5):
-            placements = R.legal_actions(state, seat, types={"place_tile"})
-            if placements:
-                menu = placements
+        menu = []
+        kinds = FESTIVAL_TYPES if state.phase == "festival" else TURN_TYPES
+        if state.players[seat].developer_supply <= DEVELOPER_RESERVE:  # keep room on the board for tiles
+            kinds = tuple(k for k in kinds if k != "enter_developer")
+        for kind in _weighted_order(rng, kinds):
+            menu = R.legal_actions(state, seat, types={kind})
+            if menu:
+                break
         assert menu, f"seat {seat} has no legal action"
         action = _choose(rng, state, menu)
         state, events = R.apply(state, action, in_place=False)
