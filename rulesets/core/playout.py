@@ -36,6 +36,8 @@ class Playout:
     state: GameState
     actions: list[dict[str, Any]] = field(default_factory=list)
     steps: int = 0
+    #: actions played by a seat the game was not awaiting (out-of-turn cards)
+    out_of_turn: int = 0
 
 
 def nudged_actions(action: dict[str, Any], seats: int) -> Iterator[dict[str, Any]]:
@@ -65,11 +67,18 @@ def nudged_actions(action: dict[str, Any], seats: int) -> Iterator[dict[str, Any
 def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Mapping[str, Any] | None = None,
                    *, chooser: random.Random | None = None, sample_legal: int = 4, nudges: int = 6,
                    max_steps: int = 5000,
-                   pick: Callable[[random.Random, list[Any]], Any] | None = None) -> Playout:
-    """Play one whole game at random, checking the contract at every step."""
+                   pick: Callable[[random.Random, list[Any]], Any] | None = None,
+                   setup_kwargs: Mapping[str, Any] | None = None, out_of_turn_rate: float = 0.2) -> Playout:
+    """Play one whole game at random, checking the contract at every step.
+
+    ``setup_kwargs`` go to ``setup`` as they are (``first_player``, ``colors``). Seats the
+    game is not awaiting are asked too: they may list only actions the phase table lets
+    any seat send (``anytime``, or a phase's ``anyone``), and when some do, one of those
+    is played with probability ``out_of_turn_rate``.
+    """
     options = dict(options or {})
     chooser = chooser or random.Random(f"{ruleset.id}/{players}/{seed}")
-    state = ruleset.setup(players, seed, options)
+    state = ruleset.setup(players, seed, options, **(setup_kwargs or {}))
     playout = Playout(ruleset, players, seed, options, state)
     while True:
         status = ruleset.status(state)
@@ -81,10 +90,13 @@ def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Map
         actors = [p for p, menu in menus.items() if menu]
         if not actors:
             raise ContractBroken(f"{ruleset.id}: active players {status.active_players} have no legal action")
-        for p in range(players):
-            if p not in menus and ruleset.legal_actions(state, p):
-                raise ContractBroken(f"{ruleset.id}: seat {p} is not active but has legal actions")
-        actor = chooser.choice(actors)
+        out_of_turn = _out_of_turn_menus(ruleset, state, menus, players)
+        menus.update(out_of_turn)
+        if out_of_turn and chooser.random() < out_of_turn_rate:
+            actor = chooser.choice(sorted(out_of_turn))
+            playout.out_of_turn += 1
+        else:
+            actor = chooser.choice(actors)
         menu = menus[actor]
         action = pick(chooser, menu) if pick else chooser.choice(menu)
         listed = {canonical_json(a) for options_of_seat in menus.values() for a in options_of_seat}
@@ -103,6 +115,25 @@ def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Map
         playout.actions.append(to_builtins(action))
         playout.state = state
         playout.steps += 1
+
+
+def _out_of_turn_menus(ruleset: Ruleset, state: GameState, menus: Mapping[int, list[Any]],
+                       players: int) -> dict[int, list[Any]]:
+    """The legal actions of the seats the game is not awaiting, which must all be out-of-turn kinds."""
+    phase = ruleset.flow.phase(state)
+    allowed = set(ruleset.flow.anytime) | (set(phase.anyone) if phase is not None else set())
+    found = {}
+    for seat in range(players):
+        if seat in menus:
+            continue
+        menu = ruleset.legal_actions(state, seat)
+        wrong = [a for a in menu if type(a) not in allowed]
+        if wrong:
+            raise ContractBroken(f"{ruleset.id}: seat {seat} is not active but has legal actions such as "
+                                 f"{to_builtins(wrong[0])}")
+        if menu:
+            found[seat] = menu
+    return found
 
 
 def _must_accept(ruleset: Ruleset, state: GameState, action: Any) -> None:
