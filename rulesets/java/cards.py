@@ -49,7 +49,10 @@ def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[dict]
         taken = cards.face_up
         assert taken is not None
         hand.append(taken)
-        events.append({"type": "card_taken", "player": seat, "source": "face_up", "card": taken})
+        # everyone saw the face-up card; the id goes in the taker's event only, so no event names a
+        # card that now sits in a hand hidden from the others
+        events.append({"type": "card_taken", "player": seat, "source": "face_up"})
+        events.append({"type": "card_drawn", "player": seat, "card": taken})
         cards.face_up = _draw(state, events)  # JAVA-9.3
         events.append({"type": "face_up_replaced", "card": cards.face_up})
     else:
