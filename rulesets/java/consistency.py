@@ -8,9 +8,9 @@ final round that contradicts the rest of the state.
 
 from __future__ import annotations
 
-from rulesets.core import Inventory, require
+from rulesets.core import InvalidState, Inventory, require
 
-from .board import CENTRAL, EDGE, HEXES, INDEX, N, NEIGHBORS, PRINTED_POND, is_triangle, key, parse_key
+from .board import CENTRAL, EDGE, HEXES, INDEX, KEY_INDEX, N, NEIGHBORS, PRINTED_POND, is_triangle, key
 from .cards import card_value
 from .components import (ACTION_TOKENS, AP_PER_TURN, BOARD_ID, CARD_IDS, CARDS, CARDS_PER_TURN_LIMIT, DEVELOPERS,
                          IRRIGATION_TILES, PALACE_COUNTS, PALACE_VALUES, PERSONAL_TILES, SYMBOLS, TILE_PER_PLAYER,
@@ -48,38 +48,51 @@ def _players(state: JavaState, n: int) -> None:
                     f"A player has {TILE_PER_PLAYER[kind]} {kind} tiles.", f"{at}.tiles.{kind}", "JAVA-1.4")
 
 
+def _bad(detail: str, path: str, rule: str) -> None:
+    raise InvalidState(detail, path, rule=rule)
+
+
 def _tiles(state: JavaState, n: int) -> dict[int, int]:
-    """Each placed tile's shape; ids once; placed + supply = the components. Returns id -> index."""
-    ids = Inventory("tile", rule="JAVA-4.11")
+    """Each placed tile's shape; ids once; placed + supply = the components. Returns id -> index.
+
+    The hot loops test first and build their messages only to refuse (a request checks every tile).
+    """
     by_id: dict[int, int] = {}
     placed = {kind: [0] * n for kind in PERSONAL_TILES}
     triples = 0
     for index, tile in enumerate(state.placed_tiles):
-        at = f"$.placed_tiles[{index}]"
-        ids.see(tile.id, f"{at}.id")
+        if tile.id in by_id:
+            _bad(f"Tile {tile.id} is in two places: $.placed_tiles[{by_id[tile.id]}].id and "
+                 f"$.placed_tiles[{index}].id.", f"$.placed_tiles[{index}].id", "JAVA-4.11")
         by_id[tile.id] = index
-        hexes = [tuple(h) for h in tile.hexes]
-        require(tile.placed_by < n, "placed_by names a seat of this game.", f"{at}.placed_by", "JAVA-4.1")
-        require(len(hexes) == TILE_SIZE[tile.type] and len(set(hexes)) == len(hexes),
-                f"A {tile.type} tile covers {TILE_SIZE[tile.type]} hexes.", f"{at}.hexes", "JAVA-4.2")
-        require(all(h in INDEX for h in hexes), "A tile lies on the map.", f"{at}.hexes", "JAVA-4.4")
-        cells = [INDEX[h] for h in hexes]  # type: ignore[index]
-        require(any(CENTRAL[i] for i in cells), "A tile keeps a hex in central Java.", f"{at}.hexes", "JAVA-4.4")
-        require(hexes == sorted(hexes), "A tile's hexes are listed sorted.", f"{at}.hexes", "JAVA-4.2")
-        shape = (len(cells) == 1 or (len(cells) == 2 and cells[1] in NEIGHBORS[cells[0]])
-                 or (len(cells) == 3 and is_triangle(cells)))
-        require(shape, f"A {tile.type} tile's hexes are mutually adjacent.", f"{at}.hexes", "JAVA-4.2")
-        if TILE_VILLAGES[tile.type]:
-            village_ok = tile.village is not None and tuple(tile.village) in hexes
-            require(village_ok and (len(hexes) > 1 or tuple(tile.village) == hexes[0]),  # type: ignore[arg-type]
-                    "The tile's village hex is one of its hexes.", f"{at}.village", "JAVA-4.2")
-        else:
-            require(tile.village is None, "A rice tile has no village hex.", f"{at}.village", "JAVA-4.2")
-        require(tile.level >= 1, "A tile lies at level 1 or higher.", f"{at}.level", "JAVA-2.5")
-        if tile.type == "triple":
+        hexes = tile.hexes
+        cells = [INDEX.get(h) for h in hexes]
+        kind = tile.type
+        if tile.placed_by >= n:
+            _bad("placed_by names a seat of this game.", f"$.placed_tiles[{index}].placed_by", "JAVA-4.1")
+        if len(hexes) != TILE_SIZE[kind] or len(set(hexes)) != len(hexes):
+            _bad(f"A {kind} tile covers {TILE_SIZE[kind]} hexes.", f"$.placed_tiles[{index}].hexes", "JAVA-4.2")
+        if None in cells:
+            _bad("A tile lies on the map.", f"$.placed_tiles[{index}].hexes", "JAVA-4.4")
+        if not any(CENTRAL[i] for i in cells):  # type: ignore[index]
+            _bad("A tile keeps a hex in central Java.", f"$.placed_tiles[{index}].hexes", "JAVA-4.4")
+        if any(a >= b for a, b in zip(hexes, hexes[1:])):
+            _bad("A tile's hexes are listed sorted.", f"$.placed_tiles[{index}].hexes", "JAVA-4.2")
+        if not (len(cells) == 1 or (len(cells) == 2 and cells[1] in NEIGHBORS[cells[0]])  # type: ignore[index]
+                or (len(cells) == 3 and is_triangle(cells))):  # type: ignore[arg-type]
+            _bad(f"A {kind} tile's hexes are mutually adjacent.", f"$.placed_tiles[{index}].hexes", "JAVA-4.2")
+        village = tile.village
+        if TILE_VILLAGES[kind]:
+            if village is None or village not in hexes:
+                _bad("The tile's village hex is one of its hexes.", f"$.placed_tiles[{index}].village", "JAVA-4.2")
+        elif village is not None:
+            _bad("A rice tile has no village hex.", f"$.placed_tiles[{index}].village", "JAVA-4.2")
+        if tile.level < 1:
+            _bad("A tile lies at level 1 or higher.", f"$.placed_tiles[{index}].level", "JAVA-2.5")
+        if kind == "triple":
             triples += 1
         else:
-            placed[tile.type][tile.placed_by] += 1
+            placed[kind][tile.placed_by] += 1
     require(triples + state.supply.triple == TRIPLES, f"The game has {TRIPLES} triple tiles: placed plus supply.",
             "$.supply.triple", "JAVA-1.3")
     for kind in PERSONAL_TILES:
@@ -98,37 +111,45 @@ def _spaces(state: JavaState, n: int, by_id: dict[int, int]) -> None:
     on_board = [0] * n
     covered: dict[tuple[int, int], list[int]] = {}
     for text, space in state.spaces.items():
-        at = f"$.spaces['{text}']"
-        h = parse_key(text)
-        require(h is not None and key(h) == text and h in INDEX, f"'{text}' is not a hex of the map (\"q,r\").",
-                at, "JAVA-2.2")
-        assert h is not None
-        i = INDEX[h]
-        is_pond = PRINTED_POND[i] or h in ponds
-        if space.developer is not None:
-            require(not is_pond, "A developer never stands on an irrigation space.", f"{at}.developer", "JAVA-2.16")
-            require(space.developer < n, "A developer belongs to a seat of this game.", f"{at}.developer", "JAVA-2.16")
-            require(h not in palaces, "A developer never stands on a palace.", f"{at}.developer", "JAVA-2.16")
-            on_board[space.developer] += 1
-        require(bool(space.stack), "A space listed in spaces is covered by a land tile.", f"{at}.stack", "JAVA-2.5")
-        require(not is_pond, "An irrigation space is never covered.", f"{at}.stack", "JAVA-2.7")
-        seen: set[int] = set()
-        for level, tile_id in enumerate(space.stack, start=1):
-            where = f"{at}.stack[{level - 1}]"
-            require(tile_id not in seen, f"Tile {tile_id} is counted twice in this stack.", where, "JAVA-2.5")
-            seen.add(tile_id)
-            require(tile_id in by_id, f"Tile {tile_id} is not among the placed tiles.", where, "JAVA-2.5")
-            tile = tiles[by_id[tile_id]]
-            require(h in [tuple(x) for x in tile.hexes], f"Tile {tile_id} does not cover {text}.", where, "JAVA-2.5")
-            require(tile.level == level, f"Tile {tile_id} lies at level {tile.level}, not {level}: a stack has "
-                    "no gaps.", where, "JAVA-2.5")
-        covered[h] = space.stack
+        i = KEY_INDEX.get(text)
+        if i is None:
+            _bad(f"'{text}' is not a hex of the map (\"q,r\").", f"$.spaces['{text}']", "JAVA-2.2")
+        h = HEXES[i]  # type: ignore[index]
+        is_pond = PRINTED_POND[i] or h in ponds  # type: ignore[index]
+        seat = space.developer
+        if seat is not None:
+            if is_pond:
+                _bad("A developer never stands on an irrigation space.", f"$.spaces['{text}'].developer", "JAVA-2.16")
+            if seat >= n:
+                _bad("A developer belongs to a seat of this game.", f"$.spaces['{text}'].developer", "JAVA-2.16")
+            if h in palaces:
+                _bad("A developer never stands on a palace.", f"$.spaces['{text}'].developer", "JAVA-2.16")
+            on_board[seat] += 1
+        stack = space.stack
+        if not stack:
+            _bad("A space listed in spaces is covered by a land tile.", f"$.spaces['{text}'].stack", "JAVA-2.5")
+        if is_pond:
+            _bad("An irrigation space is never covered.", f"$.spaces['{text}'].stack", "JAVA-2.7")
+        for level, tile_id in enumerate(stack, start=1):
+            index = by_id.get(tile_id)
+            if stack.index(tile_id) != level - 1:
+                _bad(f"Tile {tile_id} is counted twice in this stack.", f"$.spaces['{text}'].stack[{level - 1}]",
+                     "JAVA-2.5")
+            if index is None:
+                _bad(f"Tile {tile_id} is not among the placed tiles.", f"$.spaces['{text}'].stack[{level - 1}]",
+                     "JAVA-2.5")
+            tile = tiles[index]  # type: ignore[index]
+            if h not in tile.hexes:
+                _bad(f"Tile {tile_id} does not cover {text}.", f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
+            if tile.level != level:
+                _bad(f"Tile {tile_id} lies at level {tile.level}, not {level}: a stack has no gaps.",
+                     f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
+        covered[h] = stack
     for index, tile in enumerate(tiles):
         for h in tile.hexes:
-            stack = covered.get(tuple(h), [])
-            require(len(stack) >= tile.level and stack[tile.level - 1] == tile.id,
-                    f"Tile {tile.id} is missing from the stack of {key(tuple(h))}.",  # type: ignore[arg-type]
-                    f"$.placed_tiles[{index}]", "JAVA-2.5")
+            stack = covered.get(h, [])
+            if len(stack) < tile.level or stack[tile.level - 1] != tile.id:
+                _bad(f"Tile {tile.id} is missing from the stack of {key(h)}.", f"$.placed_tiles[{index}]", "JAVA-2.5")
     for seat, player in enumerate(state.players):
         require(on_board[seat] + player.developer_supply == DEVELOPERS,
                 f"Each player has {DEVELOPERS} developers: on the board plus in supply.",
