@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from rulesets.core import InvalidState, Inventory, require
 
-from .board import CENTRAL, EDGE, HEXES, INDEX, KEY_INDEX, N, NEIGHBORS, PRINTED_POND, is_triangle, key
+from .board import CENTRAL, EDGE, FOOTPRINT_BY_HEXES, HEXES, INDEX, KEY_INDEX, N, PRINTED_POND, key
 from .cards import card_value
 from .components import (ACTION_TOKENS, AP_PER_TURN, BOARD_ID, CARD_IDS, CARDS, CARDS_PER_TURN_LIMIT, DEVELOPERS,
                          IRRIGATION_TILES, PALACE_COUNTS, PALACE_VALUES, PERSONAL_TILES, SYMBOLS, TILE_PER_PLAYER,
                          TILE_SIZE, TILE_VILLAGES, TOKEN_BONUS, TRIPLES)
+from .land import Land
 from .state import JavaState
 
 
@@ -66,21 +67,12 @@ def _tiles(state: JavaState, n: int) -> dict[int, int]:
                  f"$.placed_tiles[{index}].id.", f"$.placed_tiles[{index}].id", "JAVA-4.11")
         by_id[tile.id] = index
         hexes = tile.hexes
-        cells = [INDEX.get(h) for h in hexes]
         kind = tile.type
         if tile.placed_by >= n:
             _bad("placed_by names a seat of this game.", f"$.placed_tiles[{index}].placed_by", "JAVA-4.1")
-        if len(hexes) != TILE_SIZE[kind] or len(set(hexes)) != len(hexes):
-            _bad(f"A {kind} tile covers {TILE_SIZE[kind]} hexes.", f"$.placed_tiles[{index}].hexes", "JAVA-4.2")
-        if None in cells:
-            _bad("A tile lies on the map.", f"$.placed_tiles[{index}].hexes", "JAVA-4.4")
-        if not any(CENTRAL[i] for i in cells):  # type: ignore[index]
-            _bad("A tile keeps a hex in central Java.", f"$.placed_tiles[{index}].hexes", "JAVA-4.4")
-        if any(a >= b for a, b in zip(hexes, hexes[1:])):
-            _bad("A tile's hexes are listed sorted.", f"$.placed_tiles[{index}].hexes", "JAVA-4.2")
-        if not (len(cells) == 1 or (len(cells) == 2 and cells[1] in NEIGHBORS[cells[0]])  # type: ignore[index]
-                or (len(cells) == 3 and is_triangle(cells))):  # type: ignore[arg-type]
-            _bad(f"A {kind} tile's hexes are mutually adjacent.", f"$.placed_tiles[{index}].hexes", "JAVA-4.2")
+        footprint = FOOTPRINT_BY_HEXES.get(tuple(hexes))
+        if footprint is None or len(hexes) != TILE_SIZE[kind]:
+            _footprint_refusal(tile.type, list(hexes), index)
         village = tile.village
         if TILE_VILLAGES[kind]:
             if village is None or village not in hexes:
@@ -101,6 +93,21 @@ def _tiles(state: JavaState, n: int) -> dict[int, int]:
                     f"Each player has {TILE_PER_PLAYER[kind]} {kind} tiles: placed plus in hand.",
                     f"$.players[{seat}].tiles.{kind}", "JAVA-1.4")
     return by_id
+
+
+def _footprint_refusal(kind: str, hexes: list, index: int) -> None:
+    """Why these hexes are no footprint of this tile type (JAVA-4.2, 4.4)."""
+    at = f"$.placed_tiles[{index}].hexes"
+    if len(hexes) != TILE_SIZE[kind] or len(set(hexes)) != len(hexes):
+        _bad(f"A {kind} tile covers {TILE_SIZE[kind]} hexes.", at, "JAVA-4.2")
+    cells = [INDEX.get(h) for h in hexes]
+    if None in cells:
+        _bad("A tile lies on the map.", at, "JAVA-4.4")
+    if not any(CENTRAL[i] for i in cells):  # type: ignore[index]
+        _bad("A tile keeps a hex in central Java.", at, "JAVA-4.4")
+    if any(a >= b for a, b in zip(hexes, hexes[1:])):
+        _bad("A tile's hexes are listed sorted.", at, "JAVA-4.2")
+    _bad(f"A {kind} tile's hexes are mutually adjacent.", at, "JAVA-4.2")
 
 
 def _spaces(state: JavaState, n: int, by_id: dict[int, int]) -> None:
@@ -126,34 +133,56 @@ def _spaces(state: JavaState, n: int, by_id: dict[int, int]) -> None:
                 _bad("A developer never stands on a palace.", f"$.spaces['{text}'].developer", "JAVA-2.16")
             on_board[seat] += 1
         stack = space.stack
+        if len(set(stack)) != len(stack):
+            twice = next(k for k, t in enumerate(stack) if t in stack[:k])
+            _bad(f"Tile {stack[twice]} is counted twice in this stack.", f"$.spaces['{text}'].stack[{twice}]",
+                 "JAVA-2.5")
         if not stack:
             _bad("A space listed in spaces is covered by a land tile.", f"$.spaces['{text}'].stack", "JAVA-2.5")
         if is_pond:
             _bad("An irrigation space is never covered.", f"$.spaces['{text}'].stack", "JAVA-2.7")
-        for level, tile_id in enumerate(stack, start=1):
-            index = by_id.get(tile_id)
-            if stack.index(tile_id) != level - 1:
-                _bad(f"Tile {tile_id} is counted twice in this stack.", f"$.spaces['{text}'].stack[{level - 1}]",
-                     "JAVA-2.5")
-            if index is None:
-                _bad(f"Tile {tile_id} is not among the placed tiles.", f"$.spaces['{text}'].stack[{level - 1}]",
-                     "JAVA-2.5")
-            tile = tiles[index]  # type: ignore[index]
-            if h not in tile.hexes:
-                _bad(f"Tile {tile_id} does not cover {text}.", f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
-            if tile.level != level:
-                _bad(f"Tile {tile_id} lies at level {tile.level}, not {level}: a stack has no gaps.",
-                     f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
         covered[h] = stack
-    for index, tile in enumerate(tiles):
-        for h in tile.hexes:
-            stack = covered.get(h, [])
-            if len(stack) < tile.level or stack[tile.level - 1] != tile.id:
-                _bad(f"Tile {tile.id} is missing from the stack of {key(h)}.", f"$.placed_tiles[{index}]", "JAVA-2.5")
+    if not _stacks_match(tiles, covered):
+        for h, stack in covered.items():
+            _stack_entries(h, stack, tiles, by_id)
+        for index, tile in enumerate(tiles):
+            for h in tile.hexes:
+                stack = covered.get(h, [])
+                if len(stack) < tile.level or stack[tile.level - 1] != tile.id:
+                    _bad(f"Tile {tile.id} is missing from the stack of {key(h)}.", f"$.placed_tiles[{index}]",
+                         "JAVA-2.5")
     for seat, player in enumerate(state.players):
         require(on_board[seat] + player.developer_supply == DEVELOPERS,
                 f"Each player has {DEVELOPERS} developers: on the board plus in supply.",
                 f"$.players[{seat}].developer_supply", "JAVA-1.4")
+
+
+def _stacks_match(tiles: list, covered: dict[tuple[int, int], list[int]]) -> bool:
+    """Every tile sits at its level in the stack of each of its hexes, and the stacks hold nothing else."""
+    slots = 0
+    for tile in tiles:
+        level = tile.level
+        for h in tile.hexes:
+            stack = covered.get(h)
+            if stack is None or len(stack) < level or stack[level - 1] != tile.id:
+                return False
+        slots += len(tile.hexes)
+    return slots == sum(len(stack) for stack in covered.values())
+
+
+def _stack_entries(h: tuple[int, int], stack: list[int], tiles: list, by_id: dict[int, int]) -> None:
+    """The first stack entry that is no tile at its level on this hex, with its path."""
+    text = key(h)
+    for level, tile_id in enumerate(stack, start=1):
+        index = by_id.get(tile_id)
+        if index is None:
+            _bad(f"Tile {tile_id} is not among the placed tiles.", f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
+        tile = tiles[index]  # type: ignore[index]
+        if h not in tile.hexes:
+            _bad(f"Tile {tile_id} does not cover {text}.", f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
+        if tile.level != level:
+            _bad(f"Tile {tile_id} lies at level {tile.level}, not {level}: a stack has no gaps.",
+                 f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
 
 
 def _irrigation(state: JavaState) -> None:
@@ -173,17 +202,17 @@ def _irrigation(state: JavaState) -> None:
 
 
 def _palaces(state: JavaState) -> None:
-    from .land import Land
     require(set(state.supply.palaces) == set(PALACE_COUNTS), "The palace supply names every value.",
             "$.supply.palaces", "JAVA-1.3")
     used = {v: 0 for v in PALACE_COUNTS}
     where = Inventory("palace", rule="JAVA-7.7")
-    land = Land(state)
+    land = Land(state) if state.palaces else None
     for index, palace in enumerate(state.palaces):
         at = f"$.palaces[{index}]"
         h = tuple(palace.hex)
         where.see(h, f"{at}.hex")
         i = INDEX.get(h)  # type: ignore[arg-type]
+        assert land is not None
         require(i is not None and land.level[i] >= 1 and land.village[i],
                 "A palace stands on a village space, never on a rice field or bare board.", f"{at}.hex", "JAVA-7.1")
         require(bool(palace.values) and all(str(v) in used for v in palace.values)
@@ -195,6 +224,8 @@ def _palaces(state: JavaState) -> None:
         require(used[value] + state.supply.palaces[value] == count,
                 f"The game has {count} palace tiles of value {value}: on the board plus supply.",
                 f"$.supply.palaces['{value}']", "JAVA-1.3")
+    if land is None:
+        return
     groups = land.palaces_by_group()
     for index, palace in enumerate(state.palaces):
         label = land.groups()[INDEX[tuple(palace.hex)]]
