@@ -30,7 +30,7 @@ def check(state: JavaState) -> None:
     tiles = _tiles(state, n)
     _spaces(state, n, tiles)
     _irrigation(state)
-    _palaces(state)
+    _palaces(state, tiles)
     _cards(state)
     _turn(state, n)
     _festival(state, n)
@@ -201,19 +201,18 @@ def _irrigation(state: JavaState) -> None:
                 f"$.scored_irrigation_areas[{index}]", "JAVA-8.5")
 
 
-def _palaces(state: JavaState) -> None:
+def _palaces(state: JavaState, by_id: dict[int, int]) -> None:
     require(set(state.supply.palaces) == set(PALACE_COUNTS), "The palace supply names every value.",
             "$.supply.palaces", "JAVA-1.3")
     used = {v: 0 for v in PALACE_COUNTS}
     where = Inventory("palace", rule="JAVA-7.7")
-    land = Land(state) if state.palaces else None
     for index, palace in enumerate(state.palaces):
         at = f"$.palaces[{index}]"
         h = tuple(palace.hex)
         where.see(h, f"{at}.hex")
-        i = INDEX.get(h)  # type: ignore[arg-type]
-        assert land is not None
-        require(i is not None and land.level[i] >= 1 and land.village[i],
+        space = state.spaces.get(key(h)) if h in INDEX else None  # type: ignore[arg-type]
+        top = state.placed_tiles[by_id[space.stack[-1]]] if space is not None and space.stack else None
+        require(top is not None and top.village == h,
                 "A palace stands on a village space, never on a rice field or bare board.", f"{at}.hex", "JAVA-7.1")
         require(bool(palace.values) and all(str(v) in used for v in palace.values)
                 and all(a < b for a, b in zip(palace.values, palace.values[1:])),
@@ -224,8 +223,9 @@ def _palaces(state: JavaState) -> None:
         require(used[value] + state.supply.palaces[value] == count,
                 f"The game has {count} palace tiles of value {value}: on the board plus supply.",
                 f"$.supply.palaces['{value}']", "JAVA-1.3")
-    if land is None:
+    if len(state.palaces) < 2:
         return
+    land = Land(state)
     groups = land.palaces_by_group()
     for index, palace in enumerate(state.palaces):
         label = land.groups()[INDEX[tuple(palace.hex)]]

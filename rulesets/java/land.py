@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .board import HEXES, INDEX, KEY_INDEX, N, NEIGHBORS, PRINTED_POND, key
-from .state import JavaState, Space
+from .state import JavaState, PlacedTile, Space
 
 NOBODY = -1
 
@@ -47,6 +47,15 @@ class Land:
         self._palace_groups: dict[int, int] | None = None
         self._risky: list[bool] | None = None
         self._walkable: list[bool] | None = None
+
+    def add_tile(self, tile: "PlacedTile", cells: list[int]) -> None:
+        """Follow a tile just laid on ``cells`` (its stacks already updated in the state)."""
+        self.tiles[tile.id] = tile
+        for i in cells:
+            self.level[i] += 1
+            self.top[i] = tile.id
+            self.village[i] = tile.village == HEXES[i]
+        self._groups = self._palace_groups = self._risky = self._walkable = None
 
     # ------------------------------------------------------------ spaces
     def is_land(self, i: int) -> bool:

@@ -138,17 +138,18 @@ def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int]
         setattr(tiles, kind, getattr(tiles, kind) - 1)
     tile_id = max((t.id for t in state.placed_tiles), default=0) + 1
     hexes = sorted(HEXES[i] for i in cells)
-    state.placed_tiles.append(PlacedTile(id=tile_id, type=kind, hexes=hexes, village=village_hex,  # type: ignore[arg-type]
-                                         level=level + 1, placed_by=seat))
+    tile = PlacedTile(id=tile_id, type=kind, hexes=hexes, village=village_hex,  # type: ignore[arg-type]
+                      level=level + 1, placed_by=seat)
+    state.placed_tiles.append(tile)
     for i in cells:
         land.space(i).stack.append(tile_id)
+    land.add_tile(tile, cells)
     state.turn.land_tile_placed = True
     spend(state, cost)
     events: list[dict] = [{"type": "tile_placed", "player": seat, "tile": kind, "id": tile_id, "hexes": hexes,
                            "village": village_hex, "level": level + 1, "cost": cost}]
     if level == 0:
-        after = Land(state)
-        score_enclosed_areas(state, after, [j for i in cells for j in NEIGHBORS[i] if after.pond[j]], events)
+        score_enclosed_areas(state, land, [j for i in cells for j in NEIGHBORS[i] if land.pond[j]], events)
     if kind == "triple" and state.supply.triple == 0 and state.final_round is None:
         n = len(state.players)
         state.final_round = FinalRound(trigger_player=seat, remaining=[(seat + k) % n for k in range(1, n)])
