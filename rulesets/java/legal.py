@@ -11,7 +11,7 @@ from typing import Any
 from .actions import (BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, TakeFestivalCard, UseActionToken)
-from .board import CENTRAL, EDGE, ENTER_COST, ENTRY_REGIONS, EXIT_COST, HEXES, INDEX, N
+from .board import CENTRAL, EDGE, ENTER_COST, ENTRY_REGIONS, EXIT_COST, HEXES, N
 from .cards import CARD_AP, CARDS_PER_TURN
 from .components import CARDS, PALACE_VALUES
 from .developers import entry_space, move_costs
@@ -201,4 +201,4 @@ def _festival(state: JavaState, seat: int, types: frozenset[str] | None) -> list
     return out
 
 
-__all__ = ["legal_actions", "INDEX"]
+__all__ = ["legal_actions"]

@@ -14,7 +14,7 @@ from rulesets.core import IllegalAction
 
 from .actions import PlaceTile
 from .board import CENTRAL, FOOTPRINTS, HEXES, INDEX, NEIGHBOR_OFFSETS, NEIGHBORS, Footprint
-from .components import COSTS, PERSONAL_TILES, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
+from .components import COSTS, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
 from .irrigation import score_enclosed_areas
 from .land import NOBODY, Land
 from .state import FinalRound, JavaState, PlacedTile
@@ -235,4 +235,4 @@ def any_affordable_placement(state: JavaState, seat: int, budget: int) -> bool:
     return False
 
 
-__all__ = ["place_tile", "placements", "any_affordable_placement", "tiles_left", "PERSONAL_TILES"]
+__all__ = ["place_tile", "placements", "any_affordable_placement", "tiles_left", "joins_two_cities"]

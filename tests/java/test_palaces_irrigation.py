@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesets.java.land import Land, places, sole_highest
+from rulesets.java.land import places, sole_highest
 
 from .scenario import INDEX, NEIGHBORS, HEXES, act, checked, dev, lay, new, no_ap_limit, palace, pond, refused
 
