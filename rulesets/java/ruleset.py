@@ -104,6 +104,11 @@ class Java(Ruleset[JavaState, Action]):
             "Overhang spaces enter and leave by their own region or any outer neighbour's region, the cheapest "
             "by default (D5, matching overhang_entry_cost).",
             "A festival participant who has not answered the joining round yet has bid status 'invited'.",
+            "Taking a card: the public card_taken event names the source only; the card's id goes to the taker "
+            "(card_drawn), also for the face-up card, which everyone saw in the face_up slot before (spec 4.1): "
+            "no event names a card that then sits in a hand hidden from the other seats.",
+            "legal_actions lists every placement (thousands a turn); clients narrow it with types=[\"place_tile\"] "
+            "and where={\"tile\": kind}; the game skips enumerating types not asked for.",
             "An irrigation area enclosed with nobody sole highest scores nothing and never later (D14); "
             "scored_irrigation_areas lists the areas that scored; every enclosure is an irrigation_scored event.",
             "The turn order after the end trigger: each other player once, clockwise (final_round.remaining), "
