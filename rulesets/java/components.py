@@ -199,8 +199,18 @@ _RAW = json.loads(DATA_FILE.read_text(encoding="utf-8"))
 
 
 def assumed_blocks() -> list[str]:
-    """JSON paths of the blocks the data file flags as assumed (metadata ``notes.assumed``)."""
-    return list(assumed_paths(_RAW))
+    """JSON paths of what the data file flags as assumed (metadata ``notes.assumed``): whole blocks
+    (``"assumed": true``) and single values (``"<name>_assumed": true`` flags ``<name>``)."""
+    found = list(assumed_paths(_RAW))
+
+    def walk(value: object, path: str) -> None:
+        if isinstance(value, dict):
+            for name, inner in value.items():
+                if name.endswith("_assumed") and inner is True:
+                    found.append(f"{path}.{name[: -len('_assumed')]}")
+                walk(inner, f"{path}.{name}")
+    walk(_RAW, "$")
+    return found
 
 
 # ---------------------------------------------------------------- tables the rules read
