@@ -98,3 +98,87 @@ def test_java_3_4_every_turn_action_accepted_exactly_when_listed(index):
         listed = {a for a in listed if b'"place_tile"' not in a}
     assert accepted == listed
     assert list(itertools.islice(accepted, 1)) and N
+
+
+def _canonical_cards(hand: list[str], cards: list[str]) -> list[str]:
+    """The listed form of a play: per symbol set, the lowest ids of the hand (the documented template)."""
+    from rulesets.java.components import CARDS
+    out = []
+    for symbols in {CARDS[c] for c in cards}:
+        kind = sorted(c for c in hand if CARDS[c] == symbols)
+        out += kind[: sum(1 for c in cards if CARDS[c] == symbols)]
+    return sorted(out)
+
+
+def _festival_positions():
+    seen = []
+    original = R.apply
+
+    def spy(state, action, **kwargs):
+        if state.phase == "festival":
+            seen.append(state)
+        return original(state, action, **kwargs)
+
+    R.apply = spy  # type: ignore[method-assign]
+    try:
+        for seed in range(6):
+            quick_playout(3, seed, Figures())
+    finally:
+        R.apply = original  # type: ignore[method-assign]
+    return seen[:12]
+
+
+def _scripted_festivals():
+    """Raising and tie-vote positions from hand-built cities (spec 3.4 steps 2 to 4)."""
+    from .test_festival import DRUM, MASK, MASK_DRUM, bid, city, declare
+    from .scenario import act
+    out = []
+    state = city(value=8, hands={0: [MASK[0], MASK[1], MASK_DRUM[2]], 1: [MASK[2], MASK[3]], 2: [MASK_DRUM[0]]})
+    state, _ = act(state, declare([MASK[0]]))
+    state, _ = act(state, bid(1, [MASK[2]]))
+    state, _ = act(state, bid(2, [MASK_DRUM[0]]))
+    out.append(state)                                   # raising, seat 0 level with the others
+    state, _ = act(state, {"type": "festival_propose_tie", "player": 0})
+    out.append(state)                                   # tie vote, seat 1 to answer
+    hands = {0: [MASK_DRUM[1], DRUM[0], DRUM[4]], 1: [MASK_DRUM[2], DRUM[1], DRUM[2]], 2: [DRUM[3], MASK[0]]}
+    state = city(hands=hands, face_up=MASK_DRUM[4])
+    state, _ = act(state, declare([DRUM[0]]))
+    out.append(state)                                   # joining at a two-symbol festival
+    state, _ = act(state, bid(1, [MASK_DRUM[2]]))
+    state, _ = act(state, {"type": "festival_pass", "player": 2})
+    out.append(state)                                   # raising, the organizer behind
+    return out
+
+
+FESTIVAL_POSITIONS = _festival_positions() + _scripted_festivals()
+
+
+def test_java_10_9_festival_actions_accepted_exactly_when_listed():
+    """JAVA-10.7, 10.9, 10.10: in every festival stage met, each card play (up to the template of
+    interchangeable cards), pass, proposal and tie answer is accepted iff listed; other seats have none."""
+    assert FESTIVAL_POSITIONS, "the playouts hold festivals with several participants"
+    for state in FESTIVAL_POSITIONS:
+        seat = state.festival.to_act
+        hand = state.players[seat].hand
+        listed = {canonical_json(a) for a in R.legal_actions(state, seat)}
+        candidates = [{"type": "festival_pass"}, {"type": "festival_propose_tie"},
+                      {"type": "festival_tie_response", "accept": True}]
+        for size in range(0, min(len(hand), 5) + 1):
+            for cards in itertools.combinations(sorted(hand), size):
+                for tie in (False, True):
+                    candidates.append({"type": "festival_bid", "cards": list(cards), "propose_tie": tie})
+                candidates.append({"type": "festival_tie_response", "accept": False, "cards": list(cards)})
+        accepted = set()
+        for raw in candidates:
+            raw = {**raw, "player": seat}
+            if _accepted(state, raw):
+                if "cards" in raw:
+                    raw = {**raw, "cards": _canonical_cards(hand, raw["cards"])}
+                accepted.add(canonical_json(R.load_action(raw)))
+        if len(hand) <= 5:
+            assert accepted == listed
+        else:
+            assert accepted <= listed
+        for other in range(len(state.players)):
+            if other != seat:
+                assert not R.legal_actions(state, other)
