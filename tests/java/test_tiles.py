@@ -208,3 +208,13 @@ def test_java_2_1_to_2_4_board_counts_from_the_data():
 def _pond(i):
     from rulesets.java.board import PRINTED_POND
     return PRINTED_POND[i]
+
+
+def test_java_4_2_a_village_named_with_a_single_tile_is_ignored():
+    """JAVA-4.2 (spec 3.3 place_tile): for singles the village field is ignored; a single village's hex
+    is its village, a single rice tile has none."""
+    state = new()
+    after, _ = act(state, tile("single_village", [(1, -3)], (5, 5)))
+    assert tuple(after.placed_tiles[-1].village) == (1, -3)
+    after, _ = act(state, tile("single_rice", [(1, -3)], (1, -3)))
+    assert after.placed_tiles[-1].village is None
