@@ -147,3 +147,18 @@ def quick_playout(players: int, seed: int, figures: Figures, *, full_legal_every
     figures.steps += steps
     figures.seconds += time.perf_counter() - started
     return state
+
+
+def bulk(players: int, seeds: range) -> Figures:
+    """One chunk of the bulk battery: every game ends with scores, winners and every reckoning done."""
+    figures = Figures()
+    for seed in seeds:
+        state = quick_playout(players, seed, figures, reload_every=150)
+        status = R.status(state)
+        assert status.game_over and len(status.scores) == players and status.winners
+        assert all(p.gfr_done for p in state.players)
+    assert figures.games == len(seeds) and figures.festivals > 0
+    print(f"\njava {players}p seeds {seeds.start}-{seeds.stop - 1}: {figures.games} games, {figures.steps} steps, "
+          f"{figures.games / figures.seconds:.1f} games/s, {figures.festivals} festivals, "
+          f"stages {dict(figures.stages)}, outcomes {dict(figures.outcomes)}")
+    return figures
