@@ -9,7 +9,10 @@ way it holds the ruleset to its contract:
 * actions *not* in the list (the listed ones nudged: another seat, a number off by
   one, a field dropped) are refused with a ``RulesetError``, never a crash;
 * ``apply`` never mutates its input and gives byte-identical results twice;
-* at least one active player always has a legal action until the game ends.
+* at least one active player always has a legal action until the game ends;
+* a seat that is not active has no legal action, unless the game allows out-of-turn
+  actions (``out_of_turn``: a card its holder may play at any moment); then such a
+  seat may list only the flow's ``anytime`` actions, and the playout may pick them.
 """
 
 from __future__ import annotations
@@ -65,9 +68,17 @@ def nudged_actions(action: dict[str, Any], seats: int) -> Iterator[dict[str, Any
 def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Mapping[str, Any] | None = None,
                    *, chooser: random.Random | None = None, sample_legal: int = 4, nudges: int = 6,
                    max_steps: int = 5000,
-                   pick: Callable[[random.Random, list[Any]], Any] | None = None) -> Playout:
-    """Play one whole game at random, checking the contract at every step."""
+                   pick: Callable[[random.Random, list[Any]], Any] | None = None,
+                   out_of_turn: bool | None = None) -> Playout:
+    """Play one whole game at random, checking the contract at every step.
+
+    ``out_of_turn`` (default: the ruleset's own ``out_of_turn`` attribute, False when it
+    has none) lets seats that are not active act with the out-of-turn actions they list.
+    """
     options = dict(options or {})
+    if out_of_turn is None:
+        out_of_turn = bool(getattr(ruleset, "out_of_turn", False))
+    anytime = {getattr(kind, "__struct_config__").tag for kind in ruleset.flow.anytime}
     chooser = chooser or random.Random(f"{ruleset.id}/{players}/{seed}")
     state = ruleset.setup(players, seed, options)
     playout = Playout(ruleset, players, seed, options, state)
@@ -82,8 +93,18 @@ def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Map
         if not actors:
             raise ContractBroken(f"{ruleset.id}: active players {status.active_players} have no legal action")
         for p in range(players):
-            if p not in menus and ruleset.legal_actions(state, p):
+            if p in menus:
+                continue
+            extra = ruleset.legal_actions(state, p)
+            if not extra:
+                continue
+            if not out_of_turn:
                 raise ContractBroken(f"{ruleset.id}: seat {p} is not active but has legal actions")
+            wrong = [a for a in extra if a.__struct_config__.tag not in anytime]
+            if wrong:
+                raise ContractBroken(f"{ruleset.id}: seat {p} is not active but lists {to_builtins(wrong[0])}")
+            menus[p] = extra
+            actors.append(p)
         actor = chooser.choice(actors)
         menu = menus[actor]
         action = pick(chooser, menu) if pick else chooser.choice(menu)

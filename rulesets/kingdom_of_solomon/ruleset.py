@@ -1,0 +1,116 @@
+"""Kingdom of Solomon (Minion Games, 2012) as a ``rulesets.core.Ruleset``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, Seating
+
+from . import building, consistency, fortune, legal, market, placement, resolution, roundend, scoring, setup
+from .actions import (Action, BuildBuilding, BuildRoad, BuildTempleBlock, ConfirmFinalScoring, DiscardFortune,
+                      EndBuildingTurn, MarketBuy, MarketPass, MarketSell, PlayFortune,
+                      PlacePawn, ResolvePawn)
+from .components import PLAYER_COUNTS, assumed_blocks
+from .rule_index import RULES
+from .state import EVENTS, KosState
+
+
+def _on_turn(state: KosState) -> list[int]:
+    return [] if state.active is None else [state.active]
+
+
+def _waiting(state: KosState) -> str:
+    return f"seat {state.active} ({state.phase})"
+
+
+def _turn_phase(name: str, moves: dict) -> Phase[KosState]:
+    return Phase(name, moves, actors=_on_turn, wrong_phase_rule="KOS-2.1", not_your_turn_rule="KOS-2.2",
+                 describe=_waiting)
+
+
+#: KOS-2.1: Placement, Resolution, Market, Building, the end step; fortune cards at any moment (KOS-6.2, 6.3).
+FLOW: PhaseTable[KosState] = PhaseTable(
+    phases=[
+        _turn_phase("placement", {PlacePawn: placement.place_pawn}),
+        _turn_phase("resolution", {ResolvePawn: resolution.resolve_pawn}),
+        _turn_phase("market", {MarketSell: market.sell, MarketBuy: market.buy, MarketPass: market.pass_market}),
+        _turn_phase("building", {BuildBuilding: building.build_building,
+                                 BuildTempleBlock: building.build_temple_block,
+                                 BuildRoad: building.build_road, EndBuildingTurn: building.end_building_turn}),
+        Phase("round_end", {DiscardFortune: roundend.discard, ConfirmFinalScoring: roundend.confirm},
+              actors=roundend.actors, wrong_phase_rule="KOS-2.1", not_your_turn_rule="KOS-2.2",
+              anyone=frozenset({DiscardFortune, ConfirmFinalScoring}),
+              describe=lambda state: "the end of the round (discards or final confirmations)"),
+    ],
+    phase_of=lambda state: state.phase, over="game_over", game_over_rule="KOS-10.4",
+    anytime={PlayFortune: fortune.play}, anytime_wrong_phase_rule="KOS-6.2", seat_check_first=False)
+
+
+class KingdomOfSolomon(Ruleset[KosState, Action]):
+    id = "kingdom_of_solomon"
+    title = "Kingdom of Solomon"
+    min_players = min(PLAYER_COUNTS)
+    max_players = max(PLAYER_COUNTS)
+    rules_version = "1"
+    player_count_rule = "KOS-1.1"
+    first_player_rule = "KOS-1.6"
+    rules = RULES
+    State = KosState
+    Action = Action
+    flow = FLOW
+    events = EVENTS
+    #: seats that are not on turn may act: fortune cards are played at any moment (KOS-6.2).
+    out_of_turn = True
+    options = (
+        OptionSpec("variant_all_bonus", False,
+                   "2-3 players: all three bonus spaces are in play, at most players - 1 claimed per round (KOS-11).",
+                   kind="bool", rule="KOS-11.1"),
+    )
+    notes = {
+        "data_status": "Turn structure, phases, limits, roads, High Priest, end and scoring are sourced; the map, "
+                       "four action-space effects, market values, temple costs and VP, all 20 building cards and "
+                       "all 32 fortune cards are ASSUMED and read from kingdom_of_solomon.components.json.",
+        "assumed": assumed_blocks(),
+        "seats": "Seats are 0-based (the spec numbers players 1..N). turn_order lists seats, position 1 first.",
+        "decisions": [
+            "KOS-1.6: the turn order is drawn from the seed; a requested first player is not used (the state's "
+            "first_player records the seat at position 1).",
+            "Canonical forms (the ones legal_actions lists): place_pawn without 'pawns'; resolve_pawn without "
+            "'choice' for effects that take none; a declined free road or an impossible any_resource is "
+            "choice {} / {\"resources\": []}; a declined theft is {\"resources\": []} (target null); roads and "
+            "payment lists sorted; any_payment lists only positive amounts. apply also accepts the spec's "
+            "other spellings of the same move.",
+            "A choice naming fields that do not belong to the effect, or a choice for an effect without one, is "
+            "invalid_choice (KOS-5.8).",
+            "Tax Collector (B04, ASSUMED): the resolving player names the cube type per opponent, as spec 3.3 "
+            "has it ('take'), among the types that opponent holds.",
+            "invalid_parameters (unknown space, card, area, level or resource id; 'pawns' other than 1 off a "
+            "bonus space) cites no rule, as the spec's common table.",
+            "A fortune card played out of turn during Placement may leave the placer on turn without a legal "
+            "space (he lost the High Priest title): his remaining pawns are forfeited at once (KOS-4.10).",
+            "The end step (round_end) is a waiting phase only while a discard is owed or in the final round; "
+            "otherwise the next round starts at once.",
+            "A fortune card's 'as' is only for any-type cards; on a fixed card it is invalid_fortune_payment.",
+            "A resource card paying a cost type the cost does not need, or more of a type than needed, is "
+            "invalid_fortune_payment (checked after insufficient_resources, as spec 3.7 orders them).",
+            "variant_all_bonus with 4 players is refused at setup with variant_not_allowed (KOS-11.2).",
+        ],
+    }
+
+    def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> KosState:
+        if options["variant_all_bonus"] and players >= self.max_players:
+            raise InvalidSetup("variant_not_allowed", "KOS-11.2",
+                               "The all-bonus variant is for 2 or 3 players.", path="$.options.variant_all_bonus")
+        return setup.create(self.id, self.rules_version, players, seed, options, seating)
+
+    def check_consistency(self, state: KosState) -> None:
+        consistency.check(state)
+
+    def enumerate_actions(self, state: KosState, player: int, types: frozenset[str] | None) -> list[Any]:
+        return legal.legal_actions(state, player, types)
+
+    def final_scores(self, state: KosState) -> list[int]:
+        return [entry["total"] for entry in scoring.final_scores(state)]
+
+    def winners(self, state: KosState, scores: list[int]) -> list[int]:
+        return scoring.winners(state, scores)
