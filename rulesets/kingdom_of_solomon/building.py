@@ -163,7 +163,7 @@ def build_road(state: KosState, action: BuildRoad) -> Events:
     if len(action.areas) != 2 or any(area not in AREAS for area in action.areas):
         raise IllegalAction("invalid_parameters", None, "A road names two areas.", field="areas")
     key = check_road(state, seat, action.areas)
-    cubes, cards = payment.plan(state, seat, ROAD_COST, action.fortune_payment)
+    cubes, cards = payment.plan(state, seat, ROAD_COST, action.fortune_payment, "KOS-8.24")
     events: Events = []
     build_road_now(state, seat, key, events)
     payment.commit(state, seat, cubes, cards, events)

@@ -28,7 +28,7 @@ def card_type(entry: FortunePayment) -> str | None:
 
 
 def plan(state: KosState, seat: int, cost: dict[str, int],
-         payment: list[FortunePayment]) -> tuple[dict[str, int], list[str]]:
+         payment: list[FortunePayment], rule: str = "KOS-8.3") -> tuple[dict[str, int], list[str]]:
     player = state.players[seat]
     claimed: dict[str, int] = {}
     for entry in payment:
@@ -37,7 +37,7 @@ def plan(state: KosState, seat: int, cost: dict[str, int],
             claimed[kind] = claimed.get(kind, 0) + 1
     for resource, amount in cost.items():
         if player.cubes.get(resource) + min(claimed.get(resource, 0), amount) < amount:
-            raise IllegalAction("insufficient_resources", "KOS-8.3",
+            raise IllegalAction("insufficient_resources", rule,
                                 f"You cannot pay {amount} {resource} with your cubes and fortune cards.",
                                 resource=resource, needed=amount)
     seen: set[str] = set()
