@@ -132,7 +132,8 @@ def _high_priest(state: KosState, n: int) -> None:
                 "KOS-8.18")
         return
     require(state.high_priest < n, f"High Priest {state.high_priest} is not a seat.", "$.high_priest", "KOS-8.18")
-    require(tokens[state.high_priest] >= max(tokens), "The High Priest holds at least as many tokens as anyone.",
+    require(tokens[state.high_priest] >= max(tokens) and tokens[state.high_priest] > 0,
+            "The High Priest holds temple tokens, at least as many as anyone.",
             "$.high_priest", "KOS-8.18")
 
 
