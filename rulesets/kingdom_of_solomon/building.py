@@ -8,7 +8,7 @@ from rulesets.core import IllegalAction
 from . import payment
 from .actions import BuildBuilding, BuildRoad, BuildTempleBlock, EndBuildingTurn, FortunePayment
 from .board import check_road, empty_sites, legal_roads, markers_placed
-from .components import (AREAS, BUILDING_CARDS, CARDS_PER_ROUND, MARKERS_PER_PLAYER, NEUTRAL, RESOURCES, ROAD_COST,
+from .components import (BUILDING_CARDS, CARDS_PER_ROUND, MARKERS_PER_PLAYER, NEUTRAL, RESOURCES, ROAD_COST,
                          TEMPLE_LEVEL, TEMPLE_LEVELS, TEMPLE_BLOCKS, TEMPLE_REWARDS)
 from .fortune import gain_tokens
 from .resolution import build_road_now
@@ -23,10 +23,6 @@ def build_building(state: KosState, action: BuildBuilding) -> Events:
     """Spec 3.7, in the table's order."""
     seat = action.player
     player = state.players[seat]
-    if action.card not in BUILDING_CARDS:
-        raise IllegalAction("invalid_parameters", None, f"{action.card} is not a building card.", field="card")
-    if action.site is not None and action.site not in AREAS:
-        raise IllegalAction("invalid_parameters", None, f"{action.site} is not an area.", field="site")
     if player.built_this_round >= CARDS_PER_ROUND:
         raise IllegalAction("building_limit_reached", "KOS-8.5", "You have already built a card this round.")
     if action.card not in state.display:
@@ -99,8 +95,6 @@ def _open_level(state: KosState) -> str | None:
 def build_temple_block(state: KosState, action: BuildTempleBlock) -> Events:
     """Spec 3.8, in the table's order; then the reward and the end check."""
     seat = action.player
-    if action.level not in TEMPLE_LEVEL:
-        raise IllegalAction("invalid_parameters", None, f"{action.level} is not a temple level.", field="level")
     if sum(state.temple.values()) >= TEMPLE_BLOCKS:
         raise IllegalAction("temple_complete", "KOS-10.3", "All temple blocks are built.")
     level = TEMPLE_LEVEL[action.level]
@@ -160,8 +154,6 @@ def temple_options(state: KosState, seat: int) -> list[BuildTempleBlock]:
 def build_road(state: KosState, action: BuildRoad) -> Events:
     """Spec 3.9, in the table's order."""
     seat = action.player
-    if len(action.areas) != 2 or any(area not in AREAS for area in action.areas):
-        raise IllegalAction("invalid_parameters", None, "A road names two areas.", field="areas")
     key = check_road(state, seat, action.areas)
     cubes, cards = payment.plan(state, seat, ROAD_COST, action.fortune_payment, "KOS-8.24")
     events: Events = []

@@ -10,13 +10,6 @@ from .state import KosState
 from .turns import next_market_player
 
 
-def _resource(name: str) -> str:
-    if name not in RESOURCES:
-        raise IllegalAction("invalid_parameters", None, f"'{name}' is not a resource: one of {', '.join(RESOURCES)}.",
-                            field="resource")
-    return name
-
-
 def _not_passed(state: KosState, seat: int) -> None:
     if state.players[seat].passed:
         raise IllegalAction("already_passed", "KOS-7.2", "You have passed; passing is final for this market.")
@@ -24,7 +17,7 @@ def _not_passed(state: KosState, seat: int) -> None:
 
 def sell(state: KosState, action: MarketSell) -> list[dict]:
     """Spec 3.4 / KOS-7.5."""
-    resource = _resource(action.resource)
+    resource = action.resource
     seat = action.player
     player = state.players[seat]
     _not_passed(state, seat)
@@ -48,7 +41,7 @@ def sell(state: KosState, action: MarketSell) -> list[dict]:
 
 def buy(state: KosState, action: MarketBuy) -> list[dict]:
     """Spec 3.5 / KOS-7.6 (never below 0 VP, decision A8)."""
-    resource = _resource(action.resource)
+    resource = action.resource
     seat = action.player
     player = state.players[seat]
     _not_passed(state, seat)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesets.core import IllegalAction
 
 from .actions import PlacePawn
-from .spaces import ACTION, AREA, BONUS, CARD, bonus_in_play, bonus_limit_reached, parse_or_refuse
+from .spaces import ACTION, AREA, BONUS, CARD, bonus_in_play, bonus_limit_reached
 from .state import KosState, Pawn
 from .turns import advance_placement
 
@@ -15,10 +15,7 @@ def place_pawn(state: KosState, action: PlacePawn) -> list[dict]:
     """Spec 3.2, its checks in the table's order, then the placement (which gives nothing yet, KOS-4.11)."""
     seat = action.player
     player = state.players[seat]
-    kind, name = parse_or_refuse(action.space)
-    if kind != BONUS and action.pawns is not None and action.pawns != 1:
-        raise IllegalAction("invalid_parameters", None, "Only a bonus space takes more than one pawn.",
-                            field="pawns")
+    kind, name = action.space.split(":", 1)
     if player.unplaced <= 0:
         raise IllegalAction("no_pawns_left", "KOS-4.2", "You have no pawn left to place this round.")
     if any(pawn.space == action.space for pawn in state.pawns):

@@ -17,7 +17,7 @@ from .actions import Choice, ResolvePawn, Trade
 from .board import area_yield, check_road, legal_roads
 from .components import ACTION_SPACES, AREAS, BONUS_SPACES, BUILDING_CARDS, RESOURCES
 from .fortune import draw, gain_tokens, take_from_supply
-from .spaces import ACTION, AREA, BONUS, parse_or_refuse
+from .spaces import ACTION, AREA, BONUS
 from .state import KosState
 from .turns import next_resolver, position
 
@@ -319,7 +319,6 @@ def choices(state: KosState, seat: int, space: str) -> list[Choice | None]:
 def resolve_pawn(state: KosState, action: ResolvePawn) -> list[dict]:
     """Spec 3.3: the pawn on ``space`` pays out, returns home; the next resolver follows KOS-2.4."""
     seat = action.player
-    parse_or_refuse(action.space)
     pawn = next((p for p in state.pawns if p.owner == seat and p.space == action.space), None)
     if pawn is None:
         raise IllegalAction("no_pawn_on_space", "KOS-5.1", f"You have no pawn on {action.space}.",

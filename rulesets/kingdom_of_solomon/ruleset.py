@@ -6,7 +6,8 @@ from typing import Any
 
 from rulesets.core import InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
-from . import building, consistency, fortune, legal, market, placement, resolution, roundend, scoring, setup
+from . import (building, consistency, fortune, legal, market, parameters, placement, resolution, roundend, scoring,
+               setup)
 from .actions import (Action, BuildBuilding, BuildRoad, BuildTempleBlock, ConfirmFinalScoring, DiscardFortune,
                       EndBuildingTurn, MarketBuy, MarketPass, MarketSell, PlayFortune,
                       PlacePawn, ResolvePawn)
@@ -84,8 +85,10 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
             "invalid_choice (KOS-5.8).",
             "Tax Collector (B04, ASSUMED): the resolving player names the cube type per opponent, as spec 3.3 "
             "has it ('take'), among the types that opponent holds.",
-            "invalid_parameters (unknown space, card, area, level or resource id; 'pawns' other than 1 off a "
-            "bonus space) cites no rule, as the spec's common table.",
+            "invalid_parameters (an unknown space, card, area, level or resource id; 'pawns' other than 1 off a "
+            "bonus space) cites no rule, as the spec's common table, and comes where that table puts it: after "
+            "game_over, before unknown_player, wrong_phase and not_your_turn. Ids inside a resolve_pawn choice "
+            "are invalid_choice (spec 3.3); an any-type card's resource in play_fortune too (spec 3.11).",
             "A fortune card played out of turn during Placement may leave the placer on turn without a legal "
             "space (he lost the High Priest title): his remaining pawns are forfeited at once (KOS-4.10).",
             "The end step (round_end) is a waiting phase only while a discard is owed or in the final round; "
@@ -102,6 +105,14 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
             raise InvalidSetup("variant_not_allowed", "KOS-11.2",
                                "The all-bonus variant is for 2 or 3 players.", path="$.options.variant_all_bonus")
         return setup.create(self.id, self.rules_version, players, seed, options, seating)
+
+    def apply(self, state: KosState, action: Any, *, in_place: bool = False) -> tuple[KosState, list[dict]]:
+        """Spec 3.0's common order: game_over, then invalid_parameters, then the loop's seat, phase and turn."""
+        if isinstance(action, dict):
+            action = self.load_action(action)
+        if not self.flow.is_over(state):
+            parameters.check(action)
+        return super().apply(state, action, in_place=in_place)
 
     def check_consistency(self, state: KosState) -> None:
         consistency.check(state)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from rulesets.core import IllegalAction
-
 from .components import ACTION_SPACES, AREA_IDS, AREAS, BONUS_SPACES, BUILDING_CARDS, SETUP
 from .state import KosState
 
@@ -18,15 +16,6 @@ def parse(space: str) -> tuple[str, str] | None:
     if table is None or name not in table:
         return None
     return kind, name
-
-
-def parse_or_refuse(space: str) -> tuple[str, str]:
-    parsed = parse(space)
-    if parsed is None:
-        raise IllegalAction("invalid_parameters", None,
-                            f"'{space}' is not a space: use area:<id>, action:<id>, bonus:<id> or card:<id>.",
-                            field="space")
-    return parsed
 
 
 def bonus_in_play(state: KosState) -> list[str]:

@@ -9,7 +9,7 @@ from rulesets.core import InvalidState, to_builtins
 from service import create_app
 from tests.service.problem_checks import assert_problem, error_paths
 
-from .scenario import R, give, marker, new, order, phase, place
+from .scenario import R, give, marker, new, order, place
 
 
 def bad(mutate, players=3):
@@ -92,4 +92,3 @@ def test_bad_states_over_http_are_422_with_the_path():
                              json={"state": body, "action": {"type": "market_pass", "player": 0}})
         body = assert_problem(answer, 422, "invalid_state")
         assert error_paths(body) == ["$.state" + path[1:]]
-    phase  # noqa: B018

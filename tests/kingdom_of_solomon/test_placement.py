@@ -179,3 +179,16 @@ def test_place_pawn_check_order():
     refused(state, {**A, "player": 0, "space": "bonus:ark", "pawns": 99}, "bonus_space_not_in_play")
     state.players[0].unplaced = 0
     refused(state, {**A, "player": 0, "space": "bonus:ark"}, "no_pawns_left")
+
+
+def test_kos_1_1_common_check_order():
+    """Spec 3.0 common order: game_over, invalid_parameters, unknown_player (KOS-1.1), wrong_phase (KOS-2.1),
+    not_your_turn (KOS-2.2)."""
+    state = start(2)
+    refused(state, {**A, "player": 7, "space": "area:atlantis"}, "invalid_parameters", None)
+    refused(state, {**A, "player": 7, "space": "area:galilee"}, "unknown_player")
+    refused(state, {"type": "market_sell", "player": 1, "resource": "gold"}, "wrong_phase", "KOS-2.1")
+    refused(state, {**A, "player": 1, "space": "area:galilee"}, "not_your_turn", "KOS-2.2")
+    state.phase = "game_over"
+    state.active = None
+    refused(state, {**A, "player": 7, "space": "area:atlantis"}, "game_over", "KOS-10.4")

@@ -6,7 +6,7 @@ import pytest
 
 from rulesets.kingdom_of_solomon.components import AREAS, BONUS_SPACES, BUILDING_CARDS, NEUTRAL, SITES
 
-from .scenario import (R, building_with, empty_supply, give, listed, marker, new, ok, order, owned, phase, place,
+from .scenario import (building_with, empty_supply, give, listed, marker, new, ok, order, owned, phase, place,
                        refused, road)
 
 RP = {"type": "resolve_pawn"}

@@ -7,7 +7,7 @@ from rulesets.kingdom_of_solomon.components import (BUILDING_CARDS, HIGH_PRIEST_
 from rulesets.kingdom_of_solomon.scoring import final_scores, winners
 
 from .scenario import (R, SITE_AREAS, building_with, display, fortune, give, hand, listed, marker, new, ok, order,
-                       phase, place, refused)
+                       phase, refused)
 
 END, CONFIRM, DISCARD = "end_building_turn", "confirm_final_scoring", "discard_fortune"
 
@@ -180,4 +180,3 @@ def test_kos_2_5_the_game_ends_after_the_final_round():
     assert state.phase == "game_over" and state.round == 1 and R.legal_actions(state, 0) == []
     refused(state, {"type": "place_pawn", "player": 0, "space": "area:galilee"}, "game_over", "KOS-10.4")
     refused(state, {"type": "place_pawn", "player": 9, "space": "area:galilee"}, "game_over")
-    place  # noqa: B018 (the helper module is shared)
