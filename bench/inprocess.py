@@ -1,6 +1,6 @@
-"""In-process cost of refereeing Solenia, against the floor of any stateless service.
+"""In-process cost of refereeing a game, against the floor of any stateless service.
 
-    python bench/inprocess.py [--quick]
+    python bench/inprocess.py [--game solenia] [--quick]
 
 For mid-game positions (the middle fifth of seeded random games) of each player count
 and board option, two figures, each beside the floor (orjson ``loads`` + ``dumps`` of
@@ -46,16 +46,25 @@ from service.envelopes import decode_bytes  # noqa: E402
 from service.schemas import StateAndActionRequest  # noqa: E402
 
 TARGET_RATIO = 3.0
-R = get_ruleset("solenia")
+R: Any = None  # the ruleset measured (set by main from --game)
 
-CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
-    ("summer 2p", 2, {}),
-    ("summer 3p", 3, {}),
-    ("summer 4p", 4, {}),
-    ("solo 1p", 1, {}),
-    ("winter 4p", 4, {"board_side": "winter"}),
-    ("winter+impr 4p", 4, {"board_side": "winter", "improvements": True}),
-]
+#: configurations beyond "every player count with default options", per game
+EXTRA_CONFIGS: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
+    "solenia": [
+        ("winter 4p", 4, {"board_side": "winter"}),
+        ("winter+impr 4p", 4, {"board_side": "winter", "improvements": True}),
+    ],
+}
+
+
+def configs(ruleset: Any) -> list[tuple[str, int, dict[str, Any]]]:
+    counts = [(f"{players}p", players, {}) for players in range(ruleset.min_players, ruleset.max_players + 1)]
+    return counts + EXTRA_CONFIGS.get(ruleset.id, [])
+
+
+def one_of(chooser: random.Random, items: list[Any]) -> Any:
+    """A random item; a single one is taken without a draw (so one-actor games replay as before)."""
+    return items[0] if len(items) == 1 else chooser.choice(items)
 
 
 def play_game(players: int, seed: Any, options: dict[str, Any]) -> list[tuple[Any, Any]]:
@@ -64,7 +73,7 @@ def play_game(players: int, seed: Any, options: dict[str, Any]) -> list[tuple[An
     state = R.setup(players, seed, options)
     pairs = []
     while not R.status(state).game_over:
-        seat = R.status(state).active_players[0]
+        seat = one_of(chooser, [p for p in R.status(state).active_players if R.legal_actions(state, p)])
         action = chooser.choice(R.legal_actions(state, seat))
         pairs.append((state, action))
         state, _ = R.apply(state, action)
@@ -103,8 +112,7 @@ def measure_positions(players: int, options: dict[str, Any], games: int, rounds:
             state_json = orjson.dumps(to_builtins(state))
             body = orjson.dumps({"state": to_builtins(state), "action": to_builtins(action)})
             decoded = R.load_state(orjson.loads(state_json))
-            positions.append((state_json, body, decoded, R.load_action(to_builtins(action)),
-                              R.status(state).active_players[0]))
+            positions.append((state_json, body, decoded, R.load_action(to_builtins(action)), action.player))
 
     def each(body: Callable[..., Any]) -> Callable[[], None]:
         def run() -> None:
@@ -140,8 +148,8 @@ def games_per_second(players: int, options: dict[str, Any], seconds: float) -> t
         chooser = random.Random(games)
         state = R.setup(players, games, options)
         while not R.status(state).game_over:
-            menu = R.legal_actions(state, R.status(state).active_players[0])
-            state, _ = R.apply(state, chooser.choice(menu))
+            menus = [menu for menu in (R.legal_actions(state, p) for p in R.status(state).active_players) if menu]
+            state, _ = R.apply(state, chooser.choice(one_of(chooser, menus)))
             actions += 1
         games += 1
     return games / (time.perf_counter() - start), actions / games
@@ -149,18 +157,21 @@ def games_per_second(players: int, options: dict[str, Any], seconds: float) -> t
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="solenia", help="a ruleset id (default solenia)")
     parser.add_argument("--quick", action="store_true", help="fewer positions and rounds (a smoke run)")
     args = parser.parse_args()
     games, rounds, seconds = (1, 2, 0.5) if args.quick else (4, 7, 3.0)
+    global R
+    R = get_ruleset(args.game)
 
-    print(f"Solenia in-process, rules {R.rules_version}, Python {sys.version.split()[0]}")
+    print(f"{R.title} in-process, rules {R.rules_version}, Python {sys.version.split()[0]}")
     print("mean microseconds per mid-game position; floor = orjson loads + dumps of the same state's JSON;")
     print("(a) apply = ruleset.apply(state, action) on a decoded state (defensive copy + rules);")
     print("(b) request = bytes -> typed decode -> consistency -> seat -> rules in place -> status -> encode")
     print(f"{'config':16} {'pos':>4} {'bytes':>6} {'floor':>7} {'(a) apply':>10} {'ratio':>6} "
           f"{'(b) request':>12} {'ratio':>6} {'legal':>8} {'ratio':>6}")
     worst = 0.0
-    for name, players, options in CONFIGS:
+    for name, players, options in configs(R):
         f = measure_positions(players, options, games, rounds)
         worst = max(worst, f["apply"] / f["floor"])
         print(f"{name:16} {f['positions']:4d} {f['state_bytes']:6.0f} {f['floor']:7.1f} "
@@ -172,7 +183,7 @@ def main() -> None:
     print()
     print("full random games (uniform over legal_actions, apply each; no contract checks)")
     print(f"{'config':16} {'games/s':>8} {'actions/game':>13} {'actions/s':>10}")
-    for name, players, options in CONFIGS:
+    for name, players, options in configs(R):
         rate, per_game = games_per_second(players, options, seconds)
         print(f"{name:16} {rate:8.1f} {per_game:13.1f} {rate * per_game:10.0f}")
 

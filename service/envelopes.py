@@ -92,6 +92,11 @@ def _mirror(schema_class: type[Schema], ruleset: Ruleset) -> tuple[msgspec.json.
             kind = ruleset.Action
         elif type(field) is fields.Integer and field.strict:
             kind = int
+        elif type(field) is fields.List and type(field.inner) is fields.String and not field.inner.validators:
+            kind = list[str]
+        elif type(field) is fields.Dict and field.key_field is not None and type(field.key_field) is fields.String \
+                and field.value_field is None:
+            kind = dict[str, Any]
         else:
             return None
         if field.allow_none:

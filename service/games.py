@@ -21,7 +21,8 @@ from .api import Blueprint
 from .encoding import json_response
 from .envelopes import decode_typed
 from .refusals import refusal_fields, refusal_problem
-from .schemas import (ApplyResponse, GameDetail, GameList, LegalActionsResponse, ReplayRequest, SetupRequest,
+from .schemas import (ApplyResponse, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
+                      SetupRequest,
                       StateAndActionRequest, StateAndPlayerRequest, StateAndStatus, ValidateResponse, ViewRequest,
                       ViewResponse)
 
@@ -92,22 +93,24 @@ def setup(body: dict[str, Any], game: str):
     """A new game: the full state (it holds the seed and deck order: keep it server-side) and its status."""
     ruleset: Ruleset = g.ruleset
     try:
-        state = ruleset.setup(body["players"], body["seed"], body["options"])
+        state = ruleset.setup(body["players"], body["seed"], body["options"],
+                              first_player=body["first_player"], colors=body["colors"])
     except RulesetError as refusal:
         raise refusal_problem(refusal) from None
     return json_response({"state": state, "status": ruleset.status(state)})
 
 
 @blp.route("/<game:game>/legal-actions", methods=["POST"])
-@blp.arguments(StateAndPlayerRequest, typed=_typed_body)
+@blp.arguments(LegalActionsRequest, typed=_typed_body)
 @blp.response(200, LegalActionsResponse)
 @blp.documents_errors(400, 404, 413, 415)
 def legal_actions(body: dict[str, Any], game: str):
-    """Every action the seat may take now."""
+    """Every action the seat may take now; `types` and `where` narrow the list to what the client asks."""
     ruleset: Ruleset = g.ruleset
     state = _load_state(ruleset, body["state"])
     _check_seat(ruleset, state, body["player"])
-    return json_response({"actions": ruleset.legal_actions(state, body["player"])})
+    return json_response({"actions": ruleset.legal_actions(state, body["player"], types=body["types"],
+                                                           where=body["where"])})
 
 
 @blp.route("/<game:game>/validate", methods=["POST"])
@@ -166,7 +169,8 @@ def replay(body: dict[str, Any], game: str):
     """Setup from the seed, then every action in order; the first refusal names its `action_index`."""
     ruleset: Ruleset = g.ruleset
     try:
-        state = ruleset.replay(body["players"], body["seed"], body["options"], body["actions"])
+        state = ruleset.replay(body["players"], body["seed"], body["options"], body["actions"],
+                               first_player=body["first_player"], colors=body["colors"])
     except RulesetError as refusal:
         index = refusal.context.get("action_index")
         base = f"$.actions[{index}]" if isinstance(refusal, InvalidAction) and index is not None else "$"

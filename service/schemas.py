@@ -39,7 +39,16 @@ class Envelope(Schema):
 
 
 # ---------------------------------------------------------------- requests
-class SetupRequest(Envelope):
+class Seating(Envelope):
+    """Who sits where, as every game's setup takes it (setup, replay, session creation)."""
+
+    first_player = fields.Integer(strict=True, load_default=None, allow_none=True, metadata={
+        "description": "The seat that plays first (default 0); the game refuses a seat it does not have."})
+    colors = fields.List(fields.String(), load_default=None, allow_none=True, metadata={
+        "description": "Each seat's colour, one per seat, from the game's `colors` (default: their order)."})
+
+
+class SetupRequest(Seating):
     players = _player_count(required=True)
     seed = SeedField(load_default=None, allow_none=True,
                      metadata={"description": "All chance derives from it; omitted: a random one."})
@@ -50,6 +59,13 @@ class SetupRequest(Envelope):
 class StateAndPlayerRequest(Envelope):
     state = GameStateField(required=True)
     player = fields.Integer(strict=True, required=True, metadata={"description": "A 0-based seat."})
+
+
+class LegalActionsRequest(StateAndPlayerRequest):
+    types = fields.List(fields.String(), load_default=None, allow_none=True, metadata={
+        "description": "Only actions of these types (default: every type)."})
+    where = fields.Dict(keys=fields.String(), load_default=None, allow_none=True, metadata={
+        "description": "Only actions whose top-level fields have these values, e.g. {\"tile\": \"triple\"}."})
 
 
 class ViewRequest(Envelope):
@@ -63,7 +79,7 @@ class StateAndActionRequest(Envelope):
     action = GameActionField(required=True)
 
 
-class ReplayRequest(Envelope):
+class ReplayRequest(Seating):
     players = _player_count(required=True)
     seed = SeedField(required=True, metadata={"description": "The seed the game was set up with."})
     options = fields.Dict(keys=fields.String(), load_default=dict)

@@ -9,10 +9,7 @@ way it holds the ruleset to its contract:
 * actions *not* in the list (the listed ones nudged: another seat, a number off by
   one, a field dropped) are refused with a ``RulesetError``, never a crash;
 * ``apply`` never mutates its input and gives byte-identical results twice;
-* at least one active player always has a legal action until the game ends;
-* a seat that is not active has no legal action, unless the game allows out-of-turn
-  actions (``out_of_turn``: a card its holder may play at any moment); then such a
-  seat may list only the flow's ``anytime`` actions, and the playout may pick them.
+* at least one active player always has a legal action until the game ends.
 """
 
 from __future__ import annotations
@@ -39,6 +36,8 @@ class Playout:
     state: GameState
     actions: list[dict[str, Any]] = field(default_factory=list)
     steps: int = 0
+    #: actions played by a seat the game was not awaiting (out-of-turn cards)
+    out_of_turn: int = 0
 
 
 def nudged_actions(action: dict[str, Any], seats: int) -> Iterator[dict[str, Any]]:
@@ -69,18 +68,17 @@ def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Map
                    *, chooser: random.Random | None = None, sample_legal: int = 4, nudges: int = 6,
                    max_steps: int = 5000,
                    pick: Callable[[random.Random, list[Any]], Any] | None = None,
-                   out_of_turn: bool | None = None) -> Playout:
+                   setup_kwargs: Mapping[str, Any] | None = None, out_of_turn_rate: float = 0.2) -> Playout:
     """Play one whole game at random, checking the contract at every step.
 
-    ``out_of_turn`` (default: the ruleset's own ``out_of_turn`` attribute, False when it
-    has none) lets seats that are not active act with the out-of-turn actions they list.
+    ``setup_kwargs`` go to ``setup`` as they are (``first_player``, ``colors``). Seats the
+    game is not awaiting are asked too: they may list only actions the phase table lets
+    any seat send (``anytime``, or a phase's ``anyone``), and when some do, one of those
+    is played with probability ``out_of_turn_rate``.
     """
     options = dict(options or {})
-    if out_of_turn is None:
-        out_of_turn = bool(getattr(ruleset, "out_of_turn", False))
-    anytime = {getattr(kind, "__struct_config__").tag for kind in ruleset.flow.anytime}
     chooser = chooser or random.Random(f"{ruleset.id}/{players}/{seed}")
-    state = ruleset.setup(players, seed, options)
+    state = ruleset.setup(players, seed, options, **(setup_kwargs or {}))
     playout = Playout(ruleset, players, seed, options, state)
     while True:
         status = ruleset.status(state)
@@ -92,20 +90,13 @@ def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Map
         actors = [p for p, menu in menus.items() if menu]
         if not actors:
             raise ContractBroken(f"{ruleset.id}: active players {status.active_players} have no legal action")
-        for p in range(players):
-            if p in menus:
-                continue
-            extra = ruleset.legal_actions(state, p)
-            if not extra:
-                continue
-            if not out_of_turn:
-                raise ContractBroken(f"{ruleset.id}: seat {p} is not active but has legal actions")
-            wrong = [a for a in extra if a.__struct_config__.tag not in anytime]
-            if wrong:
-                raise ContractBroken(f"{ruleset.id}: seat {p} is not active but lists {to_builtins(wrong[0])}")
-            menus[p] = extra
-            actors.append(p)
-        actor = chooser.choice(actors)
+        out_of_turn = _out_of_turn_menus(ruleset, state, menus, players)
+        menus.update(out_of_turn)
+        if out_of_turn and chooser.random() < out_of_turn_rate:
+            actor = chooser.choice(sorted(out_of_turn))
+            playout.out_of_turn += 1
+        else:
+            actor = chooser.choice(actors)
         menu = menus[actor]
         action = pick(chooser, menu) if pick else chooser.choice(menu)
         listed = {canonical_json(a) for options_of_seat in menus.values() for a in options_of_seat}
@@ -124,6 +115,25 @@ def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Map
         playout.actions.append(to_builtins(action))
         playout.state = state
         playout.steps += 1
+
+
+def _out_of_turn_menus(ruleset: Ruleset, state: GameState, menus: Mapping[int, list[Any]],
+                       players: int) -> dict[int, list[Any]]:
+    """The legal actions of the seats the game is not awaiting, which must all be out-of-turn kinds."""
+    phase = ruleset.flow.phase(state)
+    allowed = set(ruleset.flow.anytime) | (set(phase.anyone) if phase is not None else set())
+    found = {}
+    for seat in range(players):
+        if seat in menus:
+            continue
+        menu = ruleset.legal_actions(state, seat)
+        wrong = [a for a in menu if type(a) not in allowed]
+        if wrong:
+            raise ContractBroken(f"{ruleset.id}: seat {seat} is not active but has legal actions such as "
+                                 f"{to_builtins(wrong[0])}")
+        if menu:
+            found[seat] = menu
+    return found
 
 
 def _must_accept(ruleset: Ruleset, state: GameState, action: Any) -> None:

@@ -90,6 +90,10 @@ def public(cls: type) -> type:
 class _Field:
     name: str
     visibility: Visibility
+    #: nothing inside the field's type is marked: once the field may be seen, all of it may
+    plain: bool
+    #: others see how many the field holds (``<name>_count``) when they may not see it
+    counted: bool
 
 
 @lru_cache(maxsize=None)
@@ -99,7 +103,8 @@ def _plan(cls: type) -> tuple[_Field, ...]:
     plan = []
     for name in cls.__struct_fields__:  # type: ignore[attr-defined]
         marker = next((m for m in getattr(hints[name], "__metadata__", ()) if isinstance(m, Visibility)), default)
-        plan.append(_Field(name, marker))
+        plain = all(_deeply_public(struct) for struct in _structs_in(hints[name]))
+        plan.append(_Field(name, marker, plain, bool(getattr(marker, "count", False))))
     return tuple(plan)
 
 
@@ -112,9 +117,12 @@ def _deeply_public(cls: type) -> bool:
 def _deeply_public_in(cls: type, visiting: frozenset[type]) -> bool:
     if cls in visiting:
         return True
-    if any(f.visibility != PUBLIC for f in _plan(cls)):
-        return False
     hints = typing.get_type_hints(cls, include_extras=True)
+    default = PUBLIC if getattr(cls, _DECLARED_PUBLIC, False) else _UNDECLARED
+    for name in cls.__struct_fields__:  # type: ignore[attr-defined]
+        marker = next((m for m in getattr(hints[name], "__metadata__", ()) if isinstance(m, Visibility)), default)
+        if not isinstance(marker, Public):
+            return False
     inner = visiting | {cls}
     return all(_deeply_public_in(struct, inner) for name in cls.__struct_fields__  # type: ignore[attr-defined]
                for struct in _structs_in(hints[name]))
@@ -132,9 +140,16 @@ def redact(value: Any, viewer: int | None, state: Any = None, owner: int | None 
     """``value`` (a state, part of one, or an action) as JSON builtins that ``viewer`` may see.
 
     ``state`` is the whole state, for :class:`Sealed` reveals (None: nothing is revealed);
-    ``owner`` is the seat the value belongs to, if any.
+    ``owner`` is the seat the value belongs to, if any. The value is turned into builtins
+    in one call, then only the fields a declaration marks are visited and pruned.
     """
-    return _Redactor(viewer, state).value(value, owner)
+    return _Redactor(viewer, state).prune(value, msgspec.to_builtins(value), owner)
+
+
+@lru_cache(maxsize=None)
+def _marked(cls: type) -> tuple[_Field, ...]:
+    """The fields of a Struct that are not public all the way down (the only ones a view visits)."""
+    return tuple(spec for spec in _plan(cls) if not (spec.plain and isinstance(spec.visibility, Public)))
 
 
 class _Redactor:
@@ -144,52 +159,47 @@ class _Redactor:
         self.viewer = viewer
         self.state = state
 
-    def value(self, value: Any, owner: int | None) -> Any:
+    def prune(self, value: Any, out: Any, owner: int | None) -> Any:
+        """``out`` (the builtins of ``value``) with what the viewer may not see taken out."""
         if isinstance(value, msgspec.Struct):
-            return self.struct(value, owner)
-        if isinstance(value, list):
-            return [self.value(item, owner) for item in value]
-        if isinstance(value, dict):
-            return {key: self.value(item, owner) for key, item in value.items()}
-        return msgspec.to_builtins(value)
-
-    def struct(self, value: msgspec.Struct, owner: int | None) -> Any:
-        cls = type(value)
-        if _deeply_public(cls):
-            return msgspec.to_builtins(value)
-        out: dict[str, Any] = {}
-        tag_field = value.__struct_config__.tag_field
-        if tag_field is not None:
-            out[tag_field] = value.__struct_config__.tag
-        for spec in _plan(cls):
-            self.field(out, spec.name, spec.visibility, getattr(value, spec.name), owner)
+            for spec in _marked(type(value)):
+                if spec.name in out:  # a default an ``omit_defaults`` Struct left out is absent
+                    self.field(value, out, spec, owner)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                out[index] = self.prune(item, out[index], owner)
+        elif isinstance(value, dict):
+            for item, built_key in zip(value.values(), list(out)):  # to_builtins keeps the order
+                out[built_key] = self.prune(item, out[built_key], owner)
         return out
 
-    def field(self, out: dict[str, Any], name: str, visibility: Visibility, item: Any, owner: int | None) -> None:
-        if isinstance(visibility, PerSeat):
-            if item is None:
-                out[name] = None
-                return
-            out[name] = [self.entry(visibility.each, element, seat) for seat, element in enumerate(item)]
+    def field(self, value: msgspec.Struct, out: dict[str, Any], spec: _Field, owner: int | None) -> None:
+        name, visibility = spec.name, spec.visibility
+        item = getattr(value, name)
+        if type(visibility) is PerSeat:
+            if item is not None:
+                entries = out[name]
+                each = visibility.each
+                for seat, element in enumerate(item):
+                    entries[seat] = self.prune(element, entries[seat], seat) if self.sees(each, seat) else None
             return
         if self.sees(visibility, owner):
-            out[name] = self.value(item, owner)
-        elif getattr(visibility, "count", False):
-            out[f"{name}_count"] = len(item) if item is not None else 0
-        if isinstance(visibility, Private) and visibility.count and self.sees(visibility, owner):
-            out[f"{name}_count"] = len(item) if item is not None else 0
-
-    def entry(self, visibility: Visibility, element: Any, seat: int) -> Any:
-        if self.sees(visibility, seat):
-            return self.value(element, seat)
-        return None
+            if not spec.plain:
+                out[name] = self.prune(item, out[name], owner)
+            if spec.counted and type(visibility) is Private:
+                out[f"{name}_count"] = len(item) if item is not None else 0
+        else:
+            del out[name]
+            if spec.counted:
+                out[f"{name}_count"] = len(item) if item is not None else 0
 
     def sees(self, visibility: Visibility, owner: int | None) -> bool:
-        if isinstance(visibility, Public):
+        kind = type(visibility)
+        if kind is Public:
             return True
-        if isinstance(visibility, Private):
+        if kind is Private:
             return owner is not None and owner == self.viewer
-        if isinstance(visibility, Sealed):
+        if kind is Sealed:
             return (owner is not None and owner == self.viewer) or (
                 self.state is not None and bool(visibility.revealed(self.state)))
         return False  # Hidden, or a marker this version does not know: fail closed
@@ -215,7 +225,7 @@ class _Collector(_Redactor):
         self.hidden = hidden
         self.shown = shown
 
-    def value(self, value: Any, owner: int | None, visible: bool = True) -> None:  # type: ignore[override]
+    def value(self, value: Any, owner: int | None, visible: bool = True) -> None:
         if isinstance(value, msgspec.Struct):
             for spec in _plan(type(value)):
                 item = getattr(value, spec.name)

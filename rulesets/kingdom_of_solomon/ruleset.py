@@ -60,8 +60,6 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
     Action = Action
     flow = FLOW
     events = EVENTS
-    #: seats that are not on turn may act: fortune cards are played at any moment (KOS-6.2).
-    out_of_turn = True
     options = (
         OptionSpec("variant_all_bonus", False,
                    "2-3 players: all three bonus spaces are in play, at most players - 1 claimed per round (KOS-11).",

@@ -84,9 +84,11 @@ class Sessions:
         self._rulesets = rulesets
 
     # ------------------------------------------------------------------ create
-    def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None) -> Reply:
+    def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None, *,
+               first_player: int | None = None, colors: list[str] | None = None) -> Reply:
         ruleset = self._rulesets(game)  # UnknownGame propagates
-        state = ruleset.setup(players, seed, options)  # InvalidSetup propagates
+        # InvalidSetup propagates
+        state = ruleset.setup(players, seed, options, first_player=first_player, colors=colors)
         seat_tokens = [tokens.new_token() for _ in range(players)]
         owner_token = tokens.new_token()
         meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
@@ -103,6 +105,8 @@ class Sessions:
             "session_id": session_id,
             "game": ruleset.id,
             "players": players,
+            "first_player": state.first_player,
+            "colors": list(colors) if colors is not None else list(ruleset.colors[:players]),
             "options": meta.options,
             "version": 0,
             "seat_tokens": seat_tokens,
@@ -127,13 +131,15 @@ class Sessions:
             "view": session.ruleset.view(state, caller.seat),
         }, session.version)
 
-    def legal_actions(self, session_id: str, token: str | None) -> Reply:
+    def legal_actions(self, session_id: str, token: str | None, types: list[str] | None = None,
+                      where: Mapping[str, Any] | None = None) -> Reply:
         session = self._open(session_id)
         caller = self._caller(session, token)
         actions: list[Any] = []
         if caller.seat is not None:
             ruleset = session.ruleset
-            actions = [ruleset.dump(a) for a in ruleset.legal_actions(session.state(), caller.seat)]
+            listed = ruleset.legal_actions(session.state(), caller.seat, types=types, where=where)
+            actions = [ruleset.dump(a) for a in listed]
         return Reply({**self._header(session, caller), "actions": actions}, session.version)
 
     def log(self, session_id: str, token: str | None, since: int = 0) -> Reply:
@@ -143,13 +149,14 @@ class Sessions:
         if piece is None:
             raise SessionNotFound(session_id)
         ruleset, seat = session.ruleset, caller.seat
+        current = session.state()  # sealed action fields open once the current state reveals them
         entries = []
         for raw in piece.entries:
             entry = orjson.loads(raw)
             entries.append({
                 "version": entry["version"],
                 "seat": entry["seat"],
-                "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat),
+                "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat, current),
                 "events": ruleset.view_events(entry["events"], seat),
             })
         header = self._header(session, caller)

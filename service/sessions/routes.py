@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import structlog
 from flask import current_app, request
 from flask.views import MethodView
@@ -23,7 +24,7 @@ from ..refusals import refusal_problem
 from . import headers
 from .errors import NotAuthenticated, NotPermitted, SessionError, SessionNotFound, SessionOutdated, VersionConflict
 from .logic import Reply, Sessions
-from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LogQuery,
+from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
                       SessionLegalActions, SessionLog, SessionReadQuery, SessionView)
 from .store import StoreUnavailable
 
@@ -101,7 +102,8 @@ class SessionCollection(MethodView):
         The tokens are shown only in this answer; the server keeps SHA-256 digests.
         """
         try:
-            reply = sessions().create(body["game"], body["players"], body["seed"], body["options"])
+            reply = sessions().create(body["game"], body["players"], body["seed"], body["options"],
+                                      first_player=body["first_player"], colors=body["colors"])
         except UnknownGame as error:
             raise Problem(422, "unknown_game", str(error), title="Unknown game",
                           errors=[{"path": "$.game", "message": "not a game this referee knows"}]) from None
@@ -146,12 +148,29 @@ class SessionResource(MethodView):
 
 @blp.route("/<session_id>/legal-actions")
 class SessionLegalActionsResource(MethodView):
+    @blp.arguments(LegalActionsQuery, location="query", as_kwargs=True)
     @blp.response(200, SessionLegalActions)
-    @blp.documents_errors(401, 404, 503)
+    @blp.documents_errors(400, 401, 404, 503)
     @blp.doc(security=_OPTIONAL_TOKEN)
-    def get(self, session_id: str):
-        """The caller's legal actions now (none for a spectator or the owner)."""
-        return _answer(sessions().legal_actions(session_id, _token()))
+    def get(self, session_id: str, type: list[str] | None = None, where: str | None = None):  # noqa: A002
+        """The caller's legal actions now (none for a spectator or the owner).
+
+        ``type`` (repeatable) and ``where`` (a JSON object of field values) narrow the list.
+        """
+        return _answer(sessions().legal_actions(session_id, _token(), types=type, where=_where(where)))
+
+
+def _where(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        value = None
+    if not isinstance(value, dict):
+        raise Problem(400, "invalid_query", "where must be a JSON object of action fields and values.",
+                      errors=[{"path": "$.where", "message": "Not a JSON object."}])
+    return value
 
 
 @blp.route("/<session_id>/actions")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from ..schemas import Envelope, GameActionField, SeedField, StatusSchema
+from ..schemas import Envelope, GameActionField, Seating, SeedField, StatusSchema
 
 _VERSION = "How many actions the session has applied; every action adds one."
 
@@ -15,7 +15,7 @@ def _version(*, strict: bool = True, **kwargs) -> fields.Integer:
 
 
 # ---------------------------------------------------------------- requests
-class CreateSessionRequest(Envelope):
+class CreateSessionRequest(Seating):
     game = fields.String(required=True, metadata={"description": "A ruleset id, as listed by GET /v1/games."})
     players = fields.Integer(strict=True, required=True, metadata={"description": "How many seats the game has."})
     seed = SeedField(load_default=None, allow_none=True,
@@ -48,6 +48,14 @@ class SessionReadQuery(_Query):
         "description": "How long a long-poll may wait; capped by the server's SESSION_WAIT_MAX_SECONDS."})
 
 
+class LegalActionsQuery(_Query):
+    type = fields.List(fields.String(), metadata={
+        "description": "Only actions of this type; repeat the parameter for several (default: every type)."})
+    where = fields.String(metadata={
+        "description": "Only actions whose top-level fields have these values: a JSON object, "
+                       "e.g. {\"tile\":\"triple\"}."})
+
+
 class LogQuery(_Query):
     since = _version(strict=False, load_default=0, metadata={"description": "Only entries after this version."})
 
@@ -57,6 +65,8 @@ class CreatedSession(Envelope):
     session_id = fields.String(required=True)
     game = fields.String(required=True)
     players = fields.Integer(required=True)
+    first_player = fields.Integer(required=True)
+    colors = fields.List(fields.String(), required=True, metadata={"description": "Each seat's colour (empty: none)."})
     options = fields.Dict(required=True, metadata={"description": "Every option, defaults filled in."})
     version = fields.Integer(required=True, metadata={"description": _VERSION})
     seat_tokens = fields.List(fields.String(), required=True, metadata={

@@ -40,9 +40,6 @@ def test_kos_6_2_fully_checked_playouts(players, options):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_core_random_playout_with_out_of_turn(players):
-    """KOS-6.3 through core: random_playout lets non-active seats play fortune cards (out_of_turn)."""
+    """KOS-6.3 through core: random_playout asks the seats not on turn too and plays their fortune cards."""
     playout = random_playout(R, players, f"core-{players}", sample_legal=2, nudges=3)
-    assert R.status(playout.state).game_over
-    with pytest.raises(AssertionError, match="not active but has legal actions"):
-        for seed in range(5):
-            random_playout(R, players, f"strict-{seed}", sample_legal=0, nudges=0, out_of_turn=False)
+    assert R.status(playout.state).game_over and playout.out_of_turn > 0

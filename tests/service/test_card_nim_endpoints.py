@@ -255,3 +255,36 @@ def test_identical_requests_get_byte_identical_answers(client, card_nim_setup):
     for endpoint in ("legal-actions", "view"):
         body = orjson.dumps({"state": state, "player": 0})
         assert len({post_raw(client, endpoint, body).data for _ in range(2)}) == 1
+
+
+# ------------------------------------------------------------------ seating and narrowed legal actions
+def test_setup_takes_the_first_player_and_refuses_a_seat_the_game_lacks(client):
+    body = post(client, "setup", {"players": 3, "seed": 4, "first_player": 2}).json
+    assert body["state"]["first_player"] == 2 and body["status"]["active_players"] == [2]
+    problem = assert_problem(post(client, "setup", {"players": 3, "seed": 4, "first_player": 3}), 422,
+                             "invalid_first_player")
+    assert problem["rule"] == "CN-2"
+    assert_problem(post(client, "setup", {"players": 3, "seed": 4, "first_player": "1"}), 422, "invalid_request")
+
+
+def test_setup_refuses_colours_for_a_game_without_them(client):
+    assert_problem(post(client, "setup", {"players": 2, "seed": 4, "colors": ["red", "blue"]}), 422, "invalid_color")
+
+
+def test_replay_seats_the_game_as_setup_did(client):
+    state = post(client, "setup", {"players": 2, "seed": 8, "first_player": 1}).json["state"]
+    action = {"type": "take", "player": 1, "stones": 1}
+    applied = post(client, "apply", {"state": state, "action": action}).json["state"]
+    replayed = post(client, "replay", {"players": 2, "seed": 8, "first_player": 1, "actions": [action]}).json
+    assert replayed["state"] == applied
+
+
+def test_legal_actions_narrowed_by_type_and_by_field(client, card_nim_setup):
+    state, _ = card_nim_setup
+    every = post(client, "legal-actions", {"state": state, "player": 0}).json["actions"]
+    takes = post(client, "legal-actions", {"state": state, "player": 0, "types": ["take"]}).json["actions"]
+    assert takes == [a for a in every if a["type"] == "take"] and takes
+    two = post(client, "legal-actions", {"state": state, "player": 0, "where": {"stones": 2}}).json["actions"]
+    assert two == [{"type": "take", "player": 0, "stones": 2}]
+    assert_problem(post(client, "legal-actions", {"state": state, "player": 0, "types": "take"}), 422,
+                   "invalid_request")

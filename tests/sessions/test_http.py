@@ -341,3 +341,25 @@ def test_an_unreachable_redis_is_503_with_retry_after_and_stateless_endpoints_st
     assert client.get("/healthz").status_code == 200
     ready = client.get("/readyz")
     assert ready.status_code == 503 and not next(c for c in ready.json["checks"] if c["name"] == "sessions")["ok"]
+
+
+def test_a_session_is_seated_from_its_first_player(client):
+    created = create(client, first_player=1)
+    assert created["first_player"] == 1 and created["colors"] == [] and created["status"]["active_players"] == [1]
+    refused = client.post("/v1/sessions", json={"game": "card_nim", "players": 2, "first_player": 5})
+    is_problem(refused, 422, "invalid_first_player")
+
+
+def test_session_legal_actions_narrowed_by_type_and_field(client, app):
+    created = create(client)
+    seat = turn(app, created["session_id"])
+    url = f"/v1/sessions/{created['session_id']}/legal-actions"
+    headers = bearer(created["seat_tokens"][seat])
+    every = client.get(url, headers=headers).json["actions"]
+    draws = client.get(url + "?type=draw", headers=headers).json["actions"]
+    assert draws == [a for a in every if a["type"] == "draw"] == [draw(seat)]
+    both = client.get(url + "?type=draw&type=take", headers=headers).json["actions"]
+    assert both == every
+    one = client.get(url, query_string={"where": '{"stones": 1}'}, headers=headers).json["actions"]
+    assert one == [{"type": "take", "player": seat, "stones": 1}]
+    is_problem(client.get(url, query_string={"where": "[1]"}, headers=headers), 400, "invalid_query")

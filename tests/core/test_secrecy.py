@@ -1,0 +1,83 @@
+"""Hidden information is declared once and core enforces it, failing closed."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from rulesets.core import (SECRET, EventSecrecy, Hidden, PerSeat, Private, Sealed, public, redact,
+                           unseen_strings)
+
+
+class Undeclared(msgspec.Struct, kw_only=True):
+    note: str
+
+
+@public
+class Seat(msgspec.Struct, kw_only=True):
+    name: str
+    hand: Annotated[list[str], Private()]
+    secret_note: Undeclared | None = None
+
+
+@public
+class Table(msgspec.Struct, kw_only=True):
+    phase: str
+    seats: Annotated[list[Seat], PerSeat()]
+    deck: Annotated[list[str], Hidden()]
+    seed: Annotated[str, SECRET]
+    bids: Annotated[list[list[str] | None], PerSeat(Sealed(lambda table: table.phase == "reveal"))]
+    loose: Undeclared
+
+
+def table(phase="bid"):
+    return Table(phase=phase, seats=[Seat(name="ann", hand=["A1", "A2"], secret_note=Undeclared(note="ann-note")),
+                                     Seat(name="bob", hand=["B1"])],
+                 deck=["D1", "D2", "D3"], seed="SEED", bids=[["A2"], None], loose=Undeclared(note="nobody"))
+
+
+def test_a_hand_is_its_seats_and_the_others_see_how_many():
+    t = table()
+    mine = redact(t, 0, t)
+    assert mine["seats"][0]["hand"] == ["A1", "A2"] and mine["seats"][0]["hand_count"] == 2
+    theirs = redact(t, 1, t)
+    assert "hand" not in theirs["seats"][0] and theirs["seats"][0]["hand_count"] == 2
+
+
+def test_hidden_zones_show_a_count_and_secrets_show_nothing():
+    t = table()
+    for viewer in (None, 0, 1):
+        view = redact(t, viewer, t)
+        assert "deck" not in view and view["deck_count"] == 3
+        assert "seed" not in view and "seed_count" not in view
+
+
+def test_what_nobody_declared_public_is_hidden_fail_closed():
+    t = table()
+    assert redact(t, 0, t)["loose"] == {}  # a public field holding an undeclared Struct: its fields stay hidden
+    assert redact(t, 0, t)["seats"][0]["secret_note"] == {"note": "ann-note"}  # the owner's own
+    assert redact(t, 1, t)["seats"][0]["secret_note"] == {}
+
+
+def test_sealed_entries_are_the_owners_until_the_reveal():
+    t = table()
+    assert redact(t, 0, t)["bids"] == [["A2"], None]
+    assert redact(t, 1, t)["bids"] == [None, None]
+    assert redact(t, None, t)["bids"] == [None, None]
+    revealed = table("reveal")
+    assert redact(revealed, 1, revealed)["bids"] == [["A2"], None]
+
+
+def test_unseen_strings_lists_what_a_seat_must_not_find():
+    t = table()
+    assert unseen_strings(t, 1, t) == {"A1", "A2", "ann-note", "D1", "D2", "D3", "SEED", "nobody"}
+    assert unseen_strings(t, 0, t) == {"B1", "D1", "D2", "D3", "SEED", "nobody"}
+
+
+def test_events_are_public_private_to_a_named_seat_or_shown_to_nobody():
+    secrecy = EventSecrecy(public=frozenset({"drew"}), private={"card_drawn": "player"})
+    events = [{"type": "drew", "player": 0}, {"type": "card_drawn", "player": 0, "card": "A3"},
+              {"type": "undeclared", "player": 0}, {"type": "drew", "player": 1, "visible_to": [1]}]
+    seen = {viewer: [e["type"] for e in events if secrecy.visible(e, viewer)] for viewer in (None, 0, 1)}
+    assert seen == {None: ["drew"], 0: ["drew", "card_drawn"], 1: ["drew", "drew"]}
