@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from rulesets.core import InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
@@ -72,8 +72,9 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
         "assumed": assumed_blocks(),
         "seats": "Seats are 0-based (the spec numbers players 1..N). turn_order lists seats, position 1 first.",
         "decisions": [
-            "KOS-1.6: the turn order is drawn from the seed; a requested first player is not used (the state's "
-            "first_player records the seat at position 1).",
+            "KOS-1.6: the turn order is drawn from the seed. When the seating names a first_player, that seat "
+            "takes position 1 and the drawn order ranks the others; without one, the whole order is drawn. The "
+            "state's first_player is the seat at position 1 at setup.",
             "Canonical forms (the ones legal_actions lists): place_pawn without 'pawns'; resolve_pawn without "
             "'choice' for effects that take none; a declined free road or an impossible any_resource is "
             "choice {} / {\"resources\": []}; a declined theft is {\"resources\": []} (target null); roads and "
@@ -97,6 +98,14 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
             "variant_all_bonus with 4 players is refused at setup with variant_not_allowed (KOS-11.2).",
         ],
     }
+
+    def setup(self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None, *,
+              first_player: int | None = None, colors: Sequence[str] | None = None) -> KosState:
+        """KOS-1.6 draws the turn order; a first player named by the seating is moved to position 1."""
+        state = super().setup(players, seed, options, first_player=first_player, colors=colors)
+        if first_player is not None:
+            setup.seat_first(state, first_player)
+        return state
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> KosState:
         if options["variant_all_bonus"] and players >= self.max_players:

@@ -36,3 +36,11 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
     )
     start_round(state, [], 1)  # KOS-1.2 pawns, KOS-1.9
     return state
+
+
+def seat_first(state: KosState, seat: int) -> None:
+    """The seating's first player takes position 1; the others keep the drawn order (KOS-1.6)."""
+    state.turn_order.remove(seat)
+    state.turn_order.insert(0, seat)
+    state.first_player = seat
+    state.active = seat

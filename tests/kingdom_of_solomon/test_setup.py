@@ -78,3 +78,15 @@ def test_kos_1_9_round_1_placement_position_1():
     status = R.status(state)
     assert status.phase == "placement" and status.round == 1
     assert status.active_players == [state.turn_order[0]] and state.first_player == state.turn_order[0]
+
+
+def test_kos_1_6_a_named_first_player_takes_position_1():
+    """KOS-1.6 with the service's seating: first_player goes to position 1, the rest as drawn; replay agrees."""
+    drawn = new(4, seed=9).turn_order
+    for seat in range(4):
+        state = R.setup(4, 9, first_player=seat)
+        assert state.turn_order == [seat] + [s for s in drawn if s != seat]
+        assert state.first_player == seat and R.status(state).active_players == [seat]
+        R.check_state(state)
+    action = {"type": "place_pawn", "player": 2, "space": "action:prophet"}
+    assert R.replay(4, 9, None, [action], first_player=2).players[2].unplaced == R.setup(4, 9).players[2].unplaced - 1
