@@ -8,16 +8,23 @@ that cannot act.
 
 from __future__ import annotations
 
-from rulesets.core import Inventory, require
+from rulesets.core import InvalidState, Inventory, require
 
 from .board import empty_sites
 from .components import (AREAS, BUILDING_CARDS, DISPLAY_SIZE, FORTUNE_CARDS, MARKET_CAPACITY, MARKERS_PER_PLAYER,
                          NEIGHBOURS, RESOURCE_COUNT, RESOURCES, ROADS, SETUP, SITES, TEMPLE_LEVELS)
-from .spaces import AREA, BONUS, CARD, bonus_in_play, open_spaces, parse
+from .spaces import AREA, BONUS, CARD, bonus_in_play, has_open_space, parse
 from .state import KosState
 from .turns import discard_owed, pawns_out
 
 TURN_PHASES = ("placement", "resolution", "market", "building")
+_BUILDING_SET = frozenset(BUILDING_CARDS)
+_FORTUNE_SET = frozenset(FORTUNE_CARDS)
+
+
+def fail(detail: str, path: str, rule: str | None = None) -> None:
+    """Refuse the state (the checks below build their sentence and path only when one fails)."""
+    raise InvalidState(detail, path, rule=rule)
 
 
 def check(state: KosState) -> None:
@@ -40,17 +47,17 @@ def check(state: KosState) -> None:
 def _cubes(state: KosState, n: int) -> None:
     """KOS-1.3, 5.7, 7.7: supply + market + players = the game's cubes, per type."""
     removed = SETUP[n].remove_per_resource
+    supply, market, players = state.supply, state.market, state.players
     for r in RESOURCES:
-        held = sum(player.cubes.get(r) for player in state.players)
-        total = state.supply.get(r) + state.market.get(r) + held
+        total = getattr(supply, r) + getattr(market, r) + sum(getattr(p.cubes, r) for p in players)
         expected = RESOURCE_COUNT[r] - removed
-        require(total <= expected,
-                f"{total} {r} cubes are counted between the supply, the market and the players; the game has "
-                f"{expected}: a cube is counted twice.", f"$.supply.{r}", "KOS-1.3")
-        require(total >= expected, f"{expected - total} {r} cube(s) are missing from the state.", f"$.supply.{r}",
-                "KOS-1.3")
-        require(state.market.get(r) <= MARKET_CAPACITY,
-                f"The market holds at most {MARKET_CAPACITY} {r}.", f"$.market.{r}", "KOS-7.4")
+        if total > expected:
+            fail(f"{total} {r} cubes are counted between the supply, the market and the players; the game has "
+                 f"{expected}: a cube is counted twice.", f"$.supply.{r}", "KOS-1.3")
+        if total < expected:
+            fail(f"{expected - total} {r} cube(s) are missing from the state.", f"$.supply.{r}", "KOS-1.3")
+        if getattr(market, r) > MARKET_CAPACITY:
+            fail(f"The market holds at most {MARKET_CAPACITY} {r}.", f"$.market.{r}", "KOS-7.4")
 
 
 def _roads(state: KosState, n: int) -> None:
@@ -75,41 +82,53 @@ def _markers(state: KosState, n: int) -> None:
     cards: dict[str, int] = {}
     per_seat = [0] * n
     for index, marker in enumerate(state.markers):
-        path = f"$.markers[{index}]"
-        require(marker.owner < n, f"Marker owner {marker.owner} is not a seat.", f"{path}.owner")
-        require(marker.area in SITES, f"{marker.area} has no building site.", f"{path}.area", "KOS-3.2")
-        require(marker.area not in areas, f"The site of {marker.area} holds two markers.", f"{path}.area", "KOS-3.2")
+        owner = marker.owner
+        if owner >= n:
+            fail(f"Marker owner {owner} is not a seat.", f"$.markers[{index}].owner")
+        if marker.area not in SITES:
+            fail(f"{marker.area} has no building site.", f"$.markers[{index}].area", "KOS-3.2")
+        if marker.area in areas:
+            fail(f"The site of {marker.area} holds two markers.", f"$.markers[{index}].area", "KOS-3.2")
         areas.add(marker.area)
         card = BUILDING_CARDS.get(marker.card)
-        require(card is not None and not card.special_mark, f"{marker.card} is not a card that places a marker.",
-                f"{path}.card", "KOS-8.7")
-        require(marker.card not in cards,
-                f"Building {marker.card} is on two sites: markers[{cards.get(marker.card)}] and markers[{index}].",
-                f"{path}.card", "KOS-3.2")
+        if card is None or card.special_mark:
+            fail(f"{marker.card} is not a card that places a marker.", f"$.markers[{index}].card", "KOS-8.7")
+        if marker.card in cards:
+            fail(f"Building {marker.card} is on two sites: markers[{cards[marker.card]}] and markers[{index}].",
+                 f"$.markers[{index}].card", "KOS-3.2")
         cards[marker.card] = index
-        require(marker.card in state.players[marker.owner].buildings,
-                f"Seat {marker.owner} has not built {marker.card}.", f"{path}.card", "KOS-8.7")
-        per_seat[marker.owner] += 1
-        require(per_seat[marker.owner] <= MARKERS_PER_PLAYER,
-                f"Seat {marker.owner} has only {MARKERS_PER_PLAYER} markers.", path, "KOS-1.2")
+        if marker.card not in state.players[owner].buildings:
+            fail(f"Seat {owner} has not built {marker.card}.", f"$.markers[{index}].card", "KOS-8.7")
+        per_seat[owner] += 1
+        if per_seat[owner] > MARKERS_PER_PLAYER:
+            fail(f"Seat {owner} has only {MARKERS_PER_PLAYER} markers.", f"$.markers[{index}]", "KOS-1.2")
 
 
 def _cards(state: KosState, n: int) -> None:
-    require(len(state.display) == DISPLAY_SIZE, f"The display has {DISPLAY_SIZE} spaces.", "$.display", "KOS-1.7")
-    buildings = Inventory("building card", rule="KOS-1.7")
-    buildings.see_all(state.building_deck, "$.building_deck")
-    for index, card in enumerate(state.display):
-        if card is not None:
-            buildings.see(card, f"$.display[{index}]")
-    for seat, player in enumerate(state.players):
-        buildings.see_all(player.buildings, f"$.players[{seat}].buildings")
-    buildings.expect_exactly(BUILDING_CARDS)
-    fortune = Inventory("fortune card", rule="KOS-1.7")
-    fortune.see_all(state.fortune_deck, "$.fortune_deck")
-    fortune.see_all(state.fortune_discard, "$.fortune_discard")
-    for seat, player in enumerate(state.players):
-        fortune.see_all(player.hand, f"$.players[{seat}].hand")
-    fortune.expect_exactly(FORTUNE_CARDS)
+    if len(state.display) != DISPLAY_SIZE:
+        fail(f"The display has {DISPLAY_SIZE} spaces.", "$.display", "KOS-1.7")
+    buildings = [*state.building_deck, *(card for card in state.display if card is not None)]
+    for player in state.players:
+        buildings += player.buildings
+    if len(buildings) != len(BUILDING_CARDS) or set(buildings) != _BUILDING_SET:
+        inventory = Inventory("building card", rule="KOS-1.7")  # the slow path names the place at fault
+        inventory.see_all(state.building_deck, "$.building_deck")
+        for index, card in enumerate(state.display):
+            if card is not None:
+                inventory.see(card, f"$.display[{index}]")
+        for seat, player in enumerate(state.players):
+            inventory.see_all(player.buildings, f"$.players[{seat}].buildings")
+        inventory.expect_exactly(BUILDING_CARDS)
+    fortune = [*state.fortune_deck, *state.fortune_discard]
+    for player in state.players:
+        fortune += player.hand
+    if len(fortune) != len(FORTUNE_CARDS) or set(fortune) != _FORTUNE_SET:
+        inventory = Inventory("fortune card", rule="KOS-1.7")
+        inventory.see_all(state.fortune_deck, "$.fortune_deck")
+        inventory.see_all(state.fortune_discard, "$.fortune_discard")
+        for seat, player in enumerate(state.players):
+            inventory.see_all(player.hand, f"$.players[{seat}].hand")
+        inventory.expect_exactly(FORTUNE_CARDS)
 
 
 def _temple(state: KosState) -> None:
@@ -138,39 +157,46 @@ def _high_priest(state: KosState, n: int) -> None:
 
 
 def _pawns(state: KosState, n: int) -> None:
+    players = state.players
+    if state.phase != "placement":
+        for seat, player in enumerate(players):
+            if player.unplaced:
+                fail("Pawns are placed only during Placement.", f"$.players[{seat}].unplaced", "KOS-4.2")
     limit = SETUP[n].pawns_per_player
     placed = [0] * n
+    if state.pawns and state.phase not in ("placement", "resolution"):
+        fail(f"No pawn is out during the {state.phase} phase.", "$.pawns", "KOS-9.4")
     spaces: set[str] = set()
-    require(not state.pawns or state.phase in ("placement", "resolution"),
-            f"No pawn is out during the {state.phase} phase.", "$.pawns", "KOS-9.4")
     owner_of = {marker.area: marker.owner for marker in state.markers}
+    in_play = bonus_in_play(state)
     for index, pawn in enumerate(state.pawns):
-        path = f"$.pawns[{index}]"
-        require(pawn.owner < n, f"Pawn owner {pawn.owner} is not a seat.", f"{path}.owner")
+        owner = pawn.owner
+        if owner >= n:
+            fail(f"Pawn owner {owner} is not a seat.", f"$.pawns[{index}].owner")
         parsed = parse(pawn.space)
-        require(parsed is not None, f"{pawn.space} is not a space of this game.", f"{path}.space", "KOS-4.1")
-        assert parsed is not None
-        kind, name = parsed
-        require(pawn.space not in spaces, f"{pawn.space} holds pawns twice.", f"{path}.space", "KOS-4.3")
+        if parsed is None:
+            fail(f"{pawn.space} is not a space of this game.", f"$.pawns[{index}].space", "KOS-4.1")
+        kind, name = parsed  # type: ignore[misc]
+        if pawn.space in spaces:
+            fail(f"{pawn.space} holds pawns twice.", f"$.pawns[{index}].space", "KOS-4.3")
         spaces.add(pawn.space)
         if kind == BONUS:
-            require(name in bonus_in_play(state), f"The {name} is not in play.", f"{path}.space", "KOS-4.9")
-        else:
-            require(pawn.count == 1, "Only a bonus space holds more than one pawn.", f"{path}.count", "KOS-4.3")
-        if kind == CARD:
-            require(name in state.players[pawn.owner].buildings, f"Seat {pawn.owner} does not own {name}.",
-                    f"{path}.space", "KOS-4.8")
-        other = kind == AREA and owner_of.get(name, pawn.owner) != pawn.owner
-        require(pawn.privileged == other, "Exactly the pawns in opponents' areas are High Priest pawns.",
-                f"{path}.privileged", "KOS-8.21")
-        require(not pawn.privileged or state.players[pawn.owner].privilege_used,
-                "A High Priest pawn uses the privilege.", f"{path}.privileged", "KOS-8.22")
-        placed[pawn.owner] += pawn.count
-    for seat, player in enumerate(state.players):
-        require(placed[seat] + player.unplaced <= limit, f"Seat {seat} has {limit} pawns.",
-                f"$.players[{seat}].unplaced", "KOS-1.2")
-        require(state.phase == "placement" or player.unplaced == 0, "Pawns are placed only during Placement.",
-                f"$.players[{seat}].unplaced", "KOS-4.2")
+            if name not in in_play:
+                fail(f"The {name} is not in play.", f"$.pawns[{index}].space", "KOS-4.9")
+        elif pawn.count != 1:
+            fail("Only a bonus space holds more than one pawn.", f"$.pawns[{index}].count", "KOS-4.3")
+        if kind == CARD and name not in players[owner].buildings:
+            fail(f"Seat {owner} does not own {name}.", f"$.pawns[{index}].space", "KOS-4.8")
+        other = kind == AREA and owner_of.get(name, owner) != owner
+        if pawn.privileged != other:
+            fail("Exactly the pawns in opponents' areas are High Priest pawns.", f"$.pawns[{index}].privileged",
+                 "KOS-8.21")
+        if pawn.privileged and not players[owner].privilege_used:
+            fail("A High Priest pawn uses the privilege.", f"$.pawns[{index}].privileged", "KOS-8.22")
+        placed[owner] += pawn.count
+    for seat, player in enumerate(players):
+        if placed[seat] + player.unplaced > limit:
+            fail(f"Seat {seat} has {limit} pawns.", f"$.players[{seat}].unplaced", "KOS-1.2")
 
 
 def _turn(state: KosState, n: int) -> None:
@@ -183,7 +209,7 @@ def _turn(state: KosState, n: int) -> None:
         assert state.active is not None
     seat = state.active
     if phase == "placement":
-        require(state.players[seat].unplaced > 0 and bool(open_spaces(state, seat)),  # type: ignore[index]
+        require(state.players[seat].unplaced > 0 and has_open_space(state, seat),  # type: ignore[index]
                 "The placer on turn has a pawn and a space for it.", "$.active", "KOS-4.2")
     elif phase == "resolution":
         first = next((s for s in state.turn_order if pawns_out(state, s)), None)

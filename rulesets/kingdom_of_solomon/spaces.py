@@ -54,3 +54,14 @@ def open_spaces(state: KosState, seat: int) -> list[str]:
     if not bonus_limit_reached(state):
         out += [f"{BONUS}:{name}" for name in bonus_in_play(state) if f"{BONUS}:{name}" not in occupied]
     return out
+
+
+def has_open_space(state: KosState, seat: int) -> bool:
+    """Whether ``open_spaces`` is not empty, without listing them (KOS-4.10)."""
+    occupied = {pawn.space for pawn in state.pawns}
+    if any(space not in occupied for space in _ACTION_IDS):
+        return True
+    return bool(open_spaces(state, seat))
+
+
+_ACTION_IDS = tuple(f"{ACTION}:{name}" for name in ACTION_SPACES)

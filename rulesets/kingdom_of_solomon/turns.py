@@ -4,7 +4,7 @@ and the end of the game (KOS-10.1, 10.2)."""
 from __future__ import annotations
 
 from .components import HAND_LIMIT, MARKERS_PER_PLAYER, SETUP, TEMPLE_BLOCKS
-from .spaces import open_spaces
+from .spaces import has_open_space
 from .state import KosState
 
 
@@ -31,7 +31,7 @@ def advance_placement(state: KosState, events: list[dict], after: int | None) ->
         player = state.players[seat]
         if player.unplaced <= 0:
             continue
-        if open_spaces(state, seat):
+        if has_open_space(state, seat):
             state.active = seat
             return
         events.append({"type": "pawns_forfeited", "player": seat, "count": player.unplaced})
@@ -46,7 +46,7 @@ def settle_placement(state: KosState, events: list[dict]) -> None:
         advance_placement(state, events, None)
         return
     player = state.players[seat]
-    if player.unplaced > 0 and open_spaces(state, seat):
+    if player.unplaced > 0 and has_open_space(state, seat):
         return
     if player.unplaced > 0:
         events.append({"type": "pawns_forfeited", "player": seat, "count": player.unplaced})
