@@ -260,8 +260,9 @@ def choices_free_road(state: KosState, seat: int, params: dict[str, Any]) -> Ite
 
 # ---------------------------------------------------------------- tax_collector (B04)
 def _taxed(state: KosState, seat: int, threshold: int) -> list[int]:
+    """The opponents who pay: at least ``threshold`` cubes, and at least one to give."""
     return [index for index, other in enumerate(state.players)
-            if index != seat and other.cubes.total() >= threshold]
+            if index != seat and other.cubes.total() >= max(threshold, 1)]
 
 
 def resolve_tax(state: KosState, seat: int, params: dict[str, Any], choice: Choice | None,

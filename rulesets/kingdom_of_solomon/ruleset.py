@@ -96,6 +96,11 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
             "A resource card paying a cost type the cost does not need, or more of a type than needed, is "
             "invalid_fortune_payment (checked after insufficient_resources, as spec 3.7 orders them).",
             "variant_all_bonus with 4 players is refused at setup with variant_not_allowed (KOS-11.2).",
+            "trade_resource: the listed trades are checked in sequence (invalid_trade) before their number "
+            "(choice_declined_while_possible), since whether a further trade exists depends on the listed ones; "
+            "steal_resource: a null target is checked before the target itself, a short list after it.",
+            "Tax Collector: an opponent pays only if he holds at least max(threshold, 1) cubes.",
+            "Resource and effect ids inside a resolve_pawn choice that name nothing are invalid_choice.",
         ],
     }
 
