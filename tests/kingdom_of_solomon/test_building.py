@@ -57,7 +57,7 @@ def test_kos_8_3_to_8_7_build_a_card_with_a_marker():
         BUILDING_CARDS[card].cost.values())
     assert after.markers[-1].area == "edom" and after.markers[-1].owner == 0
     not_shown = next(c for c in after.building_deck)
-    refused(after, {"type": BB, "player": 1, "card": not_shown}, "wrong_phase" if False else "not_your_turn")
+    refused(after, {"type": BB, "player": 1, "card": not_shown}, "not_your_turn")
     after.active = 0
     after.players[0].built_this_round = 0
     refused(after, {"type": BB, "player": 0, "card": not_shown, "site": "galilee"}, "card_not_in_display", "KOS-8.4")
@@ -224,7 +224,6 @@ def test_kos_8_24_to_8_28_roads():
     state, _ = ok(state, {"type": RD, "player": 0, "areas": ["lebanon", "galilee"]})
     assert len(state.roads) == 2 and state.players[0].cubes.total() == 0
     state.roads_in_supply = 0
-    state.roads += [state.roads[0]] * 0
     refused(state, {"type": RD, "player": 0, "areas": ["aram", "lebanon"]}, "no_roads_left", "KOS-8.24")
 
 
