@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulesets.core import IllegalAction
 
 from .components import AREAS, BORDERS, NEIGHBOURS, NEUTRAL, SITES
-from .state import KosState
+from .state import KosState, Road
 
 
 def owners(state: KosState) -> dict[str, int]:
@@ -105,3 +105,10 @@ def legal_roads(state: KosState, seat: int) -> list[list[str]]:
         if all(area in NEUTRAL or owner.get(area) == seat for area in (a, b)):
             out.append([a, b])
     return out
+
+
+def build_road_now(state: KosState, seat: int, key: list[str], events: list[dict]) -> None:
+    """A road from the pool onto the border ``key`` (checked by the caller)."""
+    state.roads_in_supply -= 1
+    state.roads.append(Road(areas=key, owner=seat))
+    events.append({"type": "road_built", "player": seat, "areas": key})

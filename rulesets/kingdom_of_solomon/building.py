@@ -3,15 +3,16 @@ explicit end of a building turn. Every building action ends with the end check (
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from rulesets.core import IllegalAction
 
 from . import payment
 from .actions import BuildBuilding, BuildRoad, BuildTempleBlock, EndBuildingTurn, FortunePayment
-from .board import check_road, empty_sites, legal_roads, markers_placed
+from .board import build_road_now, check_road, empty_sites, legal_roads, markers_placed
 from .components import (BUILDING_CARDS, CARDS_PER_ROUND, MARKERS_PER_PLAYER, NEUTRAL, RESOURCES, ROAD_COST,
                          TEMPLE_LEVEL, TEMPLE_LEVELS, TEMPLE_BLOCKS, TEMPLE_REWARDS)
 from .fortune import gain_tokens
-from .resolution import build_road_now
 from .state import KosState, Marker
 from .turns import check_end, next_builder
 
@@ -127,7 +128,6 @@ def build_temple_block(state: KosState, action: BuildTempleBlock) -> Events:
 
 
 def _any_payments(size: int) -> list[dict[str, int]]:
-    from itertools import combinations_with_replacement
     out = []
     for combo in combinations_with_replacement(RESOURCES, size):
         out.append({r: combo.count(r) for r in RESOURCES if combo.count(r)})

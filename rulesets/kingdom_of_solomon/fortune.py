@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from rulesets.core import IllegalAction, RandomSource
 
-from .actions import PlayFortune
+from .actions import FortuneChoice, PlayFortune
 from .components import ANY, FORTUNE_CARDS, NO_EFFECT, RESOURCE_CARD, RESOURCES
 from .state import KosState
+from .turns import after_out_of_turn
 
 #: the played effects this code knows; a components file asking for another stops the import.
 PLAYABLE = frozenset({RESOURCE_CARD, "temple_token", "gain_vp"})
@@ -77,7 +78,6 @@ def take_from_supply(state: KosState, seat: int, wanted: dict[str, int], events:
 def playable(state: KosState, seat: int) -> list[PlayFortune]:
     """Every ``play_fortune`` the seat may send now, in hand order (for ``legal_actions``)."""
     out = []
-    from .actions import FortuneChoice
     for card_id in state.players[seat].hand:
         card = FORTUNE_CARDS[card_id]
         if card.effect == RESOURCE_CARD:
@@ -126,6 +126,5 @@ def play(state: KosState, action: PlayFortune) -> list[dict]:
     elif card.effect == "gain_vp":
         player.vp += int(card.params["vp"])
         events.append({"type": "vp_gained", "player": seat, "vp": int(card.params["vp"])})
-    from .turns import after_out_of_turn
     after_out_of_turn(state, events)
     return events

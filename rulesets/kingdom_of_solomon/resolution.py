@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator
 from rulesets.core import IllegalAction
 
 from .actions import Choice, ResolvePawn, Trade
-from .board import area_yield, check_road, legal_roads
+from .board import area_yield, build_road_now, check_road, legal_roads
 from .components import ACTION_SPACES, AREAS, BONUS_SPACES, BUILDING_CARDS, RESOURCES
 from .fortune import draw, gain_tokens, take_from_supply
 from .spaces import ACTION, AREA, BONUS
@@ -241,13 +241,6 @@ def resolve_free_road(state: KosState, seat: int, params: dict[str, Any], choice
         return
     key = check_road(state, seat, road)
     build_road_now(state, seat, key, events)
-
-
-def build_road_now(state: KosState, seat: int, key: list[str], events: Events) -> None:
-    from .state import Road
-    state.roads_in_supply -= 1
-    state.roads.append(Road(areas=key, owner=seat))
-    events.append({"type": "road_built", "player": seat, "areas": key})
 
 
 def choices_free_road(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:

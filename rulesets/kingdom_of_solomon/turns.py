@@ -3,7 +3,9 @@ and the end of the game (KOS-10.1, 10.2)."""
 
 from __future__ import annotations
 
+from .board import empty_sites, markers_placed
 from .components import HAND_LIMIT, MARKERS_PER_PLAYER, SETUP, TEMPLE_BLOCKS
+from .scoring import final_scores
 from .spaces import has_open_space
 from .state import KosState
 
@@ -110,7 +112,6 @@ def next_builder(state: KosState, events: list[dict]) -> None:
 
 def end_condition_met(state: KosState) -> bool:
     """KOS-10.1: every site full, someone with all his markers placed, or the temple finished."""
-    from .board import empty_sites, markers_placed
     return (not empty_sites(state)
             or any(markers_placed(state, seat) >= MARKERS_PER_PLAYER for seat in range(len(state.players)))
             or sum(state.temple.values()) >= TEMPLE_BLOCKS)
@@ -178,7 +179,6 @@ def start_round(state: KosState, events: list[dict], number: int) -> None:
 
 
 def end_game(state: KosState, events: list[dict]) -> None:
-    from .scoring import final_scores
     state.phase = "game_over"
     state.active = None
     events.append({"type": "game_ended", "scores": [entry["total"] for entry in final_scores(state)]})
