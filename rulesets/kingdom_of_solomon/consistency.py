@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from rulesets.core import InvalidState, Inventory, require
 
-from .board import empty_sites
 from .components import (AREAS, BUILDING_CARDS, DISPLAY_SIZE, FORTUNE_CARDS, MARKET_CAPACITY, MARKERS_PER_PLAYER,
                          NEIGHBOURS, RESOURCE_COUNT, RESOURCES, ROADS, SETUP, SITES, TEMPLE_LEVELS)
 from .spaces import AREA, BONUS, CARD, bonus_in_play, has_open_space, parse
 from .state import KosState
-from .turns import discard_owed, pawns_out
+from .turns import discard_owed, end_condition_met, pawns_out
 
 TURN_PHASES = ("placement", "resolution", "market", "building")
 _BUILDING_SET = frozenset(BUILDING_CARDS)
@@ -224,5 +223,5 @@ def _turn(state: KosState, n: int) -> None:
                 "$.phase", "KOS-9.1")
         require(owing or not all(p.confirmed for p in state.players),
                 "Every player confirmed: the game is over.", "$.phase", "KOS-9.2")
-    require(bool(empty_sites(state)) or state.final_round or phase in ("building", "round_end", "game_over"),
-            "Every site is full: this round is the final one.", "$.final_round", "KOS-10.2")
+    if not state.final_round and end_condition_met(state):
+        fail("The end condition is met (KOS-10.1): this round is the final one.", "$.final_round", "KOS-10.2")

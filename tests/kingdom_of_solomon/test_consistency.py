@@ -92,3 +92,13 @@ def test_bad_states_over_http_are_422_with_the_path():
                              json={"state": body, "action": {"type": "market_pass", "player": 0}})
         body = assert_problem(answer, 422, "invalid_state")
         assert error_paths(body) == ["$.state" + path[1:]]
+
+
+def test_end_condition_met_but_round_not_final():
+    """KOS-10.2: once KOS-10.1 holds, the round is final; a state that says otherwise is refused."""
+    from rulesets.kingdom_of_solomon.components import MARKERS_PER_PLAYER, SITES
+
+    def all_markers(state):
+        for area in sorted(SITES)[:MARKERS_PER_PLAYER]:
+            marker(state, 0, area)
+    assert bad(all_markers).path == "$.final_round"
