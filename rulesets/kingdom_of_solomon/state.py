@@ -18,7 +18,7 @@ from rulesets.core import Count, EventSecrecy, GameState, Hidden, PerSeat, Priva
 
 from .components import RESOURCES
 
-Phase = Literal["placement", "resolution", "market", "building", "round_end", "game_over"]
+PhaseName = Literal["placement", "resolution", "market", "building", "round_end", "game_over"]
 Resource = Literal["gold", "copper", "stone", "timber", "food"]
 
 
@@ -103,8 +103,10 @@ class Player(_Struct, kw_only=True):
 
 
 class KosState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """The whole game: public but for the decks (hidden, counted) and each seat's fortune hand (private)."""
+
     options: Options
-    phase: Phase
+    phase: PhaseName
     round: Annotated[int, msgspec.Meta(ge=1)] = 1
     #: KOS-10.2: the end condition was met this round.
     final_round: bool = False
