@@ -15,11 +15,17 @@ SPEC = Path("/work/shared/rules/kingdom_of_solomon.md")
 PATTERN = r"KOS-\d+\.\d+"
 
 
+#: the spec's rules per section (KOS-1.1 .. KOS-1.9, ...), as spec version 1 lists them.
+SPEC_SECTIONS = {1: 9, 2: 5, 3: 6, 4: 11, 5: 15, 6: 9, 7: 7, 8: 29, 9: 6, 10: 7, 11: 2}
+SPEC_IDS = {f"KOS-{section}.{n}" for section, count in SPEC_SECTIONS.items() for n in range(1, count + 1)}
+
+
 def _spec_ids() -> set[str]:
-    """The rule IDs the spec defines (bold at the start of a bullet); a copy is kept below for CI without /work."""
+    """The rule IDs the spec defines (bold at the start of a bullet), read from the spec when it is at hand."""
     if SPEC.exists():
-        return set(re.findall(r"^- \*\*(KOS-\d+\.\d+)\*\*", SPEC.read_text(encoding="utf-8"), re.M))
-    return set(RULES)
+        found = set(re.findall(r"^- \*\*(KOS-\d+\.\d+)\*\*", SPEC.read_text(encoding="utf-8"), re.M))
+        assert found == SPEC_IDS, "the spec's rule list changed: update SPEC_SECTIONS and the rule index"
+    return SPEC_IDS
 
 
 def _cited() -> set[str]:
