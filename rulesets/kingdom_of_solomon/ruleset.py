@@ -71,6 +71,10 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
                        "all 32 fortune cards are ASSUMED and read from kingdom_of_solomon.components.json.",
         "assumed": assumed_blocks(),
         "seats": "Seats are 0-based (the spec numbers players 1..N). turn_order lists seats, position 1 first.",
+        "out_of_turn": "play_fortune (KOS-6.2, 6.3) is accepted from any seat holding a playable card, in every "
+                       "phase but game_over, between any two other actions; a seat not on turn finds it in its own "
+                       "legal actions. It never moves the turn. At round_end, discard_fortune is sent by each seat "
+                       "that owes one and confirm_final_scoring by each seat, in any order.",
         "decisions": [
             "KOS-1.6: the turn order is drawn from the seed. When the seating names a first_player, that seat "
             "takes position 1 and the drawn order ranks the others; without one, the whole order is drawn. The "
