@@ -94,6 +94,11 @@ def test_bad_states_over_http_are_422_with_the_path():
         assert error_paths(body) == ["$.state" + path[1:]]
 
 
+def test_kos_11_2_variant_flag_on_a_four_player_state():
+    """KOS-11.2: a posted 4-player state cannot carry the variant."""
+    assert bad(lambda s: setattr(s.options, "variant_all_bonus", True), players=4).path == "$.options.variant_all_bonus"
+
+
 def test_end_condition_met_but_round_not_final():
     """KOS-10.2: once KOS-10.1 holds, the round is final; a state that says otherwise is refused."""
     from rulesets.kingdom_of_solomon.components import MARKERS_PER_PLAYER, SITES
