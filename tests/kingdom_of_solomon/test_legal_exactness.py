@@ -1,6 +1,6 @@
 """``legal_actions`` is exact: over states of seeded games, every action of a wide candidate set (every space,
-resource, border, site, level, reward, choice and card; payments without fortune cards) is accepted by
-``apply`` exactly when it (or its canonical spelling) is listed. Listed payments with fortune cards are held by the playouts' samples."""
+resource, border, site, level, reward, choice and card; payments with no fortune card, one, or two) is
+accepted by ``apply`` exactly when it (or its canonical spelling) is listed."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from rulesets.core import RulesetError, canonical_json, to_builtins
 from rulesets.kingdom_of_solomon.components import (ACTION_SPACES, AREA_IDS, BONUS_SPACES, BORDERS, BUILDING_CARDS,
-                                                    HAND_LIMIT, RESOURCES, SITES, TEMPLE_LEVELS, TEMPLE_REWARDS)
+                                                    FORTUNE_CARDS, HAND_LIMIT, RESOURCES, SITES, TEMPLE_LEVELS, TEMPLE_REWARDS)
 from rulesets.kingdom_of_solomon.resolution import WITH_CHOICE, effect_of
 
 from .playouts import play
@@ -77,6 +77,17 @@ def candidates(state, seat):
                 action = {"type": "build_temple_block", "player": seat, "level": level.id, "reward": reward}
                 out.append({**action, "any_payment": anys} if anys else action)
     hand = state.players[seat].hand
+    singles = []
+    for card in hand:
+        printed = FORTUNE_CARDS[card].params.get("resource")
+        if printed == "any":
+            singles += [[{"card": card, "as": r}] for r in RESOURCES]
+        elif printed is not None:
+            singles += [[{"card": card}], [{"card": card, "as": printed}]]
+    if len(hand) >= 2:
+        singles.append([{"card": c} for c in sorted(hand)[:2]])
+    payable = [a for a in out if a["type"] in ("build_road", "build_temple_block", "build_building")]
+    out += [{**a, "fortune_payment": pay} for a in payable for pay in singles]
     for card in hand:
         out.append({"type": "play_fortune", "player": seat, "card": card})
         out += [{"type": "play_fortune", "player": seat, "card": card, "choice": {"resource": r}} for r in RESOURCES]
@@ -109,8 +120,7 @@ def test_listed_exactly_what_apply_accepts(players, options):
     for step, action in enumerate(game.actions):
         if step % 9 == 0:
             for seat in range(players):
-                listed = {canonical_json(a) for a in R.legal_actions(state, seat)
-                          if not to_builtins(a).get("fortune_payment")}
+                listed = {canonical_json(a) for a in R.legal_actions(state, seat)}
                 for raw in candidates(state, seat):
                     key = canonical(raw)
                     assert accepted(state, raw) == (key in listed), (state.phase, raw)
