@@ -2,9 +2,10 @@
 
 Every action names its ``player`` (a 0-based seat). Optional parameters have one
 canonical form: an omitted resource mix, ``{}`` and ``{"wood": 0}`` decode to the
-same value, an omitted ``advance`` is 1, and the permanent resources named for a
-delivery are kept sorted. So each distinct move is one value, which is what
-``legal_actions`` lists and what ``apply`` accepts.
+same value, ``advance: 1`` on a value-0 card decodes as no ``advance`` (the move the
+card makes anyway), and the permanent resources named for a delivery are kept
+sorted. So each distinct move is one value, which is what ``legal_actions`` lists
+and what ``apply`` accepts.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import msgspec
 
 from rulesets.core import Count, public
 
-from .components import PERMANENT_SOURCES, RESOURCES
+from .components import CARDS, PERMANENT_SOURCES, RESOURCES
 
 ResourceName = Literal[RESOURCES]  # type: ignore[valid-type]
 PermanentId = Literal[tuple(PERMANENT_SOURCES)]  # type: ignore[valid-type]
@@ -75,8 +76,18 @@ class PlayCard(_Param, tag="play_card", tag_field="type", kw_only=True):
     space: Space
     lengthen_payment: LengthenPayment = msgspec.field(default_factory=LengthenPayment)  # type: ignore[valid-type]
     delivery: DeliveryChoice | None = None
-    advance: Count = 1
+    #: spaces the airship advances; only a value-0 card may name it (spec section 3.5, check 8).
+    #: Absent is not the same as 1: ``advance: 1`` on any other card is refused.
+    advance: Count | None = None
     overflow_discard: ResourceMix = msgspec.field(default_factory=ResourceMix)
+
+    def __post_init__(self) -> None:
+        # A 0-card advances 1 with or without saying so: one value for that move. The
+        # printed value decides (SOL-6.1); an unknown card is left for the hand check.
+        if self.advance == 1:
+            card = CARDS.get(self.card)
+            if card is not None and card.value == 0:
+                self.advance = None
 
 
 class DiscardToAdvance(_Param, tag="discard_to_advance", tag_field="type", kw_only=True):

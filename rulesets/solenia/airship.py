@@ -11,7 +11,8 @@ from typing import Any
 
 from . import resources as res
 from .board import terrain
-from .components import CARDS, COLUMNS, FACE_FLIP, Terrain
+from .components import (CARDS, COLUMNS, FACE_FLIP, Activation, ActivationRepeat, ActivationReplace, GainResource,
+                         SpaceMultiplier, Terrain, VpIfIsland)
 from .improvements import active_effect
 from .state import RIVAL, BoardCard, PlayerBoard, SoleniaState
 
@@ -23,20 +24,19 @@ def advance(state: SoleniaState, spaces: int, events: list[dict[str, Any]], caus
                    "airship": {"col": state.board.airship.col, "row": state.board.airship.row}})
 
 
-def activation_gain(activation: dict[str, Any], ground: Terrain) -> tuple[res.Vector, int]:
+def activation_gain(activation: Activation, ground: Terrain) -> tuple[res.Vector, int]:
     """SOL-6.3: what one activation of a card gives on this terrain: (resources, stars)."""
-    kind = activation["type"]
-    if kind == "space_multiplier":
+    if isinstance(activation, SpaceMultiplier):
         if ground.kind == "island":
-            return res.one(ground.resource, activation["multiplier"]), 0  # type: ignore[arg-type]
-        return res.ZERO, activation["multiplier"]
-    if kind == "gain_resource":
-        return res.one(activation["resource"], activation["amount"]), 0
-    if kind == "vp_if_island":
-        if ground.kind == "island" and ground.resource == activation["resource"]:
-            return res.ZERO, activation["vp"]
+            return res.one(ground.resource, activation.multiplier), 0  # type: ignore[arg-type]
+        return res.ZERO, activation.multiplier
+    if isinstance(activation, GainResource):
+        return res.one(activation.resource, activation.amount), 0
+    if isinstance(activation, VpIfIsland):
+        if ground.kind == "island" and ground.resource == activation.resource:
+            return res.ZERO, activation.vp
         return res.ZERO, 0
-    raise ValueError(f"unknown activation type {kind!r} in solenia.components.json")
+    raise TypeError(f"activation {activation!r} has no rule")  # the schema admits no other kind
 
 
 def card_activation(player: PlayerBoard, card_id: str, ground: Terrain) -> tuple[res.Vector, int]:
@@ -44,11 +44,11 @@ def card_activation(player: PlayerBoard, card_id: str, ground: Terrain) -> tuple
     card = CARDS[card_id]
     if not player.improvements.active:  # no improvement part active: the printed activation
         return activation_gain(card.activation, ground)
-    replaced = active_effect(player, "activation_replace")
-    if replaced is not None and replaced["card_value"] == card.value:
-        return res.ZERO, replaced["vp"]
-    repeat = active_effect(player, "activation_repeat")
-    times = repeat["times"] if repeat is not None and repeat["card_value"] == card.value else 1
+    replaced = active_effect(player, ActivationReplace)
+    if replaced is not None and replaced.card_value == card.value:
+        return res.ZERO, replaced.vp
+    repeat = active_effect(player, ActivationRepeat)
+    times = repeat.times if repeat is not None and repeat.card_value == card.value else 1
     gained, stars = activation_gain(card.activation, ground)
     return tuple(n * times for n in gained), stars * times
 

@@ -1,26 +1,533 @@
-"""Solenia's printed components, read once from ``solenia.components.json``.
+"""Solenia's printed components, decoded once from ``solenia.components.json``.
 
 Every printed number the rules use (card values and activations, strip terrains and
-layouts, tile costs and stars, slot rewards, capacities, the solo die table) comes
-from that file, so a physical-copy audit can correct ASSUMED data without touching
-code. This module only reshapes the JSON into lookup tables.
+layouts, tile costs and stars, slot rewards and powers, improvement effects,
+capacities, the solo die table) comes from that file, so a physical-copy audit can
+correct ASSUMED data without touching code.
+
+The Structs below describe the whole file, key for key: it is decoded with
+``rulesets.core.load_components`` at import, so a misspelt key, a missing one or a
+wrong type stops the import with its JSON path. Effects, activations and powers are
+tagged unions on their ``type``, and rule code tells them apart with ``isinstance``
+and reads their parameters as attributes, never by string. The tables after the
+schema only index that data the way the rules look it up.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Literal, Union, get_args
+
+import msgspec
+
+from rulesets.core import assumed_paths, load_components
 
 DATA_FILE = Path(__file__).with_name("solenia.components.json")
-DATA: dict[str, Any] = json.loads(DATA_FILE.read_text(encoding="utf-8"))
 
-RESOURCES: tuple[str, ...] = tuple(DATA["conventions"]["resources"])
-COLORS: tuple[str, ...] = tuple(DATA["player_colors"]["colors"])
-ROWS_OF_TILES: tuple[str, ...] = ("day", "night")
+Resource = Literal["wood", "wheat", "stone", "water"]
+Row = Literal["day", "night"]  # a tile's kind, a player-board row, a city
+FaceName = Literal["day", "night", "dawn", "dusk"]
 
 
+class _Data(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """Base of every part of the file: read-only, and no key the schema does not name."""
+
+
+class _Effect(_Data, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every printed effect: the file's ``type`` names the Struct."""
+
+
+# ---------------------------------------------------------------- card activations (SOL-6.3)
+class SpaceMultiplier(_Effect, frozen=True, kw_only=True, tag="space_multiplier"):
+    """``multiplier`` x the island's resource, or ``multiplier`` stars on a city."""
+
+    multiplier: int
+
+
+class GainResource(_Effect, frozen=True, kw_only=True, tag="gain_resource"):
+    resource: Resource
+    amount: int
+
+
+class VpIfIsland(_Effect, frozen=True, kw_only=True, tag="vp_if_island"):
+    """``vp`` stars on an island of ``resource``; nothing elsewhere."""
+
+    resource: Resource
+    vp: int
+
+
+Activation = Union[SpaceMultiplier, GainResource, VpIfIsland]
+
+
+# ---------------------------------------------------------------- winter slot powers (SOL-8.3, 8.4)
+class StoragePlus(_Effect, frozen=True, kw_only=True, tag="storage_plus"):
+    """Capacity + ``amount`` (an A slot, or an L1_STORE_* tile)."""
+
+    amount: int
+
+
+class GainOneOf(_Effect, frozen=True, kw_only=True, tag="gain_one_of"):
+    """A B slot: one resource of the player's choice among ``options``."""
+
+    options: tuple[Resource, ...]
+
+
+class PermanentResource(_Effect, frozen=True, kw_only=True, tag="permanent_resource"):
+    resource: Resource
+
+
+class EndgameIconCount(_Effect, frozen=True, kw_only=True, tag="endgame_icon_count"):
+    """A D slot: stars per ``resource`` icon on completed tiles, capped."""
+
+    resource: Resource
+    vp_per_icon: int
+    cap: int
+
+
+class EndgameVp(_Effect, frozen=True, kw_only=True, tag="endgame_vp"):
+    vp: int
+
+
+WinterPower = Union[StoragePlus, GainOneOf, PermanentResource, EndgameIconCount, EndgameVp]
+
+
+# ---------------------------------------------------------------- improvement effects (SOL-9.4, 9.5)
+class DeliverySubstitution(_Effect, frozen=True, kw_only=True, tag="delivery_substitution"):
+    """The two resources pay for each other on a delivery."""
+
+    pair: tuple[Resource, Resource]
+
+
+class DoubleAdvance(_Effect, frozen=True, kw_only=True, tag="zero_card_may_advance_two"):
+    vp_when_used: int
+
+
+class ZeroCardValue(_Effect, frozen=True, kw_only=True, tag="zero_card_immediate_value"):
+    value: int
+
+
+class CrossDelivery(_Effect, frozen=True, kw_only=True, tag="any_city_any_display"):
+    pass
+
+
+class LengthenDiscount(_Effect, frozen=True, kw_only=True, tag="lengthen_discount"):
+    amount: int
+
+
+class ActivationRepeat(_Effect, frozen=True, kw_only=True, tag="activation_repeat"):
+    card_value: int
+    times: int
+
+
+class ActivationReplace(_Effect, frozen=True, kw_only=True, tag="activation_replace"):
+    card_value: int
+    vp: int
+
+
+class EndgamePerPair(_Effect, frozen=True, kw_only=True, tag="endgame_per_pair"):
+    vp: int
+
+
+class EndgamePerTile(_Effect, frozen=True, kw_only=True, tag="endgame_per_tile"):
+    row: Row
+    vp: int
+
+
+class EndgamePerStored(_Effect, frozen=True, kw_only=True, tag="endgame_per_stored"):
+    resource: Resource
+    vp: int
+
+
+class OnDelivery(_Effect, frozen=True, kw_only=True, tag="on_delivery"):
+    row: Row
+    vp: int
+
+
+class EndgamePerTileWithIcon(_Effect, frozen=True, kw_only=True, tag="endgame_per_tile_with_icon"):
+    resource: Resource
+    vp: int
+
+
+class EndgamePerOwnCardOnBoard(_Effect, frozen=True, kw_only=True, tag="endgame_per_own_card_on_board"):
+    vp: int
+
+
+Level1Effect = Union[StoragePlus, DeliverySubstitution, DoubleAdvance, ZeroCardValue, CrossDelivery,
+                     LengthenDiscount, ActivationRepeat, ActivationReplace]
+Level3Effect = Union[EndgamePerPair, EndgamePerTile, EndgamePerStored, OnDelivery, EndgamePerTileWithIcon,
+                     EndgamePerOwnCardOnBoard]
+ImprovementEffect = Union[Level1Effect, Level3Effect]
+
+
+# ---------------------------------------------------------------- the file
+class Cost(_Data, frozen=True, kw_only=True):
+    """An amount of each resource; an absent one is 0."""
+
+    wood: int = 0
+    wheat: int = 0
+    stone: int = 0
+    water: int = 0
+
+
+class Reward(Cost, frozen=True, kw_only=True):
+    """A summer slot's reward: resources and stars."""
+
+    vp: int = 0
+
+
+class Flag(_Data, frozen=True, kw_only=True):
+    """Provenance of a value that has no block of its own."""
+
+    assumed: bool
+    source: str | None = None
+    note: str | None = None
+
+
+class Source(_Data, frozen=True, kw_only=True):
+    url: str | None
+    what: str
+
+
+class Conventions(_Data, frozen=True, kw_only=True):
+    assumed_flag: str
+    coordinates: str
+    resources: tuple[Resource, ...]
+
+
+class PlayerRange(_Data, frozen=True, kw_only=True):
+    min: int
+    max: int
+
+
+class PerPlayerContents(_Data, frozen=True, kw_only=True):
+    airship_cards: int
+    player_board: int
+
+
+class Contents(_Data, frozen=True, kw_only=True):
+    assumed: bool
+    source: str
+    giant_airship_figure: int
+    board_strips: int
+    delivery_tiles: int
+    gold_star_tokens: str
+    resources_per_type: int
+    players_max: int
+    per_player: PerPlayerContents
+    improvement_tiles: int
+    solo_die: int
+    supply_is_unlimited: bool
+    supply_unlimited_source: str
+
+
+class PlayerColors(_Data, frozen=True, kw_only=True):
+    assumed: bool
+    source: str
+    colors: tuple[str, ...]
+    note: str
+
+
+class Island(_Data, frozen=True, kw_only=True, tag="island", tag_field="type"):
+    row: int
+    resource: Resource
+
+
+class City(_Data, frozen=True, kw_only=True, tag="city", tag_field="type"):
+    row: int
+    city: Row
+
+
+class Face(_Data, frozen=True, kw_only=True):
+    kind: FaceName
+    spaces: tuple[Union[Island, City], ...]
+
+
+class StripData(_Data, frozen=True, kw_only=True):
+    id: str
+    faces: dict[FaceName, Face]
+    assumed: bool
+    source: str
+
+
+class LayoutColumn(_Data, frozen=True, kw_only=True):
+    strip: str
+    face: FaceName
+
+
+class SetupLayouts(_Data, frozen=True, kw_only=True):
+    source: str
+    face_order_source_note: str
+    dawn: tuple[LayoutColumn, ...]
+    dusk: tuple[LayoutColumn, ...]
+
+
+class Coordinates(_Data, frozen=True, kw_only=True):
+    col: int
+    row: int
+
+
+class BoardData(_Data, frozen=True, kw_only=True):
+    columns: int
+    rows: int
+    airship_rest: Coordinates
+    geometry: Flag
+    per_space_reward_values: str
+    face_flip: dict[FaceName, FaceName]
+    setup_layouts: SetupLayouts
+    strips: tuple[StripData, ...]
+    strip_layout_note: str
+
+
+class CardTemplate(_Data, frozen=True, kw_only=True):
+    n: int
+    value: int
+    activation: Activation
+
+
+class AirshipCards(_Data, frozen=True, kw_only=True):
+    per_player: int
+    values: tuple[int, ...]
+    value_counts: dict[int, int]
+    assumed: bool
+    source: str
+    sourced_facts: str
+    id_format: str
+    activation_types: dict[str, str]
+    cards: tuple[CardTemplate, ...]
+
+
+class TileData(_Data, frozen=True, kw_only=True):
+    id: str
+    cost: Cost
+    vp: int
+    assumed: bool
+    source: str
+    note: str | None = None
+
+
+class DeliveryTiles(_Data, frozen=True, kw_only=True):
+    day_count: int
+    night_count: int
+    count_source: str
+    assumed: bool
+    source: str
+    generation_rule_for_assumed_vp: str
+    day: tuple[TileData, ...]
+    night: tuple[TileData, ...]
+
+
+class SlotReward(_Data, frozen=True, kw_only=True):
+    level: int
+    reward: Reward
+    assumed: bool
+    source: str
+    note: str | None = None
+
+
+class SlotRewards(_Data, frozen=True, kw_only=True):
+    assumed: bool
+    day: tuple[SlotReward, ...]
+    night: tuple[SlotReward, ...]
+
+
+class PairBonus(_Data, frozen=True, kw_only=True):
+    values: tuple[int, ...]
+    assumed: bool
+    source: str
+    note: str
+
+
+class SummerSide(_Data, frozen=True, kw_only=True):
+    storage_capacity: int
+    storage_source: str
+    slots_per_row: int
+    slot_levels: tuple[int, ...]
+    rows: tuple[Row, ...]
+    placement: str
+    slot_rewards: SlotRewards
+    pair_bonus_by_column: PairBonus
+
+
+class WinterSlotData(_Data, frozen=True, kw_only=True):
+    id: str
+    level: int
+    power: WinterPower
+
+
+class WinterSlots(_Data, frozen=True, kw_only=True):
+    level_mapping: Flag
+    day: tuple[WinterSlotData, ...]
+    night: tuple[WinterSlotData, ...]
+
+
+class WinterSide(_Data, frozen=True, kw_only=True):
+    storage_capacity: int
+    storage_max_via_powers: int
+    source: str
+    slots_per_row: int
+    rows: tuple[Row, ...]
+    placement: str
+    prerequisite_rule: str
+    pair_bonus: bool
+    slots: WinterSlots
+    permanent_resource_rules: str
+
+
+class PlayerBoards(_Data, frozen=True, kw_only=True):
+    summer: SummerSide
+    winter: WinterSide
+
+
+class ImprovementSplit(_Data, frozen=True, kw_only=True):
+    level1_tiles: int
+    level3_half_tiles: int
+    assumed: bool
+    note: str
+
+
+class Level1Tile(_Data, frozen=True, kw_only=True):
+    id: str
+    letter: str | None = None
+    effects: tuple[Level1Effect, ...]
+
+
+class Level3Kind(_Data, frozen=True, kw_only=True):
+    kind: str
+    letter: str | None = None
+    day: Level3Effect
+    night: Level3Effect
+
+
+class ImprovementPlacement(_Data, frozen=True, kw_only=True):
+    assumed: bool
+    level1_covers: tuple[str, ...]
+    level3_day_half_covers: str
+    level3_night_half_covers: str
+    note: str
+
+
+class ImprovementActivation(_Data, frozen=True, kw_only=True):
+    level1: str
+    level3: str
+
+
+class ImprovementTiles(_Data, frozen=True, kw_only=True):
+    total: int
+    total_source: str
+    split: ImprovementSplit
+    effects_source: str
+    requires_winter_side: bool
+    level1: tuple[Level1Tile, ...]
+    level3_kinds: tuple[Level3Kind, ...]
+    placement: ImprovementPlacement
+    activation: ImprovementActivation
+
+
+class DisplaySize(_Data, frozen=True, kw_only=True):
+    by_player_count: dict[int, int]
+    solo: Flag
+    source: str
+
+
+class StartingResources(_Data, frozen=True, kw_only=True):
+    source: str
+    #: 1-based turn position -> resources.
+    by_seat: dict[int, Cost]
+    assumed: bool
+    note: str
+
+
+class ImprovementDraft(_Data, frozen=True, kw_only=True):
+    source: str
+    offer_level1: str
+    offer_level3: str
+    order: str
+
+
+class SetupData(_Data, frozen=True, kw_only=True):
+    source: str
+    hand_size: int
+    display_size: DisplaySize
+    starting_resources: StartingResources
+    cards_per_player: int
+    rounds: int
+    reshuffle_decks: bool
+    first_player: str
+    improvement_draft: ImprovementDraft
+
+
+class ScoringData(_Data, frozen=True, kw_only=True):
+    source: str
+    resources_per_star: int
+    summer: tuple[str, ...]
+    winter: tuple[str, ...]
+    tie: str
+
+
+class Die(_Data, frozen=True, kw_only=True):
+    faces: tuple[int, ...]
+    assumed: bool
+
+
+class AirshipElseRow(_Data, frozen=True, kw_only=True):
+    """A roll that sends the Rival card to the airship's space, or this row when it is taken."""
+
+    airship_space_else_row: int
+
+
+class RatingThreshold(_Data, frozen=True, kw_only=True):
+    min: int
+    label: str
+
+
+class SoloData(_Data, frozen=True, kw_only=True):
+    assumed: bool
+    source: str
+    note: str
+    die: Die
+    rival_deck: str
+    rival_row_by_die: dict[int, Union[int, AirshipElseRow]]
+    rival_column_scan_order: tuple[int, ...]
+    rival_city_effect: str
+    rating_thresholds: tuple[RatingThreshold, ...]
+
+
+class ComponentsFile(_Data, frozen=True, kw_only=True):
+    game: str
+    publisher: str
+    year: int
+    designer: str
+    players: PlayerRange
+    schema_version: Literal[1]
+    conventions: Conventions
+    sources: dict[str, Source]
+    contents: Contents
+    player_colors: PlayerColors
+    board: BoardData
+    airship_cards: AirshipCards
+    delivery_tiles: DeliveryTiles
+    player_board: PlayerBoards
+    improvement_tiles: ImprovementTiles
+    setup: SetupData
+    scoring: ScoringData
+    solo: SoloData
+
+
+COMPONENTS: ComponentsFile = load_components(DATA_FILE, ComponentsFile)
+
+#: JSON paths of every block the file flags ``"assumed": true`` (for the ruleset's notes). Read
+#: from the decoded tree, re-encoded because ``assumed_paths`` walks lists, not the tuples above.
+ASSUMED: tuple[str, ...] = tuple(assumed_paths(msgspec.json.decode(msgspec.json.encode(COMPONENTS))))
+
+RESOURCES: tuple[str, ...] = COMPONENTS.conventions.resources
+if RESOURCES != get_args(Resource):  # the rules spell the resources out (Cost, Storage, resources.py)
+    raise RuntimeError(f"solenia.components.json names resources {RESOURCES}, the code knows {get_args(Resource)}")
+COLORS: tuple[str, ...] = COMPONENTS.player_colors.colors
+ROWS_OF_TILES: tuple[Row, ...] = ("day", "night")
+
+
+# ---------------------------------------------------------------- lookup tables
 @dataclass(frozen=True, slots=True)
 class Terrain:
     """What a space shows: an island of one resource, or a day or night city."""
@@ -36,14 +543,14 @@ class Card:
     color: str
     n: int
     value: int
-    activation: dict[str, Any]
+    activation: Activation
 
 
 @dataclass(frozen=True, slots=True)
 class Tile:
     id: str
     kind: str  # "day" or "night": the display, the deck, the city and the board row it belongs to
-    cost: dict[str, int]  # every resource, zero where the tile asks for none
+    cost: Cost  # every resource, zero where the tile asks for none
     vp: int
     size: int  # resources asked in all
 
@@ -54,43 +561,42 @@ class WinterSlot:
     row: str
     index: int
     level: int
-    power: dict[str, Any]
+    power: WinterPower
 
 
 # ---------------------------------------------------------------- board (SOL-1.3)
-_board = DATA["board"]
-COLUMNS: int = _board["columns"]
-ROWS: int = _board["rows"]
-AIRSHIP_REST: tuple[int, int] = (_board["airship_rest"]["col"], _board["airship_rest"]["row"])
-FACE_FLIP: dict[str, str] = dict(_board["face_flip"])
+_board = COMPONENTS.board
+COLUMNS: int = _board.columns
+ROWS: int = _board.rows
+AIRSHIP_REST: tuple[int, int] = (_board.airship_rest.col, _board.airship_rest.row)
+FACE_FLIP: dict[str, str] = dict(_board.face_flip)
 
 
-def _terrain(space: dict[str, Any]) -> Terrain:
-    if space["type"] == "island":
-        return Terrain("island", resource=space["resource"])
-    return Terrain("city", city=space["city"])
+def _terrain(space: Island | City) -> Terrain:
+    if isinstance(space, Island):
+        return Terrain("island", resource=space.resource)
+    return Terrain("city", city=space.city)
 
 
 #: strip id -> face -> the terrain of each row.
 STRIPS: dict[str, dict[str, tuple[Terrain, ...]]] = {
-    strip["id"]: {face: tuple(_terrain(s) for s in sorted(body["spaces"], key=lambda s: s["row"]))
-                  for face, body in strip["faces"].items()}
-    for strip in _board["strips"]
+    strip.id: {face: tuple(_terrain(s) for s in sorted(body.spaces, key=lambda s: s.row))
+               for face, body in strip.faces.items()}
+    for strip in _board.strips
 }
 #: layout name -> [(strip, face)] from col 0 (rear) to the front.
 LAYOUTS: dict[str, list[tuple[str, str]]] = {
-    name: [(entry["strip"], entry["face"]) for entry in columns]
-    for name, columns in _board["setup_layouts"].items()
-    if isinstance(columns, list)
+    name: [(entry.strip, entry.face) for entry in columns]
+    for name, columns in (("dawn", _board.setup_layouts.dawn), ("dusk", _board.setup_layouts.dusk))
 }
 #: strips with a day and a night face: the ones a creator may permute (SOL-1.4 step 1).
 PERMUTABLE_STRIPS: tuple[str, ...] = tuple(
     strip for strip, faces in STRIPS.items() if set(faces) == {"day", "night"})
 
 # ---------------------------------------------------------------- airship cards
-_cards = DATA["airship_cards"]
-CARDS_PER_PLAYER: int = _cards["per_player"]
-_CARD_TEMPLATES = {card["n"]: card for card in _cards["cards"]}
+_cards = COMPONENTS.airship_cards
+CARDS_PER_PLAYER: int = _cards.per_player
+_CARD_TEMPLATES = {card.n: card for card in _cards.cards}
 
 
 def card_id(color: str, n: int) -> str:
@@ -103,89 +609,67 @@ def deck_of(color: str) -> list[str]:
 
 
 CARDS: dict[str, Card] = {
-    card_id(color, n): Card(card_id(color, n), color, n, t["value"], t["activation"])
+    card_id(color, n): Card(card_id(color, n), color, n, t.value, t.activation)
     for color in COLORS for n, t in _CARD_TEMPLATES.items()
 }
 COLOR_DECKS: dict[str, frozenset[str]] = {color: frozenset(deck_of(color)) for color in COLORS}
 
 # ---------------------------------------------------------------- delivery tiles (SOL-5)
-_tiles = DATA["delivery_tiles"]
-TILES: dict[str, Tile] = {}
-TILES_BY_KIND: dict[str, tuple[str, ...]] = {}
-for _kind in ROWS_OF_TILES:
-    for _t in _tiles[_kind]:
-        _cost = {r: int(_t["cost"].get(r, 0)) for r in RESOURCES}
-        TILES[_t["id"]] = Tile(_t["id"], _kind, _cost, _t["vp"], sum(_cost.values()))
-    TILES_BY_KIND[_kind] = tuple(_t["id"] for _t in _tiles[_kind])
+_tiles = COMPONENTS.delivery_tiles
+TILES: dict[str, Tile] = {
+    t.id: Tile(t.id, kind, t.cost, t.vp, t.cost.wood + t.cost.wheat + t.cost.stone + t.cost.water)
+    for kind, row in (("day", _tiles.day), ("night", _tiles.night)) for t in row
+}
+TILES_BY_KIND: dict[str, tuple[str, ...]] = {"day": tuple(t.id for t in _tiles.day),
+                                             "night": tuple(t.id for t in _tiles.night)}
 
 # ---------------------------------------------------------------- player boards (SOL-4.2, 5.5, 8)
-_summer = DATA["player_board"]["summer"]
-SUMMER_CAPACITY: int = _summer["storage_capacity"]
-SLOTS_PER_ROW: int = _summer["slots_per_row"]
-#: row -> slot index -> reward ({"wood": 1} or {"vp": 2}).
-SUMMER_REWARDS: dict[str, tuple[dict[str, int], ...]] = {
-    row: tuple(dict(entry["reward"]) for entry in sorted(_summer["slot_rewards"][row], key=lambda e: e["level"]))
-    for row in ROWS_OF_TILES
+_summer = COMPONENTS.player_board.summer
+SUMMER_CAPACITY: int = _summer.storage_capacity
+SLOTS_PER_ROW: int = _summer.slots_per_row
+#: row -> slot index -> reward.
+SUMMER_REWARDS: dict[str, tuple[Reward, ...]] = {
+    row: tuple(entry.reward for entry in sorted(entries, key=lambda e: e.level))
+    for row, entries in (("day", _summer.slot_rewards.day), ("night", _summer.slot_rewards.night))
 }
-PAIR_BONUS: tuple[int, ...] = tuple(_summer["pair_bonus_by_column"]["values"])
+PAIR_BONUS: tuple[int, ...] = _summer.pair_bonus_by_column.values
 
-_winter = DATA["player_board"]["winter"]
-WINTER_CAPACITY: int = _winter["storage_capacity"]
+_winter = COMPONENTS.player_board.winter
+WINTER_CAPACITY: int = _winter.storage_capacity
 WINTER_SLOTS: dict[str, tuple[WinterSlot, ...]] = {
-    row: tuple(WinterSlot(s["id"], row, i, s["level"], s["power"]) for i, s in enumerate(_winter["slots"][row]))
-    for row in ROWS_OF_TILES
+    row: tuple(WinterSlot(s.id, row, i, s.level, s.power) for i, s in enumerate(slots))
+    for row, slots in (("day", _winter.slots.day), ("night", _winter.slots.night))
 }
 WINTER_SLOT_BY_ID: dict[str, WinterSlot] = {s.id: s for row in WINTER_SLOTS.values() for s in row}
 #: slot ids whose power is a permanent resource, with that resource (SOL-8.4).
 PERMANENT_SOURCES: dict[str, str] = {
-    s.id: s.power["resource"] for s in WINTER_SLOT_BY_ID.values() if s.power["type"] == "permanent_resource"}
+    s.id: s.power.resource for s in WINTER_SLOT_BY_ID.values() if isinstance(s.power, PermanentResource)}
 WINTER_LEVELS: tuple[int, ...] = tuple(sorted({s.level for s in WINTER_SLOT_BY_ID.values()}))
 
 # ---------------------------------------------------------------- improvements (SOL-9)
-_impr = DATA["improvement_tiles"]
-LEVEL1: dict[str, tuple[dict[str, Any], ...]] = {t["id"]: tuple(t["effects"]) for t in _impr["level1"]}
+_impr = COMPONENTS.improvement_tiles
+LEVEL1: dict[str, tuple[Level1Effect, ...]] = {t.id: t.effects for t in _impr.level1}
 #: level-3 kind -> {"day": effect, "night": effect}
-LEVEL3: dict[str, dict[str, dict[str, Any]]] = {
-    k["kind"]: {"day": k["day"], "night": k["night"]} for k in _impr["level3_kinds"]}
-LEVEL1_COVERS: tuple[str, ...] = tuple(_impr["placement"]["level1_covers"])
-LEVEL3_COVERS: dict[str, str] = {"day": _impr["placement"]["level3_day_half_covers"],
-                                 "night": _impr["placement"]["level3_night_half_covers"]}
+LEVEL3: dict[str, dict[str, Level3Effect]] = {k.kind: {"day": k.day, "night": k.night} for k in _impr.level3_kinds}
+LEVEL1_COVERS: tuple[str, ...] = _impr.placement.level1_covers
+LEVEL3_COVERS: dict[str, str] = {"day": _impr.placement.level3_day_half_covers,
+                                 "night": _impr.placement.level3_night_half_covers}
 
 # ---------------------------------------------------------------- setup (SOL-1.4)
-_setup = DATA["setup"]
-HAND_SIZE: int = _setup["hand_size"]
-ROUNDS: int = _setup["rounds"]
-DISPLAY_SIZE: dict[int, int] = {int(k): v for k, v in _setup["display_size"]["by_player_count"].items()}
-#: 0-based seat -> starting resources (the JSON numbers seats 1..N from the first player).
-STARTING_RESOURCES: dict[int, dict[str, int]] = {
-    int(k) - 1: dict(v) for k, v in _setup["starting_resources"]["by_seat"].items()}
+_setup = COMPONENTS.setup
+HAND_SIZE: int = _setup.hand_size
+ROUNDS: int = _setup.rounds
+DISPLAY_SIZE: dict[int, int] = dict(_setup.display_size.by_player_count)
+#: 0-based turn position -> starting resources (the JSON numbers them 1..N from the first player).
+STARTING_RESOURCES: dict[int, Cost] = {k - 1: v for k, v in _setup.starting_resources.by_seat.items()}
 
 # ---------------------------------------------------------------- scoring (SOL-7)
-RESOURCES_PER_STAR: int = DATA["scoring"]["resources_per_star"]
+RESOURCES_PER_STAR: int = COMPONENTS.scoring.resources_per_star
 
 # ---------------------------------------------------------------- solo (SOL-10, ASSUMED)
-_solo = DATA["solo"]
-DIE_FACES: tuple[int, ...] = tuple(_solo["die"]["faces"])
-RIVAL_ROW_BY_DIE: dict[int, Any] = {int(k): v for k, v in _solo["rival_row_by_die"].items()}
-RIVAL_COLUMN_SCAN: tuple[int, ...] = tuple(_solo["rival_column_scan_order"])
+_solo = COMPONENTS.solo
+DIE_FACES: tuple[int, ...] = _solo.die.faces
+RIVAL_ROW_BY_DIE: dict[int, int | AirshipElseRow] = dict(_solo.rival_row_by_die)
+RIVAL_COLUMN_SCAN: tuple[int, ...] = _solo.rival_column_scan_order
 RATING_THRESHOLDS: tuple[tuple[int, str], ...] = tuple(
-    sorted((t["min"], t["label"]) for t in _solo["rating_thresholds"]))
-RIVAL_AIRSHIP_PREFIX = "airship_space_else_row_"
-
-
-def assumed_blocks() -> dict[str, bool]:
-    """Which data blocks are ASSUMED placeholders (for the ruleset's notes)."""
-    return {
-        "board.strips": any(s.get("assumed", False) for s in _board["strips"]),
-        "airship_cards": bool(_cards["assumed"]),
-        "delivery_tiles": bool(_tiles["assumed"]),
-        "player_board.summer.slot_rewards": bool(_summer["slot_rewards"]["assumed"]),
-        "player_board.summer.pair_bonus_by_column": bool(_summer["pair_bonus_by_column"]["assumed"]),
-        "player_board.winter.slots.level_mapping": bool(_winter["slots"]["assumed_level_mapping"]),
-        "improvement_tiles.split": bool(_impr["split"]["assumed"]),
-        "improvement_tiles.placement": bool(_impr["placement"]["assumed"]),
-        "player_colors": bool(DATA["player_colors"]["assumed"]),
-        "setup.display_size.solo": bool(_setup["display_size"]["solo_value_assumed"]),
-        "setup.starting_resources": bool(_setup["starting_resources"]["assumed"]),
-        "solo": bool(_solo["assumed"]),
-    }
+    sorted((t.min, t.label) for t in _solo.rating_thresholds))

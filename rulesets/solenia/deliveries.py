@@ -16,7 +16,8 @@ from rulesets.core import IllegalAction
 
 from . import resources as res
 from .actions import DeliveryChoice
-from .components import ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS
+from .components import (ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS, CrossDelivery, DeliverySubstitution,
+                         GainOneOf, OnDelivery, PermanentResource, Reward, WinterPower)
 from .improvements import active_effect, active_effects, derive_active
 from .state import Permanent, PlayerBoard, SoleniaState
 from .storage import capacity_for
@@ -25,12 +26,12 @@ from .winter import eligible_slots, slot_power, unmet_prerequisite
 PermanentUse = tuple[str, ...]  # slot ids of the permanent resources used, sorted
 
 #: tile id -> its icons as a resource vector.
-NEED: dict[str, res.Vector] = {tile_id: res.from_dict(tile.cost) for tile_id, tile in TILES.items()}
+NEED: dict[str, res.Vector] = {tile_id: res.vector(tile.cost) for tile_id, tile in TILES.items()}
 
 
 def allowed_kinds(player: PlayerBoard, city_kind: str) -> tuple[str, ...]:
     """SOL-5.2: the city's own type, or either with L1_CROSS_DELIVERY (SOL-9.4)."""
-    if active_effect(player, "any_city_any_display") is not None:
+    if active_effect(player, CrossDelivery) is not None:
         return ROWS_OF_TILES
     return (city_kind,)
 
@@ -45,10 +46,10 @@ def deck(state: SoleniaState, kind: str) -> list[str]:
 
 def pool(player: PlayerBoard) -> tuple[int, int] | None:
     """The two resource indices an active L1_STORE_* tile makes interchangeable, if any."""
-    effect = active_effect(player, "delivery_substitution")
+    effect = active_effect(player, DeliverySubstitution)
     if effect is None:
         return None
-    a, b = effect["pair"]
+    a, b = effect.pair
     return res.INDEX[a], res.INDEX[b]
 
 
@@ -134,7 +135,7 @@ def summer_slot(player: PlayerBoard, kind: str) -> int | None:
     return None
 
 
-def summer_reward(kind: str, index: int) -> dict[str, int]:
+def summer_reward(kind: str, index: int) -> Reward:
     return SUMMER_REWARDS[kind][index]
 
 
@@ -150,7 +151,22 @@ def refill(state: SoleniaState, kind: str, events: list[dict[str, Any]]) -> None
 
 
 # ---------------------------------------------------------------- a city play's delivery
-@dataclass
+@dataclass(slots=True)
+class SlotOutcome:
+    """What putting a tile of one kind into one slot gives (SOL-5.5, 8.3, 9.3).
+
+    It depends on the kind and the slot, never on which tile, so ``legal_actions``
+    works it out once per slot and the delivery check reuses the same function.
+    """
+
+    gained: res.Vector  # resources from the slot reward or B power
+    stars: int  # stars from the slot reward and on-delivery improvements
+    power: WinterPower | None  # the winter power that fires, if any
+    active_after: list[str]  # improvement parts active once the tile lies in its slot
+    capacity_after: int
+
+
+@dataclass(slots=True)
 class DeliveryPlan:
     """A checked delivery, ready to apply (SOL-5.8 steps 3 to 6)."""
 
@@ -160,11 +176,7 @@ class DeliveryPlan:
     payment: res.Vector
     slot_index: int | None  # None: the row is full, the tile goes beside the board (SOL-5.7)
     slot_id: str | None  # winter slot id; None on summer
-    gained: res.Vector  # resources from the slot reward or B power
-    stars: int  # stars from the slot reward and on-delivery improvements
-    power: dict[str, Any] | None  # the winter power that fires, if any
-    active_after: list[str]  # improvement parts active once the tile lies in its slot
-    capacity_after: int
+    outcome: SlotOutcome
 
 
 def _with_tile(slots: list[str | None], index: int | None, tile: str) -> list[str | None]:
@@ -175,29 +187,29 @@ def _with_tile(slots: list[str | None], index: int | None, tile: str) -> list[st
     return out
 
 
-def plan_outcome(state: SoleniaState, player: PlayerBoard, tile: str, slot_index: int | None,
-                 reward_choice: str | None) -> tuple[res.Vector, int, dict[str, Any] | None, list[str], int]:
-    """What filling this slot gives: (resources, stars, power, active parts, capacity after)."""
+def slot_outcome(state: SoleniaState, player: PlayerBoard, tile: str, slot_index: int | None,
+                 reward_choice: str | None) -> SlotOutcome:
+    """What filling this slot of the tile's row gives this player."""
     kind = TILES[tile].kind
     gained, stars, power = res.ZERO, 0, None
     if slot_index is not None:
         if state.options.board_side == "summer":
             reward = summer_reward(kind, slot_index)
-            gained = res.from_dict(reward)
-            stars += reward.get("vp", 0)
+            gained = res.vector(reward)
+            stars += reward.vp
         else:
             power = slot_power(player.improvements, WINTER_SLOTS[kind][slot_index].id)
-            if power is not None and power["type"] == "gain_one_of" and reward_choice is not None:
+            if isinstance(power, GainOneOf) and reward_choice is not None:
                 gained = res.one(reward_choice)
     # On-delivery improvements count only if active before this delivery (SOL-9.3, D-7).
     for effect in active_effects(player.improvements, player.improvements.active):
-        if effect["type"] == "on_delivery" and effect["row"] == kind:
-            stars += effect["vp"]
+        if isinstance(effect, OnDelivery) and effect.row == kind:
+            stars += effect.vp
     day = _with_tile(player.day_slots, slot_index if kind == "day" else None, tile)
     night = _with_tile(player.night_slots, slot_index if kind == "night" else None, tile)
     active = derive_active(player.improvements, day, night)
     capacity = capacity_for(state.options, player.improvements, day, night)
-    return gained, stars, power, active, capacity
+    return SlotOutcome(gained, stars, power, active, capacity)
 
 
 def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, stored: res.Vector,
@@ -247,10 +259,9 @@ def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, sto
                             f"Tile {tile_id} asks for exactly {res.describe(need)}; you offered "
                             f"{res.describe(offer)}.", need=res.as_dict(need), offered=res.as_dict(offer))
     slot_index, slot_id = _check_slot(state, player, tile.kind, choice)
-    gained, stars, power, active, capacity = plan_outcome(state, player, tile_id, slot_index, choice.reward_choice)
-    _check_reward_choice(power, choice.reward_choice)
-    return DeliveryPlan(tile_id, tile.kind, tuple(choice.permanent), payment, slot_index, slot_id, gained, stars,
-                        power, active, capacity)
+    outcome = slot_outcome(state, player, tile_id, slot_index, choice.reward_choice)
+    _check_reward_choice(outcome.power, choice.reward_choice)
+    return DeliveryPlan(tile_id, tile.kind, tuple(choice.permanent), payment, slot_index, slot_id, outcome)
 
 
 def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
@@ -288,25 +299,27 @@ def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
     return slot.index, slot.id
 
 
-def _check_reward_choice(power: dict[str, Any] | None, reward_choice: str | None) -> None:
+def _check_reward_choice(power: WinterPower | None, reward_choice: str | None) -> None:
     """Checks 25 and 26: a B slot needs a choice among its options; nothing else takes one."""
-    choosing = power is not None and power["type"] == "gain_one_of"
-    if choosing and reward_choice is None:
+    if not isinstance(power, GainOneOf):
+        if reward_choice is not None:
+            raise IllegalAction("reward_choice_not_allowed", "SOL-8.3",
+                                "Only a B slot offers a choice of reward; drop 'reward_choice'.")
+        return
+    if reward_choice is None:
         raise IllegalAction("reward_choice_required", "SOL-8.3",
-                            f"This slot gives one of {' or '.join(power['options'])}: name it in "  # type: ignore[index]
-                            f"'reward_choice'.", options=list(power["options"]))  # type: ignore[index]
-    if not choosing and reward_choice is not None:
-        raise IllegalAction("reward_choice_not_allowed", "SOL-8.3",
-                            "Only a B slot offers a choice of reward; drop 'reward_choice'.")
-    if choosing and reward_choice not in power["options"]:  # type: ignore[index]
+                            f"This slot gives one of {' or '.join(power.options)}: name it in 'reward_choice'.",
+                            options=list(power.options))
+    if reward_choice not in power.options:
         raise IllegalAction("reward_choice_invalid", "SOL-8.3",
-                            f"This slot gives {' or '.join(power['options'])}, not {reward_choice}.",  # type: ignore[index]
-                            options=list(power["options"]))  # type: ignore[index]
+                            f"This slot gives {' or '.join(power.options)}, not {reward_choice}.",
+                            options=list(power.options))
 
 
 def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[dict[str, Any]]) -> None:
     """SOL-5.8 steps 3 to 6: pay, place, reward, refill."""
     player = state.players[seat]
+    outcome = plan.outcome
     res.store(player.storage, res.sub(res.vector(player.storage), plan.payment))
     for p in player.permanent:
         if p.id in plan.permanent:
@@ -321,17 +334,17 @@ def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[di
     slot_name = plan.slot_id or (f"{plan.kind}_{plan.slot_index + 1}" if plan.slot_index is not None else None)
     events.append({"type": "delivery_completed", "player": seat, "tile": plan.tile, "slot": slot_name,
                    "paid": res.as_dict(plan.payment), "permanent": list(plan.permanent),
-                   "reward": {**res.as_dict(plan.gained), **({"stars": plan.stars} if plan.stars else {})}})
-    res.store(player.storage, res.add(res.vector(player.storage), plan.gained))
-    player.stars += plan.stars
-    if plan.power is not None and plan.power["type"] == "permanent_resource":
-        player.permanent.append(Permanent(id=plan.slot_id, resource=plan.power["resource"]))  # type: ignore[arg-type]
+                   "reward": {**res.as_dict(outcome.gained), **({"stars": outcome.stars} if outcome.stars else {})}})
+    res.store(player.storage, res.add(res.vector(player.storage), outcome.gained))
+    player.stars += outcome.stars
+    if isinstance(outcome.power, PermanentResource):
+        player.permanent.append(Permanent(id=plan.slot_id, resource=outcome.power.resource))  # type: ignore[arg-type]
         player.permanent.sort(key=lambda p: p.id)
         events.append({"type": "permanent_gained", "player": seat, "id": plan.slot_id,
-                       "resource": plan.power["resource"]})
-    for part in plan.active_after:
+                       "resource": outcome.power.resource})
+    for part in outcome.active_after:
         if part not in player.improvements.active:
             events.append({"type": "improvement_activated", "player": seat, "part": part})
-    player.improvements.active = list(plan.active_after)
-    player.capacity = plan.capacity_after
+    player.improvements.active = list(outcome.active_after)
+    player.capacity = outcome.capacity_after
     refill(state, plan.kind, events)

@@ -9,17 +9,19 @@ activation changes in airship, end-game effects in scoring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from rulesets.core import IllegalAction, RandomSource, clockwise
 
 from .actions import ChooseImprovement
-from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID
+from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID, ImprovementEffect
 from .state import Draft, Improvements, Level3Pair, PlayerBoard, SoleniaState
 
 LEVEL1_PART = "level1"
 LEVEL3_PARTS = {"day": "level3_day", "night": "level3_night"}
 PARTS = (LEVEL1_PART, "level3_day", "level3_night")
+
+E = TypeVar("E", bound=ImprovementEffect)
 
 
 # ---------------------------------------------------------------- SOL-9.1 draft
@@ -128,7 +130,7 @@ def derive_active(held: Improvements, day_slots: list[str | None], night_slots: 
     return active
 
 
-def part_effects(held: Improvements, part: str) -> tuple[dict[str, Any], ...]:
+def part_effects(held: Improvements, part: str) -> tuple[ImprovementEffect, ...]:
     if part == LEVEL1_PART:
         return LEVEL1[held.level1] if held.level1 else ()
     row = "day" if part == "level3_day" else "night"
@@ -136,16 +138,16 @@ def part_effects(held: Improvements, part: str) -> tuple[dict[str, Any], ...]:
     return (LEVEL3[kind][row],) if kind else ()
 
 
-def active_effects(held: Improvements, parts: list[str]) -> list[dict[str, Any]]:
+def active_effects(held: Improvements, parts: list[str]) -> list[ImprovementEffect]:
     return [effect for part in parts for effect in part_effects(held, part)]
 
 
-def active_effect(player: PlayerBoard, effect_type: str) -> dict[str, Any] | None:
-    """The first active effect of this type the player has, if any (SOL-9.4 lookups)."""
+def active_effect(player: PlayerBoard, kind: type[E]) -> E | None:
+    """The first active effect of this kind the player has, if any (SOL-9.4 lookups)."""
     held = player.improvements
     if not held.active:
         return None
     for effect in active_effects(held, held.active):
-        if effect["type"] == effect_type:
+        if isinstance(effect, kind):
             return effect
     return None

@@ -9,17 +9,18 @@ canonical form (see ``actions``), so the list holds each distinct move once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from . import deliveries, resources as res
 from .actions import (DeliveryChoice, DiscardOverflow, DiscardToAdvance, LengthenPayment,
                       PlayCard, ResourceMix, Space)
-from .board import ALL_SPACES, terrain
-from .components import CARDS, TILES_BY_KIND
+from .board import ALL_SPACES, Coord, terrain
+from .components import CARDS, TILES_BY_KIND, DoubleAdvance, GainOneOf, LengthenDiscount
 from .improvements import active_effect, options_for
 from .placement import anchors, free_placement_example
-from .state import SoleniaState
+from .state import PlayerBoard, SoleniaState
 from .storage import immediate_value
 from .winter import eligible_slots, slot_power
 
@@ -58,11 +59,38 @@ def legal_actions(state: SoleniaState, seat: int) -> list[Any]:
     return actions
 
 
-def _slot_outcomes(state: SoleniaState, seat: int, kind: str) -> list[tuple[int | None, str | None, Any, res.Vector, int]]:
-    """(slot index, slot id, reward choice, resources gained, capacity after) for a tile of this kind.
+@dataclass(slots=True)
+class SlotChoice:
+    """One place for a tile of some kind: the winter slot named, the B reward chosen, and what it gives."""
+
+    slot_id: str | None
+    reward_choice: str | None
+    outcome: deliveries.SlotOutcome
+
+
+@dataclass(slots=True)
+class CityOption:
+    """One legal delivery at a city, with every overflow discard the storage it leaves calls for."""
+
+    delivery: DeliveryChoice
+    discards: tuple[ResourceMix, ...]
+
+
+@lru_cache(maxsize=4096)
+def _discards(stored: res.Vector, capacity: int) -> tuple[ResourceMix, ...]:
+    """SOL-4.3: every way to return exactly the surplus over capacity (the empty mix when there is none).
+
+    Cached because each card in hand and each delivery at the same storage asks again;
+    the mixes are shared between listed actions, as ``_mix`` already shares them.
+    """
+    return tuple(_mix(v) for v in res.mixes(max(0, sum(stored) - capacity), stored))
+
+
+def _slot_choices(state: SoleniaState, seat: int, kind: str) -> list[SlotChoice]:
+    """Every slot (and B reward) a tile of this kind may take.
 
     What a slot gives does not depend on which tile of the kind fills it, so this is
-    worked out once per kind.
+    worked out once per kind, with any tile of the kind as the probe.
     """
     player = state.players[seat]
     if state.options.board_side == "winter":
@@ -77,85 +105,125 @@ def _slot_outcomes(state: SoleniaState, seat: int, kind: str) -> list[tuple[int 
     out = []
     for index, slot_id in slots:
         power = slot_power(player.improvements, slot_id) if slot_id else None
-        choices = power["options"] if power and power["type"] == "gain_one_of" else [None]
+        choices = power.options if isinstance(power, GainOneOf) else (None,)
         for choice in choices:
-            gained, _, _, _, capacity = deliveries.plan_outcome(state, player, probe, index, choice)
-            out.append((index, slot_id, choice, gained, capacity))
+            out.append(SlotChoice(slot_id, choice, deliveries.slot_outcome(state, player, probe, index, choice)))
     return out
 
 
-def _city_options(state: SoleniaState, seat: int, city_kind: str, stored: res.Vector,
-                  slot_outcomes: dict[str, list]) -> list[tuple[DeliveryChoice, res.Vector, int]]:
-    """(delivery, storage after it, capacity after it) for every legal way to complete a tile."""
-    player = state.players[seat]
-    permanents = deliveries.unused_permanents(player)
-    pooled = deliveries.pool(player)
-    out = []
-    for kind in deliveries.allowed_kinds(player, city_kind):
-        outcomes = slot_outcomes.get(kind)
-        if outcomes is None:
-            outcomes = slot_outcomes[kind] = _slot_outcomes(state, seat, kind)
-        for tile in deliveries.display(state, kind):
-            for names, payment in deliveries.payment_options(deliveries.NEED[tile], stored, permanents, pooled):
-                paid = res.sub(stored, payment)
-                mix = _mix(payment)
-                for _, slot_id, choice, gained, capacity in outcomes:
-                    delivery = DeliveryChoice(tile=tile, payment=mix, permanent=list(names), slot=slot_id,
-                                              reward_choice=choice)
-                    out.append((delivery, res.add(paid, gained), capacity))
-    return out
+class _Cities:
+    """The deliveries a city allows, by (city kind, storage after lengthening).
+
+    Many spaces and lengthening payments lead to the same city kind and storage, and
+    every slot choice is the same for all of them, so both are worked out once per
+    call of ``legal_actions``.
+    """
+
+    def __init__(self, state: SoleniaState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        player = state.players[seat]
+        self.permanents = deliveries.unused_permanents(player)
+        self.pooled = deliveries.pool(player)
+        self.slots: dict[str, list[SlotChoice]] = {}
+        self.options: dict[tuple[str, res.Vector], list[CityOption]] = {}
+
+    def at(self, city_kind: str, stored: res.Vector) -> list[CityOption]:
+        key = (city_kind, stored)
+        options = self.options.get(key)
+        if options is None:
+            options = self.options[key] = self._work_out(city_kind, stored)
+        return options
+
+    def _slot_choices(self, kind: str) -> list[SlotChoice]:
+        choices = self.slots.get(kind)
+        if choices is None:
+            choices = self.slots[kind] = _slot_choices(self.state, self.seat, kind)
+        return choices
+
+    def _work_out(self, city_kind: str, stored: res.Vector) -> list[CityOption]:
+        player = self.state.players[self.seat]
+        out = []
+        for kind in deliveries.allowed_kinds(player, city_kind):
+            choices = self._slot_choices(kind)
+            for tile in deliveries.display(self.state, kind):
+                for names, payment in deliveries.payment_options(deliveries.NEED[tile], stored, self.permanents,
+                                                                 self.pooled):
+                    paid = res.sub(stored, payment)
+                    mix = _mix(payment)
+                    for choice in choices:
+                        delivery = DeliveryChoice(tile=tile, payment=mix, permanent=list(names), slot=choice.slot_id,
+                                                  reward_choice=choice.reward_choice)
+                        out.append(CityOption(delivery, _discards(res.add(paid, choice.outcome.gained),
+                                                                  choice.outcome.capacity_after)))
+        return out
 
 
-def _distances(state: SoleniaState, seat: int) -> dict[tuple[int, int], int]:
-    """SOL-3.3.1: each empty space's distance to the nearest anchor."""
+#: a card in hand: (id, immediate value, the ``advance`` values it may name).
+HandCard = tuple[str, int, tuple[int | None, ...]]
+
+
+def _hand(player: PlayerBoard) -> list[HandCard]:
+    double = active_effect(player, DoubleAdvance) is not None
+    return [(card, immediate_value(player, card), (None, 2) if double and CARDS[card].value == 0 else (None,))
+            for card in player.hand]
+
+
+def _reachable(state: SoleniaState, seat: int, budget: int) -> list[tuple[Coord, int]]:
+    """SOL-3.3: each empty space the player can afford to reach, with what reaching it costs."""
     points = anchors(state, seat)
     taken = {(c.col, c.row) for c in state.board.cards}
-    return {space: min(abs(space[0] - c) + abs(space[1] - r) for c, r in points)
-            for space in ALL_SPACES if space not in taken}
+    discount = active_effect(state.players[seat], LengthenDiscount)
+    out = []
+    for space in ALL_SPACES:
+        if space in taken:
+            continue
+        cost = max(0, min(abs(space[0] - c) + abs(space[1] - r) for c, r in points) - 1)
+        if discount is not None:
+            cost = max(0, cost - discount.amount)
+        if cost <= budget:
+            out.append((space, cost))
+    return out
 
 
 def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
+    """Every card on every reachable space, with every payment, delivery and discard."""
     player = state.players[seat]
     stored0 = res.vector(player.storage)
-    budget = sum(stored0)
-    discount = active_effect(player, "lengthen_discount")
-    double = active_effect(player, "zero_card_may_advance_two") is not None
-    cards = [(card, immediate_value(player, card), (1, 2) if double and CARDS[card].value == 0 else (1,))
-             for card in player.hand]
+    cards = _hand(player)
+    cities = _Cities(state, seat)
     out: list[PlayCard] = []
-    city_options: dict[tuple[str, res.Vector], list[tuple[DeliveryChoice, res.Vector, int]]] = {}
-    slot_outcomes: dict[str, list] = {}
-    for space, d in _distances(state, seat).items():
-        cost = max(0, d - 1)
-        if discount is not None:
-            cost = max(0, cost - discount["amount"])
-        if cost > budget:
-            continue
+    for space, cost in _reachable(state, seat, sum(stored0)):
         ground = terrain(state, *space)
         target = _space(*space)
         for paid in res.mixes(cost, stored0):
             stored = res.sub(stored0, paid)
             lengthen = _lengthen(paid)
-            if ground.kind == "island":
-                for card, value, advances in cards:
-                    after = res.add(stored, res.one(ground.resource, value))  # type: ignore[arg-type]
-                    over = max(0, sum(after) - player.capacity)
-                    for discard in res.mixes(over, after):
-                        for advance in advances:
-                            out.append(PlayCard(player=seat, card=card, space=target, lengthen_payment=lengthen,
-                                                advance=advance, overflow_discard=_mix(discard)))
+            if ground.resource is not None:
+                out += _island_plays(seat, cards, target, lengthen, stored, ground.resource, player.capacity)
             else:
-                key = (ground.city, stored)
-                options = city_options.get(key)  # type: ignore[arg-type]
-                if options is None:
-                    options = city_options[key] = _city_options(  # type: ignore[arg-type]
-                        state, seat, ground.city, stored, slot_outcomes)  # type: ignore[arg-type]
-                for card, _, advances in cards:
-                    for delivery, after, capacity in options:
-                        over = max(0, sum(after) - capacity)
-                        for discard in res.mixes(over, after):
-                            for advance in advances:
-                                out.append(PlayCard(player=seat, card=card, space=target, lengthen_payment=lengthen,
-                                                    delivery=delivery, advance=advance,
-                                                    overflow_discard=_mix(discard)))
+                options = cities.at(ground.city, stored)  # type: ignore[arg-type]
+                out += _city_plays(seat, cards, target, lengthen, options)
+    return out
+
+
+def _island_plays(seat: int, cards: list[HandCard], target: Space, lengthen: Any, stored: res.Vector,
+                  resource: str, capacity: int) -> list[PlayCard]:
+    out = []
+    for card, value, advances in cards:
+        for discard in _discards(res.add(stored, res.one(resource, value)), capacity):
+            for advance in advances:
+                out.append(PlayCard(player=seat, card=card, space=target, lengthen_payment=lengthen,
+                                    advance=advance, overflow_discard=discard))
+    return out
+
+
+def _city_plays(seat: int, cards: list[HandCard], target: Space, lengthen: Any,
+                options: list[CityOption]) -> list[PlayCard]:
+    out = []
+    for card, _, advances in cards:
+        for option in options:
+            for discard in option.discards:
+                for advance in advances:
+                    out.append(PlayCard(player=seat, card=card, space=target, lengthen_payment=lengthen,
+                                        delivery=option.delivery, advance=advance, overflow_discard=discard))
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .board import ALL_SPACES, Coord, airship, manhattan, occupants, terrain
 from .deliveries import payable_tiles
 from . import resources as res
+from .components import LengthenDiscount
 from .improvements import active_effect
 from .state import SoleniaState
 
@@ -36,9 +37,9 @@ def lengthen_cost(state: SoleniaState, seat: int, target: Coord) -> int:
                 if to_card < d:
                     d = to_card
     cost = max(0, d - 1)
-    discount = active_effect(state.players[seat], "lengthen_discount")
+    discount = active_effect(state.players[seat], LengthenDiscount)
     if discount is not None:
-        cost = max(0, cost - discount["amount"])
+        cost = max(0, cost - discount.amount)
     return cost
 
 

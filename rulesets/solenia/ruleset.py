@@ -8,7 +8,7 @@ from rulesets.core import InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, 
 
 from . import consistency, improvements, legal, setup, turns
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
-from .components import COLORS, PERMUTABLE_STRIPS, assumed_blocks
+from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .rule_index import RULES
 from .scoring import final_scores
 from .state import EVENTS, SoleniaState
@@ -69,16 +69,20 @@ class Solenia(Ruleset[SoleniaState, Action]):
         "data_status": "Procedures follow the spec; most printed numbers are ASSUMED placeholders read from "
                        "solenia.components.json (strip layouts, card distribution, delivery tiles, most summer "
                        "slot rewards, the whole solo mode).",
-        "assumed": assumed_blocks(),
+        #: JSON paths of every block of solenia.components.json flagged "assumed": true.
+        "assumed": list(ASSUMED),
         "solo": "1 player is the solo game (SOL-10, ASSUMED IN FULL): a die-driven Rival from the seeded random "
                 "source.",
-        "seats": "Seats are 0-based and numbered clockwise from the first player: seat 0 starts every round. "
-                 "Seating decides who goes first.",
+        "seats": "Seats are 0-based and clockwise; the first player (first_player, the spec's first_seat, default "
+                 "seat 0) starts every round, and starting resources go by turn position from that seat.",
         "decisions": [
             "The spec's player_board_side option is called board_side; its solo option may be left out, since "
             "1 player is the solo game (solo: true needs 1 player, false needs 2 to 4).",
             "Colours go by seat (orange, black, red, purple); the solo Rival plays the second colour.",
-            "advance defaults to 1: an explicit advance 1 is the same action as none, also on a non-zero card.",
+            "advance is for value-0 cards only (spec 3.5 check 8): named on any other card, even as 1, it is "
+            "refused with advance_not_allowed (SOL-6.1). On a value-0 card an explicit advance 1 is the same "
+            "action as none; legal_actions lists it without advance (and advance 2 where L1_DOUBLE_ADVANCE "
+            "allows it).",
             "Omitted and empty resource mixes are the same action; named permanent resources are kept sorted, "
             "and naming one twice is permanent_already_used.",
             "Level-1 effects count if active when the action starts (a tile activated by this play's delivery "

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import PAIR_BONUS, RATING_THRESHOLDS, RESOURCES_PER_STAR, TILES, WINTER_SLOTS
+from .components import (PAIR_BONUS, RATING_THRESHOLDS, RESOURCES_PER_STAR, TILES, WINTER_SLOTS, EndgameIconCount,
+                         EndgamePerOwnCardOnBoard, EndgamePerPair, EndgamePerStored, EndgamePerTile,
+                         EndgamePerTileWithIcon, EndgameVp)
 from .improvements import LEVEL3_PARTS, part_effects
 from . import resources as res
 from .state import PlayerBoard, SoleniaState
@@ -31,13 +33,11 @@ def _winter_powers(player: PlayerBoard, tiles: list[str]) -> int:
             if slots[slot.index] is None:
                 continue
             power = slot_power(player.improvements, slot.id)
-            if power is None:
-                continue
-            if power["type"] == "endgame_icon_count":
-                icons = sum(TILES[t].cost[power["resource"]] for t in tiles)
-                total += min(power["cap"], icons * power["vp_per_icon"])
-            elif power["type"] == "endgame_vp":
-                total += power["vp"]
+            if isinstance(power, EndgameIconCount):
+                icons = sum(getattr(TILES[t].cost, power.resource) for t in tiles)
+                total += min(power.cap, icons * power.vp_per_icon)
+            elif isinstance(power, EndgameVp):
+                total += power.vp
     return total
 
 
@@ -51,17 +51,16 @@ def _improvement_points(state: SoleniaState, seat: int, tiles: list[str], days: 
         if part not in LEVEL3_PARTS.values():
             continue
         for effect in part_effects(held, part):
-            kind = effect["type"]
-            if kind == "endgame_per_pair":
-                total += effect["vp"] * min(days, nights)
-            elif kind == "endgame_per_tile":
-                total += effect["vp"] * (days if effect["row"] == "day" else nights)
-            elif kind == "endgame_per_stored":
-                total += effect["vp"] * stored[res.INDEX[effect["resource"]]]
-            elif kind == "endgame_per_tile_with_icon":
-                total += effect["vp"] * sum(1 for t in tiles if TILES[t].cost[effect["resource"]] > 0)
-            elif kind == "endgame_per_own_card_on_board":
-                total += effect["vp"] * sum(1 for c in state.board.cards if c.owner == seat)
+            if isinstance(effect, EndgamePerPair):
+                total += effect.vp * min(days, nights)
+            elif isinstance(effect, EndgamePerTile):
+                total += effect.vp * (days if effect.row == "day" else nights)
+            elif isinstance(effect, EndgamePerStored):
+                total += effect.vp * stored[res.INDEX[effect.resource]]
+            elif isinstance(effect, EndgamePerTileWithIcon):
+                total += effect.vp * sum(1 for t in tiles if getattr(TILES[t].cost, effect.resource) > 0)
+            elif isinstance(effect, EndgamePerOwnCardOnBoard):
+                total += effect.vp * sum(1 for c in state.board.cards if c.owner == seat)
     return total
 
 

@@ -61,9 +61,9 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
     for seat in range(players):  # steps 4 to 7
         cards = chance.shuffled(deck_of(seating.colors[seat]))
         empty: list[str | None] = [None] * (len(WINTER_SLOTS["day"]) if opts.board_side == "winter" else SLOTS_PER_ROW)
-        start = {} if solo else STARTING_RESOURCES.get(position[seat], {})
+        start = STARTING_RESOURCES.get(position[seat]) if not solo else None
         storage = Storage()
-        res.store(storage, res.from_dict(start))
+        res.store(storage, res.vector(start) if start is not None else res.ZERO)
         boards.append(PlayerBoard(
             seat=seat, color=seating.colors[seat], hand=cards[:HAND_SIZE], deck=cards[HAND_SIZE:],  # step 9
             storage=storage, capacity=capacity_for(opts, Improvements(), list(empty), list(empty)),

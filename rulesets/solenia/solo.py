@@ -15,7 +15,7 @@ from rulesets.core import RandomSource
 from . import airship
 from .board import airship as airship_space
 from .board import terrain
-from .components import CARDS, DIE_FACES, RIVAL_AIRSHIP_PREFIX, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES
+from .components import CARDS, DIE_FACES, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES, AirshipElseRow
 from .deliveries import display, refill
 from .state import RIVAL, BoardCard, SoleniaState
 
@@ -26,13 +26,13 @@ def rival_target(state: SoleniaState, roll: int) -> Coord | None:
     """SOL-10.3 steps 2 and 3: the space a roll sends the Rival card to, or None if the board is full."""
     rule = RIVAL_ROW_BY_DIE[roll]
     taken = {(c.col, c.row) for c in state.board.cards}
-    if isinstance(rule, str):
+    if isinstance(rule, AirshipElseRow):
         space = airship_space(state)
         if space not in taken:
             return space
-        row = int(rule[len(RIVAL_AIRSHIP_PREFIX):])
+        row = rule.airship_space_else_row
     else:
-        row = int(rule)
+        row = rule
     for offset in range(ROWS):
         scan_row = (row + offset) % ROWS
         for col in RIVAL_COLUMN_SCAN:

@@ -7,7 +7,7 @@ from typing import Any
 from rulesets.core import IllegalAction
 
 from . import resources as res
-from .components import CARDS, SUMMER_CAPACITY, WINTER_CAPACITY
+from .components import CARDS, SUMMER_CAPACITY, WINTER_CAPACITY, StoragePlus, ZeroCardValue
 from .improvements import active_effect, active_effects, derive_active
 from .state import Improvements, Options, PlayerBoard
 from .winter import storage_bonus
@@ -20,7 +20,7 @@ def capacity_for(options: Options, held: Improvements, day_slots: list[str | Non
         return SUMMER_CAPACITY
     capacity = WINTER_CAPACITY + storage_bonus(held, day_slots, night_slots)
     active = derive_active(held, day_slots, night_slots)
-    capacity += sum(e["amount"] for e in active_effects(held, active) if e["type"] == "storage_plus")
+    capacity += sum(e.amount for e in active_effects(held, active) if isinstance(e, StoragePlus))
     return capacity
 
 
@@ -32,9 +32,9 @@ def immediate_value(player: PlayerBoard, card_id: str) -> int:
     """SOL-4.1/5.1: the card's value, except that L1_ZERO_AS_ONE makes a 0 count as 1."""
     value = CARDS[card_id].value
     if value == 0:
-        effect = active_effect(player, "zero_card_immediate_value")
+        effect = active_effect(player, ZeroCardValue)
         if effect is not None:
-            return effect["value"]
+            return effect.value
     return value
 
 

@@ -6,6 +6,7 @@ automatic end of turn: resolution, drawing, overflow decisions, the next seat
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
@@ -13,14 +14,14 @@ from rulesets.core import IllegalAction
 
 from . import airship, deliveries, resources as res
 from .actions import DiscardOverflow, DiscardToAdvance, PlayCard
-from .board import on_board, terrain
-from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS
+from .board import Coord, on_board, terrain
+from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS, Card, DoubleAdvance, Terrain
 from .improvements import active_effect
 from .placement import free_placement_example, lengthen_cost
 from .scoring import final_scores, winners
 from .seating import next_seat
 from .solo import rival_turn
-from .state import BoardCard, Pending, SoleniaState
+from .state import BoardCard, Pending, PlayerBoard, SoleniaState
 from .storage import check_overflow_discard, immediate_value, overflow_event
 
 Events = list[dict[str, Any]]
@@ -37,49 +38,45 @@ def ensure_in_hand(state: SoleniaState, seat: int, card: str) -> None:
 
 
 # ---------------------------------------------------------------- play_card (spec 3.5)
+@dataclass(slots=True)
+class PlayPlan:
+    """A checked ``play_card``: what its effects need, worked out before any of them."""
+
+    seat: int
+    card: Card
+    target: Coord
+    ground: Terrain
+    cost: int  # resources the lengthening costs (SOL-3.3)
+    lengthen: res.Vector  # the lengthening payment
+    stored: res.Vector  # storage once the lengthening is paid
+    value: int  # the immediate value (SOL-4.1, 5.1)
+    gained: res.Vector  # an island's yield; nothing on a city
+    delivery: deliveries.DeliveryPlan | None  # a city's delivery
+    overflow: res.Vector  # returned to the supply (SOL-4.3)
+    advances: int  # spaces the airship advances (SOL-6.1)
+    advance_stars: int  # L1_DOUBLE_ADVANCE's star when it is used (SOL-9.4)
+
+
 def play_card(state: SoleniaState, action: PlayCard) -> Events:
+    # The spec orders the checks (section 3.5) and the effects (SOL-5.8) differently, and
+    # the effects need what the checks worked out (the payment, the slot, the yield):
+    # so the checks build a plan, and nothing changes until every one has passed.
+    return commit_play(state, check_play(state, action))
+
+
+def check_play(state: SoleniaState, action: PlayCard) -> PlayPlan:
+    """Checks 5 to 28 of spec section 3.5, in the spec's order."""
     seat = action.player
     ensure_in_hand(state, seat, action.card)
     player = state.players[seat]
     card = CARDS[action.card]
-    target = (action.space.col, action.space.row)
-    if not on_board(*target):
-        raise IllegalAction("space_off_board", "SOL-1.3.1",
-                            f"({target[0]},{target[1]}) is not a space: columns and rows run 0 to 4.",
-                            space={"col": target[0], "row": target[1]})
-    for holder in state.board.cards:
-        if holder.row == target[1] and holder.col == target[0]:
-            raise IllegalAction("space_occupied", "SOL-3.1", f"({target[0]},{target[1]}) already holds a card.",
-                                space={"col": target[0], "row": target[1]}, card=holder.card)
-    if action.advance != 1:
-        if card.value != 0:
-            raise IllegalAction("advance_not_allowed", "SOL-6.1",
-                                f"Only a value-0 card advances the airship; {card.id} has value {card.value}.",
-                                advance=action.advance)
-        if action.advance != 2 or active_effect(player, "zero_card_may_advance_two") is None:
-            raise IllegalAction("advance_not_allowed", "SOL-9.4",
-                                f"A value-0 card advances the airship 1 space; 2 needs an active "
-                                f"L1_DOUBLE_ADVANCE, {action.advance} is never possible.", advance=action.advance)
-    if any(_PERMANENT_PAYMENT(action.lengthen_payment)):
-        named = [slot_id for slot_id in PERMANENT_SOURCES if getattr(action.lengthen_payment, slot_id)]
-        raise IllegalAction("permanent_not_allowed_for_lengthening", "SOL-3.3.3",
-                            "Permanent resources never pay for lengthening; pay from storage.", permanent=named)
-    cost = lengthen_cost(state, seat, target)
-    lengthen = res.vector(action.lengthen_payment)
-    if sum(lengthen) != cost:
-        raise IllegalAction("lengthen_payment_mismatch", "SOL-3.3",
-                            f"Reaching ({target[0]},{target[1]}) costs exactly {cost} resource(s); you offered "
-                            f"{sum(lengthen)}.", expected=cost, offered=sum(lengthen))
-    stored = res.vector(player.storage)
-    if not res.covers(stored, lengthen):
-        raise IllegalAction("insufficient_resources", "SOL-3.3.3",
-                            f"You cannot pay {res.describe(lengthen)} from storage holding {res.describe(stored)}.",
-                            stored=res.as_dict(stored))
-    stored = res.sub(stored, lengthen)
+    target = _check_target(state, action.space.col, action.space.row)
+    advances, advance_stars = _check_advance(player, card, action.advance)
+    cost, lengthen, stored = _check_lengthening(state, seat, target, action.lengthen_payment)
     ground = terrain(state, *target)
     value = immediate_value(player, action.card)
     overflow = res.vector(action.overflow_discard)
-    plan = None
+    gained, plan = res.ZERO, None
     if ground.kind == "island":
         if action.delivery is not None:
             raise IllegalAction("delivery_not_allowed", "SOL-4.1",
@@ -88,37 +85,90 @@ def play_card(state: SoleniaState, action: PlayCard) -> Events:
         check_overflow_discard(res.add(stored, gained), player.capacity, overflow)
     else:
         plan = deliveries.check_delivery(state, player, ground.city, stored, action.delivery)  # type: ignore[arg-type]
-        after = res.add(res.sub(stored, plan.payment), plan.gained)
-        check_overflow_discard(after, plan.capacity_after, overflow)
+        after = res.add(res.sub(stored, plan.payment), plan.outcome.gained)
+        check_overflow_discard(after, plan.outcome.capacity_after, overflow)
+    return PlayPlan(seat, card, target, ground, cost, lengthen, stored, value, gained, plan, overflow, advances,
+                    advance_stars)
 
-    # Every check passed: the effects, in the order of SOL-5.8.
-    events: Events = []
-    player.hand.remove(action.card)
-    state.board.cards.append(BoardCard(card=action.card, owner=seat, col=target[0], row=target[1]))
-    events.append({"type": "card_played", "player": seat, "card": action.card, "value": card.value,
-                   "space": {"col": target[0], "row": target[1]}, "terrain": ground.resource or ground.city})
-    if cost:
-        res.store(player.storage, stored)
-        events.append({"type": "lengthen_paid", "player": seat, "resources": res.as_dict(lengthen), "cost": cost})
-    if plan is None:
-        res.store(player.storage, res.add(stored, gained))
-        events.append({"type": "resources_gained", "player": seat, "resources": res.as_dict(gained)})
+
+def _check_target(state: SoleniaState, col: int, row: int) -> Coord:
+    """Checks 6 and 7: a space of the board, and an empty one."""
+    if not on_board(col, row):
+        raise IllegalAction("space_off_board", "SOL-1.3.1",
+                            f"({col},{row}) is not a space: columns and rows run 0 to 4.",
+                            space={"col": col, "row": row})
+    for holder in state.board.cards:
+        if holder.row == row and holder.col == col:
+            raise IllegalAction("space_occupied", "SOL-3.1", f"({col},{row}) already holds a card.",
+                                space={"col": col, "row": row}, card=holder.card)
+    return col, row
+
+
+def _check_advance(player: PlayerBoard, card: Card, advance: int | None) -> tuple[int, int]:
+    """Check 8: (spaces the airship advances, stars for a double advance)."""
+    if advance is None:
+        return (1 if card.value == 0 else 0), 0
+    if card.value != 0:
+        raise IllegalAction("advance_not_allowed", "SOL-6.1",
+                            f"Only a value-0 card advances the airship, and only it may name 'advance' "
+                            f"(even as 1); {card.id} has value {card.value}.", advance=advance)
+    double = active_effect(player, DoubleAdvance)
+    if advance != 2 or double is None:
+        raise IllegalAction("advance_not_allowed", "SOL-9.4",
+                            f"A value-0 card advances the airship 1 space; 2 needs an active "
+                            f"L1_DOUBLE_ADVANCE, {advance} is never possible.", advance=advance)
+    return 2, double.vp_when_used
+
+
+def _check_lengthening(state: SoleniaState, seat: int, target: Coord,
+                       payment: Any) -> tuple[int, res.Vector, res.Vector]:
+    """Checks 9 to 11: (what reaching the target costs, the payment, the storage left once it is paid)."""
+    if any(_PERMANENT_PAYMENT(payment)):
+        named = [slot_id for slot_id in PERMANENT_SOURCES if getattr(payment, slot_id)]
+        raise IllegalAction("permanent_not_allowed_for_lengthening", "SOL-3.3.3",
+                            "Permanent resources never pay for lengthening; pay from storage.", permanent=named)
+    cost = lengthen_cost(state, seat, target)
+    lengthen = res.vector(payment)
+    if sum(lengthen) != cost:
+        raise IllegalAction("lengthen_payment_mismatch", "SOL-3.3",
+                            f"Reaching ({target[0]},{target[1]}) costs exactly {cost} resource(s); you offered "
+                            f"{sum(lengthen)}.", expected=cost, offered=sum(lengthen))
+    stored = res.vector(state.players[seat].storage)
+    if not res.covers(stored, lengthen):
+        raise IllegalAction("insufficient_resources", "SOL-3.3.3",
+                            f"You cannot pay {res.describe(lengthen)} from storage holding {res.describe(stored)}.",
+                            stored=res.as_dict(stored))
+    return cost, lengthen, res.sub(stored, lengthen)
+
+
+def commit_play(state: SoleniaState, plan: PlayPlan) -> Events:
+    """The effects of a checked play, in the order of SOL-5.8, then the end of the turn."""
+    seat, (col, row) = plan.seat, plan.target
+    player = state.players[seat]
+    player.hand.remove(plan.card.id)
+    state.board.cards.append(BoardCard(card=plan.card.id, owner=seat, col=col, row=row))
+    events: Events = [{"type": "card_played", "player": seat, "card": plan.card.id, "value": plan.card.value,
+                       "space": {"col": col, "row": row}, "terrain": plan.ground.resource or plan.ground.city}]
+    if plan.cost:
+        res.store(player.storage, plan.stored)
+        events.append({"type": "lengthen_paid", "player": seat, "resources": res.as_dict(plan.lengthen),
+                       "cost": plan.cost})
+    if plan.delivery is None:
+        res.store(player.storage, res.add(plan.stored, plan.gained))
+        events.append({"type": "resources_gained", "player": seat, "resources": res.as_dict(plan.gained)})
     else:
-        player.stars += value
-        events.append({"type": "stars_gained", "player": seat, "stars": value})
-        deliveries.complete(state, seat, plan, events)
-    if sum(overflow):
-        res.store(player.storage, res.sub(res.vector(player.storage), overflow))
-        events.append(overflow_event(seat, overflow))
-    advances = 0
-    if card.value == 0:
-        advances = action.advance
-        airship.advance(state, advances, events, cause="card")
-        if advances == 2:
-            bonus = active_effect(player, "zero_card_may_advance_two")["vp_when_used"]  # type: ignore[index]
-            player.stars += bonus
-            events.append({"type": "stars_gained", "player": seat, "stars": bonus, "rule": "SOL-9.4"})
-    end_turn(state, seat, advances, events)
+        player.stars += plan.value
+        events.append({"type": "stars_gained", "player": seat, "stars": plan.value})
+        deliveries.complete(state, seat, plan.delivery, events)
+    if sum(plan.overflow):
+        res.store(player.storage, res.sub(res.vector(player.storage), plan.overflow))
+        events.append(overflow_event(seat, plan.overflow))
+    if plan.advances:
+        airship.advance(state, plan.advances, events, cause="card")
+        if plan.advance_stars:
+            player.stars += plan.advance_stars
+            events.append({"type": "stars_gained", "player": seat, "stars": plan.advance_stars, "rule": "SOL-9.4"})
+    end_turn(state, seat, plan.advances, events)
     return events
 
 

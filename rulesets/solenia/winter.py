@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from .components import PERMANENT_SOURCES, WINTER_LEVELS, WINTER_SLOT_BY_ID, WINTER_SLOTS, WinterSlot
+from .components import (PERMANENT_SOURCES, WINTER_LEVELS, WINTER_SLOT_BY_ID, WINTER_SLOTS, StoragePlus, WinterPower,
+                         WinterSlot)
 from .improvements import covered_slots
 from .state import Improvements, PlayerBoard
 
@@ -37,7 +36,7 @@ def eligible_slots(player: PlayerBoard, row: str) -> list[WinterSlot]:
     return [s for s in WINTER_SLOTS[row] if slots[s.index] is None and unmet_prerequisite(slots, s) is None]
 
 
-def slot_power(held: Improvements, slot_id: str) -> dict[str, Any] | None:
+def slot_power(held: Improvements, slot_id: str) -> WinterPower | None:
     """The printed power of a slot, or None when an improvement tile covers it (SOL-9.2)."""
     if slot_id in covered_slots(held):
         return None
@@ -50,8 +49,8 @@ def storage_bonus(held: Improvements, day_slots: list[str | None], night_slots: 
     bonus = 0
     for row, slots in (("day", day_slots), ("night", night_slots)):
         for s in WINTER_SLOTS[row]:
-            if slots[s.index] is not None and s.power["type"] == "storage_plus" and s.id not in covered:
-                bonus += s.power["amount"]
+            if slots[s.index] is not None and isinstance(s.power, StoragePlus) and s.id not in covered:
+                bonus += s.power.amount
     return bonus
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import msgspec
 import pytest
 
 from rulesets.core import IllegalAction, to_builtins
 from rulesets.solenia import RULESET
 from rulesets.solenia.board import ALL_SPACES, terrain
-from rulesets.solenia.components import CARDS, COLORS, HAND_SIZE, Terrain, card_id
+from rulesets.solenia.components import CARDS, COLORS, HAND_SIZE, TILES, Terrain, card_id
 from rulesets.solenia.state import BoardCard, SoleniaState
 
 R = RULESET
@@ -35,11 +36,17 @@ def first_card(value: int, activation_type: str | None = None, **activation: Any
     for card in CARDS.values():
         if card.color != COLORS[0] or card.value != value:
             continue
-        if activation_type and card.activation["type"] != activation_type:
+        printed = to_builtins(card.activation)
+        if activation_type and printed["type"] != activation_type:
             continue
-        if all(card.activation.get(k) == v for k, v in activation.items()):
+        if all(printed.get(k) == v for k, v in activation.items()):
             return card.n
     raise LookupError((value, activation_type, activation))
+
+
+def printed_cost(tile: str) -> dict[str, int]:
+    """A tile's printed cost as {resource: amount}, every resource named."""
+    return msgspec.structs.asdict(TILES[tile].cost)
 
 
 def _take(state: SoleniaState, seat: int, card: str) -> None:

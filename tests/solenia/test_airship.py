@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from rulesets.core import canonical_json, to_builtins
 from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, CARDS, FACE_FLIP, RESOURCES
 from rulesets.solenia.resources import vector
 
-from .scenario import R, action, cid, events_of, first_card, give, new, play, put, refused, spaces, stock
+from .scenario import R, action, cid, events_of, first_card, give, listed, new, play, put, refused, spaces, stock
 
 ZERO = first_card(0)
 
@@ -41,16 +42,44 @@ def test_sol_6_1_advance_parameter():
     refused(state, action("play_card", 0, card=one, space=space, advance=0), "advance_not_allowed", "SOL-6.1")
     refused(state, action("play_card", 0, card=zero, space=space, advance=2), "advance_not_allowed", "SOL-9.4")
     refused(state, action("play_card", 0, card=zero, space=space, advance=0), "advance_not_allowed", "SOL-9.4")
-    # 1 is the default: writing it out is the same action as leaving it out
-    assert R.load_action(action("play_card", 0, card=one, space=space, advance=1)) == \
+
+
+
+def test_sol_6_1_advance_1_named_on_a_non_zero_card_is_refused():
+    """Spec 3.5 check 8 / SOL-6.1: `advance` is never present on a non-zero card, not even as 1."""
+    state = new(2)
+    one, two = give(state, 0, first_card(1), first_card(2))
+    space = dict(zip(("col", "row"), near_island(state)))
+    for card in (one, two):
+        refused(state, action("play_card", 0, card=card, space=space, advance=1), "advance_not_allowed", "SOL-6.1")
+        R.apply(state, action("play_card", 0, card=card, space=space))  # the same play without it is fine
+    assert R.load_action(action("play_card", 0, card=one, space=space, advance=1)) != \
         R.load_action(action("play_card", 0, card=one, space=space))
+    assert not any("advance" in a for a in listed(state, 0))
+
+
+def test_sol_6_1_advance_1_named_on_a_zero_card_is_the_same_move_as_none():
+    """SOL-6.1: a 0-card advances 1 whether or not the action says so; one canonical form, listed without it."""
+    state = new(2)
+    zero = give(state, 0, ZERO)[0]
+    space = dict(zip(("col", "row"), near_island(state)))
+    explicit = action("play_card", 0, card=zero, space=space, advance=1)
+    implicit = action("play_card", 0, card=zero, space=space)
+    assert R.load_action(explicit) == R.load_action(implicit)
+    assert "advance" not in to_builtins(R.load_action(explicit))
+    after_explicit, events_explicit = R.apply(state, explicit)
+    after_implicit, events_implicit = R.apply(state, implicit)
+    assert canonical_json(after_explicit) == canonical_json(after_implicit) and events_explicit == events_implicit
+    assert events_of(events_explicit, "airship_advanced")[0]["spaces"] == 1
+    plays = [a for a in listed(state, 0) if a["type"] == "play_card" and a["card"] == zero]
+    assert plays and not any("advance" in a for a in plays)
 
 
 def test_sol_6_2_every_card_on_the_rear_strip_activates_for_its_owner():
     """SOL-6.2 (D-12): at the end of the turn, col 0 resolves; each card pays its own owner, rows 0 to 4."""
     state = new(3)
     gain = first_card(1, "gain_resource")
-    resource = CARDS[cid(state, 1, gain)].activation["resource"]
+    resource = CARDS[cid(state, 1, gain)].activation.resource
     put(state, 1, gain, 0, 3)
     put(state, 2, gain, 0, 1)
     after, events = advance_once(state)
@@ -82,17 +111,17 @@ def test_sol_6_3_activation_kinds():
     state.board.cards[-1], state.board.cards[0] = state.board.cards[0], state.board.cards[-1]
     after, events = advance_once(state)
     by_card = {e["card"]: e for e in events_of(events, "card_activated")}
-    multiplier = CARDS[cid(state, 1, double)].activation["multiplier"]
+    multiplier = CARDS[cid(state, 1, double)].activation.multiplier
     assert by_card[cid(state, 1, double)]["resources"] == {match_resource: multiplier}
     printed = CARDS[cid(state, 1, gain)].activation
-    assert by_card[cid(state, 1, gain)]["resources"] == {printed["resource"]: printed["amount"]}
+    assert by_card[cid(state, 1, gain)]["resources"] == {printed.resource: printed.amount}
     assert by_card[cid(state, 1, vp_miss)]["stars"] == 0 and by_card[cid(state, 1, vp_match)]["stars"] == 0
     state2 = new(2)
     put(state2, 1, vp_match, 0, island_rows[0])
     put(state2, 1, first_card(1, "space_multiplier"), 0, city_rows[0])
     after2, events2 = advance_once(state2)
     stars = {e["card"]: e["stars"] for e in events_of(events2, "card_activated")}
-    assert stars == {cid(state2, 1, vp_match): CARDS[cid(state2, 1, vp_match)].activation["vp"],
+    assert stars == {cid(state2, 1, vp_match): CARDS[cid(state2, 1, vp_match)].activation.vp,
                      cid(state2, 1, first_card(1, "space_multiplier")): 1}
     assert after2.players[1].stars == sum(stars.values())
 
@@ -166,5 +195,5 @@ def test_sol_6_8_a_zero_card_on_the_rear_strip_resolves_the_same_turn():
     activated = events_of(events, "card_activated")
     assert [e["card"] for e in activated] == [card]
     resource = terrain(state, *target).resource
-    assert getattr(after.players[0].storage, resource) == CARDS[card].activation["multiplier"]
+    assert getattr(after.players[0].storage, resource) == CARDS[card].activation.multiplier
     assert card in after.players[0].discard

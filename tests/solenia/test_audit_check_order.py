@@ -14,7 +14,7 @@ from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, TILES, TILES_BY_KIND, WINTER_SLOT_BY_ID
 from rulesets.solenia.state import Pending
 
-from .scenario import action, fill, first_card, give, new, put, refused, show, spaces, stock
+from .scenario import action, fill, first_card, give, new, printed_cost, put, refused, show, spaces, stock
 
 AIR = AIRSHIP_REST
 ONE = first_card(1)
@@ -42,15 +42,15 @@ def city(state, kind):
 
 
 def cost_of(tile):
-    return {r: n for r, n in TILES[tile].cost.items() if n}
+    return {r: n for r, n in printed_cost(tile).items() if n}
 
 
 def with_wood(tile):
-    return min((t for t in TILES_BY_KIND[TILES[tile].kind] if TILES[t].cost["wood"] > 0),
+    return min((t for t in TILES_BY_KIND[TILES[tile].kind] if printed_cost(t)["wood"] > 0),
                key=lambda t: (TILES[t].size, t))
 
 
-NIGHT = min((t for t in TILES_BY_KIND["night"] if TILES[t].cost["wood"] and TILES[t].cost["wheat"]),
+NIGHT = min((t for t in TILES_BY_KIND["night"] if printed_cost(t)["wood"] and printed_cost(t)["wheat"]),
             key=lambda t: (TILES[t].size, t))
 DAY = min(TILES_BY_KIND["day"], key=lambda t: (TILES[t].size, t))
 
@@ -108,6 +108,11 @@ def case_7_occupied_before_8_advance():
 def case_8_advance_on_nonzero_before_9_permanent():
     state, card, space = night_city_position()
     return state, play_act(card, space, advance=2, lengthen_payment={"day_C": 1}), "advance_not_allowed", "SOL-6.1"
+
+
+def case_8_advance_1_on_nonzero_before_9_permanent():
+    state, card, space = night_city_position()
+    return state, play_act(card, space, advance=1, lengthen_payment={"day_C": 1}), "advance_not_allowed", "SOL-6.1"
 
 
 def case_8_double_advance_inactive_before_9_permanent():

@@ -12,9 +12,10 @@ import pytest
 
 from rulesets.core import to_builtins
 from rulesets.solenia.board import terrain
-from rulesets.solenia.components import AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, TILES, TILES_BY_KIND
+from rulesets.solenia.components import AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, TILES_BY_KIND
 
-from .scenario import R, action, events_of, fill, first_card, give, listed, new, play, put, refused, show, stock
+from .scenario import (R, action, events_of, fill, first_card, give, listed, new, play, printed_cost, put, refused,
+                       show, stock)
 from .test_improvements import improved
 
 AIR = AIRSHIP_REST
@@ -29,12 +30,12 @@ def dist(a, b):
 def tile(kind, **cost):
     """The first tile of this kind costing exactly this."""
     want = {r: cost.get(r, 0) for r in ("wood", "wheat", "stone", "water")}
-    return next(t for t in TILES_BY_KIND[kind] if TILES[t].cost == want)
+    return next(t for t in TILES_BY_KIND[kind] if printed_cost(t) == want)
 
 
 def unpayable_day_display(state):
     """Day tiles all ask for stone or water; a store without them pays none."""
-    shown = [t for t in TILES_BY_KIND["day"] if TILES[t].cost["stone"] and TILES[t].cost["water"]][:3]
+    shown = [t for t in TILES_BY_KIND["day"] if printed_cost(t)["stone"] and printed_cost(t)["water"]][:3]
     show(state, "day", *shown)
 
 
@@ -166,7 +167,7 @@ def test_sol_6_7_the_second_pass_resolves_a_card_played_on_col_1():
     assert [e["strip"] for e in events_of(events, "strip_resolved")] == strips[:2]
     activated = events_of(events, "card_activated")
     assert [e["card"] for e in activated] == [zero]
-    multiplier = CARDS[zero].activation["multiplier"]
+    multiplier = CARDS[zero].activation.multiplier
     assert activated[0]["resources"] == {resource: multiplier}
     assert getattr(after.players[0].storage, resource) == multiplier  # a 0-card gains nothing when played
     assert zero in after.players[0].discard and all(c.card != zero for c in after.board.cards)

@@ -7,7 +7,8 @@ import pytest
 from rulesets.solenia.components import AIRSHIP_REST, RESOURCES, SUMMER_REWARDS, TILES, TILES_BY_KIND
 from rulesets.solenia.resources import vector
 
-from .scenario import R, action, events_of, first_card, give, listed, new, play, refused, show, spaces, stock
+from .scenario import (R, action, events_of, first_card, give, listed, new, play, printed_cost, refused, show,
+                       spaces, stock)
 
 
 def near_city(state, kind):
@@ -17,7 +18,7 @@ def near_city(state, kind):
 
 def tile_with(kind, **cost):
     """The first tile of this kind costing exactly this."""
-    return next(t for t in TILES_BY_KIND[kind] if TILES[t].cost == {r: cost.get(r, 0) for r in RESOURCES})
+    return next(t for t in TILES_BY_KIND[kind] if printed_cost(t) == {r: cost.get(r, 0) for r in RESOURCES})
 
 
 def cheapest(kind):
@@ -25,14 +26,14 @@ def cheapest(kind):
 
 
 def stock_for(state, seat, tile, **extra):
-    cost = dict(TILES[tile].cost)
+    cost = dict(printed_cost(tile))
     for r, n in extra.items():
         cost[r] += n
     stock(state, seat, **cost)
 
 
 def deliver(tile):
-    return {"tile": tile, "payment": {r: n for r, n in TILES[tile].cost.items() if n}}
+    return {"tile": tile, "payment": {r: n for r, n in printed_cost(tile).items() if n}}
 
 
 def city_play(kind="night", value=1, seat_tile=None):
@@ -51,7 +52,7 @@ def test_sol_5_1_city_gives_stars_equal_to_the_card_value(value):
     after, events = play(state, 0, card, col, row, delivery=deliver(tile))
     assert events_of(events, "stars_gained")[0]["stars"] == value
     reward = SUMMER_REWARDS["night"][0]
-    assert after.players[0].stars == value + reward.get("vp", 0)
+    assert after.players[0].stars == value + reward.vp
 
 
 def test_sol_5_2_a_city_play_must_complete_a_tile_of_its_type():
@@ -108,7 +109,7 @@ def test_sol_5_4_payment_is_exact():
     tile = cheapest("night")
     state, card, _, (col, row) = city_play(seat_tile=tile)
     space = {"col": col, "row": row}
-    cost = {r: n for r, n in TILES[tile].cost.items() if n}
+    cost = {r: n for r, n in printed_cost(tile).items() if n}
     first = next(iter(cost))
     more = {**cost, first: cost[first] + 1}
     less = {**cost, first: cost[first] - 1}
@@ -138,8 +139,8 @@ def test_sol_5_5_summer_tile_goes_to_the_leftmost_slot_with_its_reward():
                           delivery={**deliver(tile), "reward_choice": "wood"}), "reward_choice_not_allowed", "SOL-8.3")
     after, events = play(state, 0, card, col, row, delivery=deliver(tile))
     assert after.players[0].night_slots[:3] == filler + [tile]
-    assert after.players[0].stars == 1 + reward.get("vp", 0)  # a value-1 card, then the slot's stars
-    assert vector(after.players[0].storage) == tuple(reward.get(r, 0) for r in RESOURCES)
+    assert after.players[0].stars == 1 + reward.vp  # a value-1 card, then the slot's stars
+    assert vector(after.players[0].storage) == vector(reward)
     assert events_of(events, "delivery_completed")[0]["slot"] == "night_3"
 
 
@@ -192,4 +193,4 @@ def test_sol_5_8_order_of_effects_for_a_city_play():
     assert [k for k in kinds if k in sequence] == sequence
     reward = SUMMER_REWARDS["night"][0]
     assert events_of(events, "delivery_completed")[0]["reward"] == \
-        {**{r: n for r, n in reward.items() if r != "vp"}, **({"stars": reward["vp"]} if "vp" in reward else {})}
+        {**{r: n for r, n in zip(RESOURCES, vector(reward)) if n}, **({"stars": reward.vp} if reward.vp else {})}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulesets.core import to_builtins
 from rulesets.solenia.components import (AIRSHIP_REST, CARDS, LEVEL1, LEVEL3, RESOURCES, TILES, TILES_BY_KIND,
                                          WINTER_CAPACITY, WINTER_SLOT_BY_ID)
 from rulesets.solenia.board import terrain
@@ -11,8 +12,8 @@ from rulesets.solenia.resources import vector
 from rulesets.solenia.scoring import breakdown
 from rulesets.solenia.state import BoardCard
 
-from .scenario import (R, action, events_of, fill, first_card, give, listed, new, play, put, refused, show,
-                       spaces, stock)
+from .scenario import (R, action, events_of, fill, first_card, give, listed, new, play, printed_cost, put, refused,
+                       show, spaces, stock)
 
 
 def drafted(players=2, seed="draft"):
@@ -92,11 +93,11 @@ def test_sol_9_2_tiles_cover_the_a_and_f_slots():
     fill(state, 0, "day_A", "day_B", "day_C", "day_D", "day_E", "day_F")
     assert state.players[0].capacity == WINTER_CAPACITY  # no +1 from the covered A slot
     score = breakdown(state, 0)
-    printed = sum(WINTER_SLOT_BY_ID[s].power.get("vp", 0) for s in ("day_F",))
+    printed = sum(WINTER_SLOT_BY_ID[s].power.vp for s in ("day_F",))
     assert printed == 6
     d_power = WINTER_SLOT_BY_ID["day_D"].power
-    icons = sum(TILES[t].cost[d_power["resource"]] for t in state.players[0].day_slots if t)
-    assert score["powers"] == min(d_power["cap"], icons)  # D counts, the covered F does not
+    icons = sum(printed_cost(t)[d_power.resource] for t in state.players[0].day_slots if t)
+    assert score["powers"] == min(d_power.cap, icons)  # D counts, the covered F does not
 
 
 # ---------------------------------------------------------------- SOL-9.3 activation
@@ -120,8 +121,8 @@ def test_sol_9_3_activation_event_and_no_retroactive_on_delivery_stars():
     show(state, "day", tile, *[t for t in state.delivery.day_deck if t != tile][:2])
     card = give(state, 0, first_card(1))[0]
     col, row = near(state, lambda t: t.kind == "city" and t.city == "day")
-    stock(state, 0, **TILES[tile].cost)
-    payment = {r: n for r, n in TILES[tile].cost.items() if n}
+    stock(state, 0, **printed_cost(tile))
+    payment = {r: n for r, n in printed_cost(tile).items() if n}
     after, events = play(state, 0, card, col, row, delivery={"tile": tile, "payment": payment, "slot": "day_F"})
     assert events_of(events, "improvement_activated") == [{"type": "improvement_activated", "player": 0,
                                                            "part": "level3_day"}]
@@ -130,8 +131,8 @@ def test_sol_9_3_activation_event_and_no_retroactive_on_delivery_stars():
     tile2 = state.delivery.day_display[0]
     state.active_seat = 0
     card2 = give(state, 0, first_card(1, "space_multiplier"))[0]
-    stock(state, 0, **TILES[tile2].cost)
-    payment2 = {r: n for r, n in TILES[tile2].cost.items() if n}
+    stock(state, 0, **printed_cost(tile2))
+    payment2 = {r: n for r, n in printed_cost(tile2).items() if n}
     target = next(s for s in spaces(state, lambda t: t.kind == "city" and t.city == "day"))
     cost = max(0, min(abs(target[0] - 2) + abs(target[1] - 2),
                       *[abs(target[0] - c.col) + abs(target[1] - c.row) for c in state.board.cards
@@ -139,7 +140,7 @@ def test_sol_9_3_activation_event_and_no_retroactive_on_delivery_stars():
     state.players[0].storage.stone += cost
     after2, events2 = play(state, 0, card2, *target, lengthen_payment={"stone": cost} if cost else {},
                            delivery={"tile": tile2, "payment": payment2, "slot": "day_E"})
-    assert after2.players[0].stars == 1 + 1 + LEVEL3["L3_DELIVERY_G"]["day"]["vp"]
+    assert after2.players[0].stars == 1 + 1 + LEVEL3["L3_DELIVERY_G"]["day"].vp
 
 
 # ---------------------------------------------------------------- SOL-9.4 level-1 effects
@@ -148,12 +149,12 @@ def test_sol_9_4_store_substitution_and_capacity():
     state = improved("L1_STORE_WOOD_WHEAT")
     fill(state, 0, "day_A", "night_A")
     assert state.players[0].capacity == WINTER_CAPACITY + 1
-    tile = next(t for t in TILES_BY_KIND["night"] if TILES[t].cost["wheat"] >= 2 and TILES[t].cost["stone"] == 0
-                and TILES[t].cost["water"] == 0)
+    tile = next(t for t in TILES_BY_KIND["night"] if printed_cost(t)["wheat"] >= 2 and printed_cost(t)["stone"] == 0
+                and printed_cost(t)["water"] == 0)
     show(state, "night", tile, *[t for t in state.delivery.night_deck if t != tile][:2])
     card = give(state, 0, first_card(1))[0]
     col, row = near(state, lambda t: t.kind == "city" and t.city == "night")
-    need = TILES[tile].cost
+    need = printed_cost(tile)
     swapped = {"wood": need["wood"] + need["wheat"]}
     stock(state, 0, **swapped)
     ways = [a["delivery"]["payment"] for a in listed(state, 0) if a.get("delivery", {}).get("tile") == tile]
@@ -228,8 +229,8 @@ def test_sol_9_4_cross_delivery_goes_to_the_tiles_own_row():
     show(state, "day", tile, *[t for t in state.delivery.day_deck if t != tile][:2])
     card = give(state, 0, first_card(1))[0]
     col, row = near(state, lambda t: t.kind == "city" and t.city == "night")
-    stock(state, 0, **TILES[tile].cost)
-    payment = {r: n for r, n in TILES[tile].cost.items() if n}
+    stock(state, 0, **printed_cost(tile))
+    payment = {r: n for r, n in printed_cost(tile).items() if n}
     refused(state, action("play_card", 0, card=card, space={"col": col, "row": row},
                           delivery={"tile": tile, "payment": payment, "slot": "night_B", "reward_choice": "stone"}),
             "slot_invalid", "SOL-8.2")
@@ -240,7 +241,7 @@ def test_sol_9_4_cross_delivery_goes_to_the_tiles_own_row():
     fill(plain, 0, "day_A", "night_A")
     show(plain, "day", tile, *[t for t in plain.delivery.day_deck if t != tile][:2])
     card = give(plain, 0, first_card(1))[0]
-    stock(plain, 0, **TILES[tile].cost)
+    stock(plain, 0, **printed_cost(tile))
     refused(plain, action("play_card", 0, card=card, space={"col": col, "row": row},
                           delivery={"tile": tile, "payment": payment, "slot": "day_B", "reward_choice": "wood"}),
             "delivery_tile_wrong_type", "SOL-5.2")
@@ -272,10 +273,10 @@ def test_sol_9_4_activation_modifiers(level1, expected):
     by_card = {e["card"]: e for e in events_of(events, "card_activated")}
     printed = CARDS[one].activation
     if expected == "twice":
-        assert by_card[one]["resources"] == {printed["resource"]: 2 * printed["amount"]}
+        assert by_card[one]["resources"] == {printed.resource: 2 * printed.amount}
     else:
         assert by_card[two]["stars"] == 2 and by_card[two]["resources"] == {}
-        assert by_card[one]["resources"] == {printed["resource"]: printed["amount"]}
+        assert by_card[one]["resources"] == {printed.resource: printed.amount}
 
 
 # ---------------------------------------------------------------- SOL-9.5 level-3 effects
@@ -289,7 +290,7 @@ def test_sol_9_5_level_3_end_game_effects(kind):
     stock(state, 0, wood=2, wheat=1, stone=3, water=2)
     state.board.cards.append(BoardCard(card=state.players[0].deck.pop(), owner=0, col=4, row=4))
     state.board.cards.append(BoardCard(card=state.players[0].deck.pop(), owner=0, col=4, row=3))
-    effect = LEVEL3[kind]["day"]
+    effect = to_builtins(LEVEL3[kind]["day"])
     tiles = days + nights
     stored = dict(zip(RESOURCES, vector(state.players[0].storage)))
     expected = {
@@ -297,7 +298,7 @@ def test_sol_9_5_level_3_end_game_effects(kind):
         "endgame_per_tile": effect.get("vp", 0) * (len(days) if effect.get("row") == "day" else len(nights)),
         "endgame_per_stored": effect.get("vp", 0) * stored.get(effect.get("resource"), 0),
         "endgame_per_tile_with_icon": effect.get("vp", 0) * sum(
-            1 for t in tiles if TILES[t].cost.get(effect.get("resource"), 0) > 0),
+            1 for t in tiles if printed_cost(t).get(effect.get("resource"), 0) > 0),
         "endgame_per_own_card_on_board": effect.get("vp", 0) * 2,
         "on_delivery": 0,
     }[effect["type"]]

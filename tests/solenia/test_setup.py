@@ -6,7 +6,7 @@ import pytest
 
 from rulesets.core import InvalidSetup
 from rulesets.solenia.board import on_board, terrain
-from rulesets.solenia.components import (AIRSHIP_REST, CARDS_PER_PLAYER, COLORS, DATA, DISPLAY_SIZE, HAND_SIZE,
+from rulesets.solenia.components import (AIRSHIP_REST, CARDS_PER_PLAYER, COLORS, COMPONENTS, DISPLAY_SIZE, HAND_SIZE,
                                          LAYOUTS, STRIPS, SUMMER_CAPACITY, deck_of)
 from rulesets.solenia.resources import vector
 
@@ -151,5 +151,5 @@ def test_sol_1_6_supply_is_unlimited():
     col, row = next(s for s in wood_island if abs(s[0] - 2) + abs(s[1] - 2) <= 1)
     after, _ = play(state, 0, card, col, row)
     assert sum(sum(vector(p.storage)) for p in after.players) == 26
-    assert sum(p.storage.wood for p in after.players) >= 24 > DATA["contents"]["resources_per_type"]
+    assert sum(p.storage.wood for p in after.players) >= 24 > COMPONENTS.contents.resources_per_type
     assert cid(state, 0, 15) == card

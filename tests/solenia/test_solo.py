@@ -6,7 +6,8 @@ import pytest
 
 from rulesets.core.playout import random_playout
 from rulesets.solenia.components import (AIRSHIP_REST, CARDS, COLORS, DISPLAY_SIZE, RATING_THRESHOLDS,
-                                         RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROUNDS, TILES, TILES_BY_KIND, deck_of)
+                                         RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROUNDS, TILES, TILES_BY_KIND,
+                                         AirshipElseRow, deck_of)
 from rulesets.solenia.resources import vector
 from rulesets.solenia.scoring import rating
 from rulesets.solenia.solo import _discard_best_tile, rival_target
@@ -71,14 +72,14 @@ def test_sol_10_3_the_die_chooses_the_rivals_row(roll):
     """SOL-10.3 steps 2-3: rolls 1-5 pick row roll-1, 6 the airship space; the first empty column in scan order."""
     state = new(1)
     rule = RIVAL_ROW_BY_DIE[roll]
-    if isinstance(rule, str):
+    if isinstance(rule, AirshipElseRow):
         assert rival_target(state, roll) == AIRSHIP_REST
         block(state, AIRSHIP_REST)
-        row = int(rule.rsplit("_", 1)[1])
+        row = rule.airship_space_else_row
     else:
         row = rule
     assert rival_target(state, roll) == next((c, row) for c in RIVAL_COLUMN_SCAN if (c, row) != AIRSHIP_REST
-                                             or not isinstance(rule, str))
+                                             or not isinstance(rule, AirshipElseRow))
     block(state, *[(c, row) for c in RIVAL_COLUMN_SCAN[:2]])
     expected = next((c, row) for c in RIVAL_COLUMN_SCAN[2:] if (c, row) not in
                     {(x.col, x.row) for x in state.board.cards})

@@ -8,8 +8,8 @@ from rulesets.solenia.resources import vector
 from rulesets.solenia.scoring import breakdown
 from rulesets.solenia.storage import capacity_of
 
-from .scenario import (action, events_of, fill, first_card, give, listed, new, play, refused, show, spaces,
-                       stock)
+from .scenario import (action, events_of, fill, first_card, give, listed, new, play, printed_cost, refused, show,
+                       spaces, stock)
 
 
 def winter(players=2, **options):
@@ -23,12 +23,12 @@ def near_city(state, kind):
 
 def night_tile_with(resource):
     """The smallest night tile asking for at least one of this resource."""
-    return min((t for t in TILES_BY_KIND["night"] if TILES[t].cost[resource] > 0),
+    return min((t for t in TILES_BY_KIND["night"] if printed_cost(t)[resource] > 0),
                key=lambda t: (TILES[t].size, t))
 
 
 def pay(tile, **less):
-    cost = {r: n - less.get(r, 0) for r, n in TILES[tile].cost.items()}
+    cost = {r: n - less.get(r, 0) for r, n in printed_cost(tile).items()}
     return {r: n for r, n in cost.items() if n}
 
 
@@ -119,7 +119,7 @@ def test_sol_8_3_slot_powers():
     stock(state, 0, **pay(tile))
     space = {"col": col, "row": row}
     base = {"tile": tile, "payment": pay(tile)}
-    options = WINTER_SLOT_BY_ID["night_B"].power["options"]
+    options = list(WINTER_SLOT_BY_ID["night_B"].power.options)
     error = refused(state, action("play_card", 0, card=card, space=space, delivery={**base, "slot": "night_B"}),
                     "reward_choice_required", "SOL-8.3")
     assert error.context["options"] == options
@@ -136,7 +136,7 @@ def test_sol_8_3_slot_powers():
     assert after.players[0].capacity == WINTER_CAPACITY + 1
     fill(state, 0, "night_A", "night_B")
     after, events = play(state, 0, card, col, row, delivery={**base, "slot": "night_C"})
-    gained = WINTER_SLOT_BY_ID["night_C"].power["resource"]
+    gained = WINTER_SLOT_BY_ID["night_C"].power.resource
     assert [(p.id, p.resource) for p in after.players[0].permanent] == [("night_C", gained)]
     assert events_of(events, "permanent_gained")[0]["resource"] == gained
 
@@ -205,9 +205,9 @@ def test_sol_8_5_and_7_4_winter_scoring():
     tiles = days + nights
     d_day = WINTER_SLOT_BY_ID["day_D"].power
     d_night = WINTER_SLOT_BY_ID["night_D"].power
-    icons = {r: sum(TILES[t].cost[r] for t in tiles) for r in RESOURCES}
-    powers = min(d_day["cap"], icons[d_day["resource"]]) + min(d_night["cap"], icons[d_night["resource"]]) \
-        + WINTER_SLOT_BY_ID["day_F"].power["vp"]
+    icons = {r: sum(printed_cost(t)[r] for t in tiles) for r in RESOURCES}
+    powers = min(d_day.cap, icons[d_day.resource]) + min(d_night.cap, icons[d_night.resource]) \
+        + WINTER_SLOT_BY_ID["day_F"].power.vp
     assert "pairs" not in score
     assert score == {"player": 0, "stars": 4, "tiles": sum(TILES[t].vp for t in tiles),
                      "resources": 5 // RESOURCES_PER_STAR, "powers": powers, "improvements": 0,
@@ -218,11 +218,11 @@ def test_sol_8_3_d_power_is_capped():
     """SOL-8.3: D counts one star per icon of its resource on all own tiles, at most its cap."""
     state = winter()
     power = WINTER_SLOT_BY_ID["night_D"].power
-    heavy = sorted(TILES_BY_KIND["day"] + TILES_BY_KIND["night"], key=lambda t: -TILES[t].cost[power["resource"]])
+    heavy = sorted(TILES_BY_KIND["day"] + TILES_BY_KIND["night"], key=lambda t: -printed_cost(t)[power.resource])
     player = state.players[0]
     for tile in heavy[:6]:
         (state.delivery.day_deck if TILES[tile].kind == "day" else state.delivery.night_deck).remove(tile) \
             if tile in state.delivery.day_deck + state.delivery.night_deck else None
     fill(state, 0, "night_A", "night_B", "night_C", "night_D")
-    icons = sum(TILES[t].cost[power["resource"]] for t in player.day_slots + player.night_slots if t)
-    assert breakdown(state, 0)["powers"] == min(power["cap"], icons * power["vp_per_icon"])
+    icons = sum(printed_cost(t)[power.resource] for t in player.day_slots + player.night_slots if t)
+    assert breakdown(state, 0)["powers"] == min(power.cap, icons * power.vp_per_icon)
