@@ -42,6 +42,6 @@ def assumed_paths(raw: Any, path: str = "$") -> Iterator[str]:
         for key, value in raw.items():
             if key != "assumed":
                 yield from assumed_paths(value, f"{path}.{key}")
-    elif isinstance(raw, list):
+    elif isinstance(raw, (list, tuple)):
         for index, value in enumerate(raw):
             yield from assumed_paths(value, f"{path}[{index}]")

@@ -517,7 +517,7 @@ class ComponentsFile(_Data, frozen=True, kw_only=True):
 COMPONENTS: ComponentsFile = load_components(DATA_FILE, ComponentsFile)
 
 #: JSON paths of every block the file flags ``"assumed": true`` (for the ruleset's notes). Read
-#: from the decoded tree, re-encoded because ``assumed_paths`` walks lists, not the tuples above.
+#: from the decoded tree, re-encoded into plain JSON values, which ``assumed_paths`` walks.
 ASSUMED: tuple[str, ...] = tuple(assumed_paths(msgspec.json.decode(msgspec.json.encode(COMPONENTS))))
 
 RESOURCES: tuple[str, ...] = COMPONENTS.conventions.resources

@@ -78,7 +78,11 @@ class Solenia(Ruleset[SoleniaState, Action]):
         "decisions": [
             "The spec's player_board_side option is called board_side; its solo option may be left out, since "
             "1 player is the solo game (solo: true needs 1 player, false needs 2 to 4).",
-            "Colours go by seat (orange, black, red, purple); the solo Rival plays the second colour.",
+            "The spec's create_game first_seat is core's first_player (default seat 0): that seat starts every "
+            "round, starting resources go by turn position, and the improvement draft starts from the seat before "
+            "it. Colours are core's colors, one per seat (default: orange, black, red, purple in seat order); a "
+            "duplicate or unknown colour is invalid_color (SOL-1.4). The solo Rival plays the first colour the "
+            "player did not take.",
             "advance is for value-0 cards only (spec 3.5 check 8): named on any other card, even as 1, it is "
             "refused with advance_not_allowed (SOL-6.1). On a value-0 card an explicit advance 1 is the same "
             "action as none; legal_actions lists it without advance (and advance 2 where L1_DOUBLE_ADVANCE "
