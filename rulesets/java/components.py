@@ -1,0 +1,265 @@
+"""Java's printed components, decoded once from ``java.components.json``.
+
+Every printed number the rules use (AP per turn and the cost of each action, the tile
+supplies, the palace tiles, the festival deck, the score tables, the board map) is a
+typed field of the schema below; :func:`rulesets.core.load_components` stops the import
+with the JSON path at fault when the file does not fit it. The board map and the
+handshake table are ASSUMED in the file (spec D1, D2) and stay data.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+from rulesets.core import ComponentDataError, assumed_paths, load_components
+
+DATA_FILE = Path(__file__).with_name("java.components.json")
+
+
+class _Schema(msgspec.Struct, kw_only=True):
+    """Base of the schema: fields the rules do not read (sources, notes) are ignored."""
+
+
+class Players(_Schema):
+    min: int
+    max: int
+
+
+class ActionPoints(_Schema):
+    per_turn: int
+    action_token_bonus: int
+    max_action_tokens_per_turn: int
+
+
+class FlatCost(_Schema):
+    ap: int
+
+
+class TileCost(_Schema):
+    ap: int
+    plus_per_hex_on_bare_outer_ring: int
+
+
+class RegionCost(_Schema):
+    via_lowlands: int
+    via_mountains: int
+
+
+class MoveCost(_Schema):
+    per_terrain_change: int
+    same_terrain: int
+
+
+class CardCost(_Schema):
+    ap: int
+    max_per_turn: int
+
+
+class FestivalCost(_Schema):
+    ap: int
+    max_per_turn: int
+
+
+class TokenCost(_Schema):
+    ap: int
+    gain: int
+
+
+class ActionCosts(_Schema):
+    place_tile: TileCost
+    enter_developer: RegionCost
+    exit_developer: RegionCost
+    move_developer: MoveCost
+    build_palace: FlatCost
+    extend_palace: FlatCost
+    place_irrigation: FlatCost
+    take_festival_card: CardCost
+    declare_festival: FestivalCost
+    use_action_token: TokenCost
+
+
+class LandTile(_Schema):
+    count_total: int
+    owner: Literal["shared", "player"]
+    hexes: int
+    terrain: dict[str, int]
+    per_player: int = 0
+
+
+class LandTiles(_Schema):
+    triple: LandTile
+    double: LandTile
+    single_rice: LandTile
+    single_village: LandTile
+
+
+class PalaceTiles(_Schema):
+    values: list[int]
+    count_by_value: dict[str, int]
+    total: int
+
+
+class IrrigationTiles(_Schema):
+    count: int
+    printed_irrigation_spaces: int
+
+
+class PerPlayer(_Schema):
+    per_player: int
+
+
+class Card(_Schema):
+    id: str
+    symbols: list[str]
+
+
+class FestivalCards(_Schema):
+    count: int
+    initial_hand: int
+    face_up_display: int
+    symbols: list[str]
+    cards: list[Card]
+
+
+class Festival(_Schema):
+    sabre_sole_winner: dict[str, int]
+    handshake_each_tied_player: dict[str, int]
+    handshake_alternative: dict[str, int]
+
+
+class PalaceScore(_Schema):
+    table: dict[str, int]
+
+
+class IrrigationScore(_Schema):
+    points_per_irrigation_space: int
+
+
+class Scoring(_Schema):
+    palace_build_or_extend: PalaceScore
+    irrigation_enclosure: IrrigationScore
+    festival: Festival
+
+
+class CentralHex(_Schema):
+    q: int
+    r: int
+    kind: Literal["land", "pond"]
+    edge: bool
+    border_regions: list[Literal["mountains", "lowlands"]]
+    entry_cost: int | None
+
+
+class OuterHex(_Schema):
+    q: int
+    r: int
+    region: Literal["mountains", "lowlands"]
+    overhang_entry_cost: int
+
+
+class BoardCounts(_Schema):
+    central_land: int
+    central_printed_irrigation: int
+    outer_ring: int
+
+
+class Coordinates(_Schema):
+    neighbors: list[tuple[int, int]]
+
+
+class Board(_Schema):
+    board_id: str
+    coordinates: Coordinates
+    counts: BoardCounts
+    central_hexes: list[CentralHex]
+    outer_hexes: list[OuterHex]
+
+
+class Components(_Schema):
+    game: str
+    players: Players
+    action_points: ActionPoints
+    action_costs: ActionCosts
+    land_tiles: LandTiles
+    palace_tiles: PalaceTiles
+    irrigation_tiles: IrrigationTiles
+    developers: PerPlayer
+    action_tokens: PerPlayer
+    festival_cards: FestivalCards
+    scoring: Scoring
+    board: Board
+
+
+DATA: Components = load_components(DATA_FILE, Components)
+_RAW = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+
+
+def assumed_blocks() -> list[str]:
+    """JSON paths of what the data file flags as assumed (metadata ``notes.assumed``): whole blocks
+    (``"assumed": true``) and single values (``"<name>_assumed": true`` flags ``<name>``)."""
+    found = list(assumed_paths(_RAW))
+
+    def walk(value: object, path: str) -> None:
+        if isinstance(value, dict):
+            for name, inner in value.items():
+                if name.endswith("_assumed") and inner is True:
+                    found.append(f"{path}.{name[: -len('_assumed')]}")
+                walk(inner, f"{path}.{name}")
+    walk(_RAW, "$")
+    return found
+
+
+# ---------------------------------------------------------------- tables the rules read
+AP_PER_TURN: int = DATA.action_points.per_turn
+TOKEN_BONUS: int = DATA.action_points.action_token_bonus
+COSTS: ActionCosts = DATA.action_costs
+TILE_TYPES: tuple[str, ...] = ("triple", "double", "single_rice", "single_village")
+PERSONAL_TILES: tuple[str, ...] = tuple(t for t in TILE_TYPES if getattr(DATA.land_tiles, t).owner == "player")
+TILE_SIZE: dict[str, int] = {t: getattr(DATA.land_tiles, t).hexes for t in TILE_TYPES}
+TILE_VILLAGES: dict[str, int] = {t: getattr(DATA.land_tiles, t).terrain.get("village", 0) for t in TILE_TYPES}
+TILE_TOTAL: dict[str, int] = {t: getattr(DATA.land_tiles, t).count_total for t in TILE_TYPES}
+TILE_PER_PLAYER: dict[str, int] = {t: getattr(DATA.land_tiles, t).per_player for t in PERSONAL_TILES}
+TRIPLES: int = DATA.land_tiles.triple.count_total
+
+PALACE_VALUES: tuple[int, ...] = tuple(DATA.palace_tiles.values)
+PALACE_COUNTS: dict[str, int] = dict(DATA.palace_tiles.count_by_value)
+IRRIGATION_TILES: int = DATA.irrigation_tiles.count
+DEVELOPERS: int = DATA.developers.per_player
+ACTION_TOKENS: int = DATA.action_tokens.per_player
+
+CARDS: dict[str, frozenset[str]] = {card.id: frozenset(card.symbols) for card in DATA.festival_cards.cards}
+CARD_IDS: tuple[str, ...] = tuple(sorted(CARDS))
+HAND_SIZE: int = DATA.festival_cards.initial_hand
+CARDS_PER_TURN_LIMIT: int = DATA.action_costs.take_festival_card.max_per_turn
+SYMBOLS: tuple[str, ...] = tuple(DATA.festival_cards.symbols)
+
+PALACE_POINTS: dict[str, int] = DATA.scoring.palace_build_or_extend.table
+IRRIGATION_POINTS: int = DATA.scoring.irrigation_enclosure.points_per_irrigation_space
+SABRE: dict[str, int] = DATA.scoring.festival.sabre_sole_winner
+HANDSHAKE_DEFAULT: dict[str, int] = DATA.scoring.festival.handshake_each_tied_player
+HANDSHAKE_ALTERNATIVE: dict[str, int] = DATA.scoring.festival.handshake_alternative
+
+BOARD_ID: str = DATA.board.board_id
+
+
+def _check() -> None:
+    """The file's own totals agree with its lists (a corrected printing must stay coherent)."""
+    if len(CARDS) != DATA.festival_cards.count or len(CARDS) != len(DATA.festival_cards.cards):
+        raise ComponentDataError("festival_cards: count does not match the card list (or an id repeats)")
+    if any(not symbols <= set(SYMBOLS) or not symbols for symbols in CARDS.values()):
+        raise ComponentDataError("festival_cards: a card shows an unknown symbol or none")
+    if sum(PALACE_COUNTS.values()) != DATA.palace_tiles.total or set(PALACE_COUNTS) != {str(v) for v in PALACE_VALUES}:
+        raise ComponentDataError("palace_tiles: counts do not match the values or the total")
+    for table in (PALACE_POINTS, SABRE, HANDSHAKE_DEFAULT, HANDSHAKE_ALTERNATIVE):
+        if set(table) != set(PALACE_COUNTS):
+            raise ComponentDataError("scoring: a table does not name every palace value")
+    for kind in PERSONAL_TILES:
+        if TILE_PER_PLAYER[kind] * DATA.players.max != TILE_TOTAL[kind]:
+            raise ComponentDataError(f"land_tiles.{kind}: per_player times the colours is not count_total")
+
+
+_check()

@@ -1,0 +1,336 @@
+"""A posted state checked against the components and against itself.
+
+Every refusal is ``InvalidState`` with the JSON path at fault: a tile counted twice, a
+stack with a gap, a developer on a pond or a palace, a palace on a rice field, cards
+duplicated or lost, counts that do not add up to the components, a festival or a
+final round that contradicts the rest of the state.
+"""
+
+from __future__ import annotations
+
+from rulesets.core import InvalidState, Inventory, require
+
+from .board import CENTRAL, EDGE, FOOTPRINT_BY_HEXES, HEXES, INDEX, KEY_INDEX, N, PRINTED_POND, key
+from .cards import card_value
+from .components import (ACTION_TOKENS, AP_PER_TURN, BOARD_ID, CARD_IDS, CARDS, CARDS_PER_TURN_LIMIT, DEVELOPERS,
+                         IRRIGATION_TILES, PALACE_COUNTS, PALACE_VALUES, PERSONAL_TILES, SYMBOLS, TILE_PER_PLAYER,
+                         TILE_SIZE, TILE_VILLAGES, TOKEN_BONUS, TRIPLES)
+from .land import Land
+from .state import JavaState
+
+
+def check(state: JavaState) -> None:
+    n = len(state.players)
+    require(2 <= n <= 4, "Java is played by 2 to 4 players.", "$.players", "JAVA-1.1")
+    require(state.board == BOARD_ID, f"This referee plays the board '{BOARD_ID}'.", "$.board", "JAVA-14.5")
+    handshake = state.options.festival_handshake
+    require(set(handshake) == {str(v) for v in PALACE_VALUES},
+            "festival_handshake names every palace value once.", "$.options.festival_handshake", "JAVA-10.13")
+    _players(state, n)
+    tiles = _tiles(state, n)
+    _spaces(state, n, tiles)
+    _irrigation(state)
+    _palaces(state, tiles)
+    _cards(state)
+    _turn(state, n)
+    _festival(state, n)
+    _final_round(state, n)
+
+
+def _players(state: JavaState, n: int) -> None:
+    for seat, player in enumerate(state.players):
+        at = f"$.players[{seat}]"
+        require(player.developer_supply <= DEVELOPERS, f"A player has {DEVELOPERS} developers.",
+                f"{at}.developer_supply", "JAVA-1.4")
+        require(player.action_tokens <= ACTION_TOKENS, f"A player has {ACTION_TOKENS} action tokens.",
+                f"{at}.action_tokens", "JAVA-1.4")
+        for kind in PERSONAL_TILES:
+            require(getattr(player.tiles, kind) <= TILE_PER_PLAYER[kind],
+                    f"A player has {TILE_PER_PLAYER[kind]} {kind} tiles.", f"{at}.tiles.{kind}", "JAVA-1.4")
+
+
+def _bad(detail: str, path: str, rule: str) -> None:
+    raise InvalidState(detail, path, rule=rule)
+
+
+def _tiles(state: JavaState, n: int) -> dict[int, int]:
+    """Each placed tile's shape; ids once; placed + supply = the components. Returns id -> index.
+
+    The hot loops test first and build their messages only to refuse (a request checks every tile).
+    """
+    by_id: dict[int, int] = {}
+    placed = {kind: [0] * n for kind in PERSONAL_TILES}
+    triples = 0
+    for index, tile in enumerate(state.placed_tiles):
+        if tile.id in by_id:
+            _bad(f"Tile {tile.id} is in two places: $.placed_tiles[{by_id[tile.id]}].id and "
+                 f"$.placed_tiles[{index}].id.", f"$.placed_tiles[{index}].id", "JAVA-4.11")
+        by_id[tile.id] = index
+        hexes = tile.hexes
+        kind = tile.type
+        if tile.placed_by >= n:
+            _bad("placed_by names a seat of this game.", f"$.placed_tiles[{index}].placed_by", "JAVA-4.1")
+        footprint = FOOTPRINT_BY_HEXES.get(tuple(hexes))
+        if footprint is None or len(hexes) != TILE_SIZE[kind]:
+            _footprint_refusal(tile.type, list(hexes), index)
+        village = tile.village
+        if TILE_VILLAGES[kind]:
+            if village is None or village not in hexes:
+                _bad("The tile's village hex is one of its hexes.", f"$.placed_tiles[{index}].village", "JAVA-4.2")
+        elif village is not None:
+            _bad("A rice tile has no village hex.", f"$.placed_tiles[{index}].village", "JAVA-4.2")
+        if tile.level < 1:
+            _bad("A tile lies at level 1 or higher.", f"$.placed_tiles[{index}].level", "JAVA-2.5")
+        if kind == "triple":
+            triples += 1
+        else:
+            placed[kind][tile.placed_by] += 1
+    require(triples + state.supply.triple == TRIPLES, f"The game has {TRIPLES} triple tiles: placed plus supply.",
+            "$.supply.triple", "JAVA-1.3")
+    for kind in PERSONAL_TILES:
+        for seat, player in enumerate(state.players):
+            require(placed[kind][seat] + getattr(player.tiles, kind) == TILE_PER_PLAYER[kind],
+                    f"Each player has {TILE_PER_PLAYER[kind]} {kind} tiles: placed plus in hand.",
+                    f"$.players[{seat}].tiles.{kind}", "JAVA-1.4")
+    return by_id
+
+
+def _footprint_refusal(kind: str, hexes: list, index: int) -> None:
+    """Why these hexes are no footprint of this tile type (JAVA-4.2, 4.4)."""
+    at = f"$.placed_tiles[{index}].hexes"
+    if len(hexes) != TILE_SIZE[kind] or len(set(hexes)) != len(hexes):
+        _bad(f"A {kind} tile covers {TILE_SIZE[kind]} hexes.", at, "JAVA-4.2")
+    cells = [INDEX.get(h) for h in hexes]
+    if None in cells:
+        _bad("A tile lies on the map.", at, "JAVA-4.4")
+    if not any(CENTRAL[i] for i in cells):  # type: ignore[index]
+        _bad("A tile keeps a hex in central Java.", at, "JAVA-4.4")
+    if any(a >= b for a, b in zip(hexes, hexes[1:])):
+        _bad("A tile's hexes are listed sorted.", at, "JAVA-4.2")
+    _bad(f"A {kind} tile's hexes are mutually adjacent.", at, "JAVA-4.2")
+
+
+def _spaces(state: JavaState, n: int, by_id: dict[int, int]) -> None:
+    """Stacks without gaps, each tile once and on all its hexes; developers on land only."""
+    tiles = state.placed_tiles
+    ponds = {tuple(h) for h in state.irrigation_tiles}
+    palaces = {tuple(p.hex) for p in state.palaces}
+    on_board = [0] * n
+    covered: dict[tuple[int, int], list[int]] = {}
+    for text, space in state.spaces.items():
+        i = KEY_INDEX.get(text)
+        if i is None:
+            _bad(f"'{text}' is not a hex of the map (\"q,r\").", f"$.spaces['{text}']", "JAVA-2.2")
+        h = HEXES[i]  # type: ignore[index]
+        is_pond = PRINTED_POND[i] or h in ponds  # type: ignore[index]
+        seat = space.developer
+        if seat is not None:
+            if is_pond:
+                _bad("A developer never stands on an irrigation space.", f"$.spaces['{text}'].developer", "JAVA-2.16")
+            if seat >= n:
+                _bad("A developer belongs to a seat of this game.", f"$.spaces['{text}'].developer", "JAVA-2.16")
+            if h in palaces:
+                _bad("A developer never stands on a palace.", f"$.spaces['{text}'].developer", "JAVA-2.16")
+            on_board[seat] += 1
+        stack = space.stack
+        if len(set(stack)) != len(stack):
+            twice = next(k for k, t in enumerate(stack) if t in stack[:k])
+            _bad(f"Tile {stack[twice]} is counted twice in this stack.", f"$.spaces['{text}'].stack[{twice}]",
+                 "JAVA-2.5")
+        if not stack:
+            _bad("A space listed in spaces is covered by a land tile.", f"$.spaces['{text}'].stack", "JAVA-2.5")
+        if is_pond:
+            _bad("An irrigation space is never covered.", f"$.spaces['{text}'].stack", "JAVA-2.7")
+        covered[h] = stack
+    if not _stacks_match(tiles, covered):
+        for h, stack in covered.items():
+            _stack_entries(h, stack, tiles, by_id)
+        for index, tile in enumerate(tiles):
+            for h in tile.hexes:
+                stack = covered.get(h, [])
+                if len(stack) < tile.level or stack[tile.level - 1] != tile.id:
+                    _bad(f"Tile {tile.id} is missing from the stack of {key(h)}.", f"$.placed_tiles[{index}]",
+                         "JAVA-2.5")
+    for seat, player in enumerate(state.players):
+        require(on_board[seat] + player.developer_supply == DEVELOPERS,
+                f"Each player has {DEVELOPERS} developers: on the board plus in supply.",
+                f"$.players[{seat}].developer_supply", "JAVA-1.4")
+
+
+def _stacks_match(tiles: list, covered: dict[tuple[int, int], list[int]]) -> bool:
+    """Every tile sits at its level in the stack of each of its hexes, and the stacks hold nothing else."""
+    slots = 0
+    for tile in tiles:
+        level = tile.level
+        for h in tile.hexes:
+            stack = covered.get(h)
+            if stack is None or len(stack) < level or stack[level - 1] != tile.id:
+                return False
+        slots += len(tile.hexes)
+    return slots == sum(len(stack) for stack in covered.values())
+
+
+def _stack_entries(h: tuple[int, int], stack: list[int], tiles: list, by_id: dict[int, int]) -> None:
+    """The first stack entry that is no tile at its level on this hex, with its path."""
+    text = key(h)
+    for level, tile_id in enumerate(stack, start=1):
+        index = by_id.get(tile_id)
+        if index is None:
+            _bad(f"Tile {tile_id} is not among the placed tiles.", f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
+        tile = tiles[index]  # type: ignore[index]
+        if h not in tile.hexes:
+            _bad(f"Tile {tile_id} does not cover {text}.", f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
+        if tile.level != level:
+            _bad(f"Tile {tile_id} lies at level {tile.level}, not {level}: a stack has no gaps.",
+                 f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
+
+
+def _irrigation(state: JavaState) -> None:
+    seen = Inventory("irrigation tile", rule="JAVA-8.1")
+    for index, h in enumerate(state.irrigation_tiles):
+        at = f"$.irrigation_tiles[{index}]"
+        seen.see(tuple(h), at)
+        i = INDEX.get(tuple(h))  # type: ignore[arg-type]
+        require(i is not None and CENTRAL[i] and not EDGE[i] and not PRINTED_POND[i],
+                "Irrigation tiles lie on bare interior spaces of central Java.", at, "JAVA-8.1")
+    require(len(state.irrigation_tiles) + state.supply.irrigation == IRRIGATION_TILES,
+            f"The game has {IRRIGATION_TILES} irrigation tiles: placed plus supply.", "$.supply.irrigation", "JAVA-1.3")
+    ponds = {HEXES[i] for i in range(N) if PRINTED_POND[i]} | {tuple(h) for h in state.irrigation_tiles}
+    for index, area in enumerate(state.scored_irrigation_areas):
+        require(bool(area) and all(tuple(h) in ponds for h in area), "A scored area is made of irrigation spaces.",
+                f"$.scored_irrigation_areas[{index}]", "JAVA-8.5")
+
+
+def _palaces(state: JavaState, by_id: dict[int, int]) -> None:
+    require(set(state.supply.palaces) == set(PALACE_COUNTS), "The palace supply names every value.",
+            "$.supply.palaces", "JAVA-1.3")
+    used = {v: 0 for v in PALACE_COUNTS}
+    where = Inventory("palace", rule="JAVA-7.7")
+    for index, palace in enumerate(state.palaces):
+        at = f"$.palaces[{index}]"
+        h = tuple(palace.hex)
+        where.see(h, f"{at}.hex")
+        space = state.spaces.get(key(h)) if h in INDEX else None  # type: ignore[arg-type]
+        top = state.placed_tiles[by_id[space.stack[-1]]] if space is not None and space.stack else None
+        require(top is not None and top.village == h,
+                "A palace stands on a village space, never on a rice field or bare board.", f"{at}.hex", "JAVA-7.1")
+        require(bool(palace.values) and all(str(v) in used for v in palace.values)
+                and all(a < b for a, b in zip(palace.values, palace.values[1:])),
+                "A palace's tiles are palace values, each higher than the one beneath.", f"{at}.values", "JAVA-7.5")
+        for v in palace.values:
+            used[str(v)] += 1
+    for value, count in PALACE_COUNTS.items():
+        require(used[value] + state.supply.palaces[value] == count,
+                f"The game has {count} palace tiles of value {value}: on the board plus supply.",
+                f"$.supply.palaces['{value}']", "JAVA-1.3")
+    if len(state.palaces) < 2:
+        return
+    land = Land(state)
+    groups = land.palaces_by_group()
+    for index, palace in enumerate(state.palaces):
+        label = land.groups()[INDEX[tuple(palace.hex)]]
+        require(groups.get(label, 0) == 1, "Two palaces never share a city.", f"$.palaces[{index}]", "JAVA-2.10")
+
+
+def _cards(state: JavaState) -> None:
+    cards = Inventory("card", rule="JAVA-1.5")
+    for seat, player in enumerate(state.players):
+        cards.see_all(player.hand, f"$.players[{seat}].hand")
+    cards.see_all(state.cards.deck, "$.cards.deck")
+    if state.cards.face_up is not None:
+        cards.see(state.cards.face_up, "$.cards.face_up")
+    cards.see_all(state.cards.discard, "$.cards.discard")
+    if state.festival is not None:
+        for index, bid in enumerate(state.festival.bids):
+            cards.see_all(bid.cards, f"$.festival.bids[{index}].cards")
+    cards.expect_exactly(CARD_IDS, "$.cards")
+    require(state.cards.face_up is not None or not state.cards.deck and not state.cards.discard,
+            "The face-up slot is empty only when no card can be drawn.", "$.cards.face_up", "JAVA-9.4")
+
+
+def _turn(state: JavaState, n: int) -> None:
+    turn = state.turn
+    require(turn.active < n, "The active player is a seat of this game.", "$.turn.active", "JAVA-3.1")
+    require(turn.number >= 1, "Turns are numbered from 1.", "$.turn.number", "JAVA-3.1")
+    require(turn.ap_total == AP_PER_TURN + (TOKEN_BONUS if turn.token_used else 0),
+            "A turn has its AP, plus the token's when one was used.", "$.turn.ap_total", "JAVA-3.2")
+    require(turn.ap_spent <= turn.ap_total, "No more AP spent than the turn has.", "$.turn.ap_spent", "JAVA-3.2")
+    require(turn.cards_taken <= CARDS_PER_TURN_LIMIT, "At most 2 festival cards a turn.", "$.turn.cards_taken",
+            "JAVA-9.1")
+    palaces = {tuple(p.hex) for p in state.palaces}
+    for index, h in enumerate(turn.palaces_changed):
+        require(tuple(h) in palaces and tuple(h) not in [tuple(x) for x in turn.palaces_changed[:index]],
+                "palaces_changed names palaces, each once.", f"$.turn.palaces_changed[{index}]", "JAVA-7.6")
+    require(state.phase == "game_over" or not (turn.token_used and state.players[turn.active].action_tokens
+                                                > ACTION_TOKENS - 1),
+            "A token used this turn has left its owner's supply.", "$.turn.token_used", "JAVA-3.3")
+
+
+def _festival(state: JavaState, n: int) -> None:
+    festival = state.festival
+    require((state.phase == "festival") == (festival is not None), "A festival is under way exactly in the "
+            "festival phase.", "$.festival", "JAVA-10.1")
+    if festival is None:
+        return
+    at = "$.festival"
+    require(festival.organizer == state.turn.active, "The organizer is the active player.", f"{at}.organizer",
+            "JAVA-10.2")
+    palaces = [p for p in state.palaces if tuple(p.hex) == tuple(festival.palace)]
+    require(len(palaces) == 1 and palaces[0].values[-1] == festival.value and palaces[0].front_up,
+            "The festival's palace stands, front up, with the festival's value.", f"{at}.palace", "JAVA-10.2")
+    require(bool(festival.symbols) and set(festival.symbols) <= set(SYMBOLS) and
+            festival.symbols == sorted(set(festival.symbols)), "Festival symbols are card symbols, sorted.",
+            f"{at}.symbols", "JAVA-10.3")
+    seats = [b.seat for b in festival.bids]
+    require(len(set(seats)) == len(seats) and all(s < n for s in seats) and seats and seats[0] == festival.organizer,
+            "One bid per participant, the organizer's first.", f"{at}.bids", "JAVA-10.6")
+    for index, bid in enumerate(festival.bids):
+        require(bid.total == sum(card_value(c, festival.symbols) for c in bid.cards if c in CARDS),
+                "A bid's total is the value of its cards.", f"{at}.bids[{index}].total", "JAVA-10.4")
+        require(bid.status != "invited" or (festival.stage == "joining" and not bid.cards),
+                "Only the joining round has invited players.", f"{at}.bids[{index}].status", "JAVA-10.7")
+    status = {b.seat: b.status for b in festival.bids}
+    require(status[festival.organizer] in ("in", "passed"), "The organizer never declines.", f"{at}.bids",
+            "JAVA-10.7")
+    ins = [b.seat for b in festival.bids if b.status == "in"]
+    require(len(ins) >= 1, "Someone is still in a festival under way.", f"{at}.bids", "JAVA-10.12")
+    if festival.stage == "joining":
+        invited = [b.seat for b in festival.bids if b.status == "invited"]
+        require(bool(festival.queue) and sorted(festival.queue) == sorted(invited) and
+                festival.to_act == festival.queue[0], "The joining queue is the invited players; its first acts.",
+                f"{at}.queue", "JAVA-10.7")
+    else:
+        require(not festival.queue, "Only the joining round has a queue.", f"{at}.queue", "JAVA-10.7")
+        require(len(ins) >= 2, "A raising round needs two players still in.", f"{at}.bids", "JAVA-10.12")
+    if festival.stage == "tie_vote":
+        vote = festival.tie_vote
+        require(vote is not None and bool(vote.pending) and festival.to_act == vote.pending[0]
+                and status.get(vote.proposer) == "in"
+                and all(status.get(s) == "in" for s in vote.pending + vote.accepted),
+                "A tie vote names its proposer and the tied players still to answer.", f"{at}.tie_vote",
+                "JAVA-10.10")
+    else:
+        require(festival.tie_vote is None, "Only the tie_vote stage has a tie vote.", f"{at}.tie_vote", "JAVA-10.10")
+    if festival.stage == "raising":
+        require(status.get(festival.to_act) == "in", "The player to act is still in.", f"{at}.to_act", "JAVA-10.9")
+
+
+def _final_round(state: JavaState, n: int) -> None:
+    final = state.final_round
+    require((final is not None) == (state.supply.triple == 0), "The final round starts with the last triple tile.",
+            "$.final_round", "JAVA-11.1")
+    if state.phase == "game_over":
+        require(final is not None and not final.remaining, "The game ends after everyone's final turn.",
+                "$.phase", "JAVA-11.4")
+        return
+    if final is None:
+        require(not any(p.gfr_done for p in state.players), "No reckoning before the final round.", "$.players",
+                "JAVA-12.1")
+        return
+    remaining = final.remaining
+    require(final.trigger_player < n and len(set(remaining)) == len(remaining)
+            and all(s < n and s != final.trigger_player for s in remaining),
+            "The final round names seats of this game, each once, the trigger player not among the remaining.",
+            "$.final_round", "JAVA-11.3")
+    require(state.turn.active == final.trigger_player or (bool(remaining) and state.turn.active == remaining[0]),
+            "The active player is the trigger player or the next one owed a final turn.", "$.turn.active", "JAVA-11.3")

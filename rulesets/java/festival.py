@@ -1,0 +1,293 @@
+"""JAVA-10: action J, the palace festival, a sub-phase of its own.
+
+Stages (spec 3.4): ``joining`` (each eligible player once, clockwise from the
+organizer's left), ``raising`` (the players still in, clockwise from the organizer,
+a strict leader skipped), ``tie_vote`` (the other tied players answer a proposal).
+After every action of the raising stage, in this order: one player left wins alone
+(10.12); all still in level and nobody able to play on ties automatically (10.11);
+a proposed tie goes to the vote; otherwise the next player still in acts.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Iterator
+
+from rulesets.core import IllegalAction
+
+from .actions import DeclareFestival, FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse
+from .cards import card_value
+from .components import CARDS, SABRE
+from .land import Land
+from .palaces import palace_at
+from .state import Bid, Festival, JavaState, TieVote
+from .turns import check_turn_may_end, finish_turn
+
+
+# ---------------------------------------------------------------- cards played
+def _check_cards(hand: list[str], cards: list[str], symbols: list[str], hand_rule: str) -> int:
+    """card_not_in_hand (a card not held, or named twice), then card_does_not_match; returns the value."""
+    if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+        raise IllegalAction("card_not_in_hand", hand_rule, "Play only cards in your hand, each once.")
+    values = [card_value(c, symbols) for c in cards]
+    if any(v == 0 for v in values):
+        raise IllegalAction("card_does_not_match", "JAVA-10.4",
+                            f"Each card played must show a festival symbol ({', '.join(symbols)}).")
+    return sum(values)
+
+
+def _play(state: JavaState, bid: Bid, cards: list[str], added: int) -> None:
+    hand = state.players[bid.seat].hand
+    for card in cards:
+        hand.remove(card)
+    bid.cards.extend(cards)
+    bid.total += added
+
+
+def matching_total(hand: list[str], symbols: list[str]) -> int:
+    return sum(card_value(c, symbols) for c in hand)
+
+
+def card_choices(hand: list[str], symbols: list[str]) -> Iterator[tuple[list[str], int]]:
+    """Every non-empty play of matching cards, in canonical form: cards of the same symbols
+    are interchangeable, so the lowest ids of each kind go first; the ids come sorted."""
+    kinds: dict[frozenset[str], list[str]] = {}
+    for card in sorted(hand):
+        if card_value(card, symbols):
+            kinds.setdefault(CARDS[card], []).append(card)
+    groups = list(kinds.values())
+    for counts in product(*(range(len(g) + 1) for g in groups)):
+        chosen = [c for g, k in zip(groups, counts) for c in g[:k]]
+        if chosen:
+            yield sorted(chosen), sum(card_value(c, symbols) for c in chosen)
+
+
+# ---------------------------------------------------------------- lookups
+def bid_of(festival: Festival, seat: int) -> Bid:
+    for bid in festival.bids:
+        if bid.seat == seat:
+            return bid
+    raise IllegalAction("not_your_festival_turn", "JAVA-10.7", "You take no part in this festival.")
+
+
+def _in(festival: Festival) -> list[Bid]:
+    return [b for b in festival.bids if b.status == "in"]
+
+
+def highest(festival: Festival) -> int:
+    return max((b.total for b in _in(festival)), default=0)
+
+
+def strict_leader(festival: Festival) -> int | None:
+    ins = sorted(_in(festival), key=lambda b: b.total, reverse=True)
+    if len(ins) == 1 or (len(ins) > 1 and ins[0].total > ins[1].total):
+        return ins[0].seat
+    return None
+
+
+def may_propose_tie(festival: Festival, seat: int, total: int) -> bool:
+    """JAVA-10.9 / D9: the acting player's total equals the highest total of another player still in."""
+    others = [b.total for b in _in(festival) if b.seat != seat]
+    return bool(others) and total == max(others)
+
+
+def _next_actor(state: JavaState, festival: Festival, start: int, inclusive: bool) -> int:
+    n = len(state.players)
+    leader = strict_leader(festival)
+    ins = {b.seat for b in _in(festival)}
+    for offset in range(0 if inclusive else 1, n + 1):
+        seat = (start + offset) % n
+        if seat in ins and seat != leader:
+            return seat
+    return start
+
+
+# ---------------------------------------------------------------- declaring (JAVA-10.1 to 10.8)
+def declare_festival(state: JavaState, action: DeclareFestival) -> list[dict]:
+    seat = action.player
+    check_turn_may_end(state, "JAVA-10.1")
+    h = tuple(action.palace)
+    n = palace_at(state, h)  # type: ignore[arg-type]
+    if n is None:
+        raise IllegalAction("no_palace_there", "JAVA-10.2", "There is no palace on that space.")
+    palace = state.palaces[n]
+    if not palace.front_up:
+        raise IllegalAction("palace_already_celebrated", "JAVA-10.2",
+                            "This palace shows its dancers: enlarge it before another festival.")
+    land = Land(state)
+    city = land.city_of_palace(n)
+    if not any(land.dev[i] == seat for i in city):
+        raise IllegalAction("no_developer_in_city", "JAVA-10.2", "You need a developer in the palace's city.")
+    face_up = state.cards.face_up
+    if face_up is None:
+        raise IllegalAction("no_face_up_card", "JAVA-10.2", "There is no face-up card to name the festival.")
+    symbols = sorted(CARDS[face_up])
+    if not action.cards:
+        raise IllegalAction("empty_bid", "JAVA-10.5", "The organizer plays at least one matching card.")
+    hand = state.players[seat].hand
+    added = _check_cards(hand, action.cards, symbols, "JAVA-10.5")
+    players = len(state.players)
+    eligible = [s for s in ((seat + k) % players for k in range(1, players))
+                if any(land.dev[i] == s for i in city) and matching_total(state.players[s].hand, symbols)]
+    organizer = Bid(seat=seat, status="in")
+    _play(state, organizer, list(action.cards), added)
+    state.festival = Festival(palace=palace.hex, organizer=seat, symbols=symbols, value=palace.values[-1],
+                              stage="joining", to_act=eligible[0] if eligible else seat, queue=list(eligible),
+                              bids=[organizer] + [Bid(seat=s, status="invited") for s in eligible])
+    state.phase = "festival"
+    events: list[dict] = [{"type": "festival_declared", "player": seat, "palace": palace.hex, "symbols": symbols,
+                           "value": palace.values[-1], "cards": list(action.cards), "total": organizer.total,
+                           "eligible": eligible}]
+    if not eligible:
+        _resolve(state, [seat], False, events)  # JAVA-10.8
+    return events
+
+
+# ---------------------------------------------------------------- joining and raising
+def festival_bid(state: JavaState, action: FestivalBid) -> list[dict]:
+    festival = state.festival
+    assert festival is not None
+    seat = action.player
+    bid = bid_of(festival, seat)
+    joining = festival.stage == "joining"
+    if not action.cards:
+        raise IllegalAction("empty_bid", "JAVA-10.9", "Play at least one matching card, or pass.")
+    added = _check_cards(state.players[seat].hand, action.cards, festival.symbols, "JAVA-10.7")
+    total = bid.total + added
+    top = highest(festival)
+    if total < top:
+        raise IllegalAction("bid_too_low", "JAVA-10.7" if joining else "JAVA-10.9",
+                            f"Your bid would be {total}; it must reach at least {top}.", highest=top)
+    if action.propose_tie and (joining or not any(b.total == total for b in _in(festival) if b.seat != seat)):
+        raise IllegalAction("no_tie_to_propose", "JAVA-10.9",
+                            "A tie is proposed in a raising round, level with another player still in.")
+    _play(state, bid, list(action.cards), added)
+    bid.status = "in"
+    kind = "festival_joined" if joining else "festival_raised"
+    events: list[dict] = [{"type": kind, "player": seat, "cards": list(action.cards), "total": bid.total}]
+    if joining:
+        festival.queue.pop(0)
+        _after_joining(state, festival, events)
+    else:
+        _after_raising(state, festival, seat, seat if action.propose_tie else None, events)
+    return events
+
+
+def festival_pass(state: JavaState, action: FestivalPass) -> list[dict]:
+    festival = state.festival
+    assert festival is not None
+    seat = action.player
+    bid = bid_of(festival, seat)
+    events: list[dict]
+    if festival.stage == "joining":
+        bid.status = "declined"
+        festival.queue.pop(0)
+        events = [{"type": "festival_declined", "player": seat}]
+        _after_joining(state, festival, events)
+    else:
+        bid.status = "passed"
+        events = [{"type": "festival_passed", "player": seat, "total": bid.total}]
+        _after_raising(state, festival, seat, None, events)
+    return events
+
+
+def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> list[dict]:
+    festival = state.festival
+    assert festival is not None
+    seat = action.player
+    bid = bid_of(festival, seat)
+    if not may_propose_tie(festival, seat, bid.total):
+        raise IllegalAction("no_tie_to_propose", "JAVA-10.9",
+                            "Your bid is not level with the highest bid of another player still in.")
+    events: list[dict] = []
+    _after_raising(state, festival, seat, seat, events)
+    return events
+
+
+def _after_joining(state: JavaState, festival: Festival, events: list[dict]) -> None:
+    if festival.queue:
+        festival.to_act = festival.queue[0]
+        return
+    if len(_in(festival)) == 1:
+        _resolve(state, [festival.organizer], False, events)  # JAVA-10.8: nobody joined
+        return
+    festival.stage = "raising"
+    _after_raising(state, festival, festival.organizer, None, events, first=True)
+
+
+def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: int | None, events: list[dict],
+                   first: bool = False) -> None:
+    """Spec 3.4 step 3, in order: 10.12, 10.11, a proposed tie, the next player."""
+    ins = _in(festival)
+    if len(ins) == 1:
+        _resolve(state, [ins[0].seat], False, events)
+        return
+    if len({b.total for b in ins}) == 1 and not any(matching_total(state.players[b.seat].hand, festival.symbols)
+                                                    for b in ins):
+        _resolve(state, sorted(b.seat for b in ins), True, events)
+        return
+    if proposer is not None:
+        total = bid_of(festival, proposer).total
+        n = len(state.players)
+        tied = {b.seat for b in ins if b.seat != proposer and b.total == total}
+        pending = [s for s in ((proposer + k) % n for k in range(1, n)) if s in tied]
+        festival.stage = "tie_vote"
+        festival.tie_vote = TieVote(proposer=proposer, total=total, pending=pending)
+        festival.to_act = pending[0]
+        events.append({"type": "tie_proposed", "player": proposer, "total": total, "pending": list(pending)})
+        return
+    festival.to_act = _next_actor(state, festival, actor, inclusive=first)
+
+
+# ---------------------------------------------------------------- the tie vote (JAVA-10.10)
+def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list[dict]:
+    festival = state.festival
+    assert festival is not None and festival.tie_vote is not None
+    vote = festival.tie_vote
+    seat = action.player
+    bid = bid_of(festival, seat)
+    if action.accept:
+        if action.cards:
+            raise IllegalAction("cards_with_acceptance", "JAVA-10.10", "Accepting a tie plays no cards.")
+        vote.pending.pop(0)
+        vote.accepted.append(seat)
+        events: list[dict] = [{"type": "tie_accepted", "player": seat}]
+        if vote.pending:
+            festival.to_act = vote.pending[0]
+        else:
+            _resolve(state, sorted([vote.proposer, *vote.accepted]), True, events)
+        return events
+    hand = state.players[seat].hand
+    added = _check_cards(hand, action.cards, festival.symbols, "JAVA-10.10")
+    if bid.total + matching_total(hand, festival.symbols) <= vote.total:
+        raise IllegalAction("cannot_refuse_tie", "JAVA-10.10",
+                            "Your matching cards cannot take your bid above the tie: accept it.")
+    if not action.cards or bid.total + added <= vote.total:
+        raise IllegalAction("must_raise_when_refusing", "JAVA-10.10",
+                            f"Refusing means playing cards that take your bid above {vote.total}.")
+    _play(state, bid, list(action.cards), added)
+    festival.tie_vote = None
+    festival.stage = "raising"
+    events = [{"type": "tie_refused", "player": seat, "cards": list(action.cards), "total": bid.total}]
+    _after_raising(state, festival, seat, None, events)
+    return events
+
+
+# ---------------------------------------------------------------- outcome (JAVA-10.13, 10.14)
+def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[dict]) -> None:
+    festival = state.festival
+    assert festival is not None
+    value = str(festival.value)
+    points = state.options.festival_handshake[value] if tie else SABRE[value]
+    for seat in winners:
+        state.players[seat].score += points
+    n = palace_at(state, tuple(festival.palace))  # type: ignore[arg-type]
+    if n is not None:
+        state.palaces[n].front_up = False
+    for bid in festival.bids:
+        state.cards.discard.extend(bid.cards)
+    events.append({"type": "festival_resolved", "palace": festival.palace, "winners": winners, "tie": tie,
+                   "points": points})
+    state.festival = None
+    state.phase = "actions"
+    finish_turn(state, events)

@@ -1,0 +1,63 @@
+"""JAVA-8: action H, irrigation tiles, and the one-time scoring of an enclosed area."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rulesets.core import IllegalAction
+
+from .actions import PlaceIrrigation
+from .board import CENTRAL, EDGE, HEXES, INDEX
+from .components import COSTS, IRRIGATION_POINTS
+from .land import Land
+from .state import JavaState
+from .turns import check_ap, spend
+
+IRRIGATION_AP = COSTS.place_irrigation.ap
+
+
+def place_irrigation(state: JavaState, action: PlaceIrrigation) -> list[dict]:
+    """JAVA-8.1: a bare interior space of central Java."""
+    if state.supply.irrigation == 0:
+        raise IllegalAction("irrigation_supply_exhausted", "JAVA-8.1", "No irrigation tile is left.")
+    h = tuple(action.hex)
+    i = INDEX.get(h)  # type: ignore[arg-type]
+    if i is None or not CENTRAL[i]:
+        raise IllegalAction("irrigation_outside_central_java", "JAVA-8.1",
+                            "Irrigation tiles go on central Java only.")
+    if EDGE[i]:
+        raise IllegalAction("irrigation_on_edge", "JAVA-8.1", "Irrigation tiles may not go on an edge space.")
+    land = Land(state)
+    if land.level[i] or land.pond[i]:
+        raise IllegalAction("space_not_empty", "JAVA-8.1", "Irrigation tiles go on bare board only.")
+    check_ap(state, IRRIGATION_AP, "JAVA-8.1")
+    state.supply.irrigation -= 1
+    state.irrigation_tiles.append(h)  # type: ignore[arg-type]
+    spend(state, IRRIGATION_AP)
+    events: list[dict] = [{"type": "irrigation_placed", "player": action.player, "hex": h}]
+    score_enclosed_areas(state, Land(state), [i], events)
+    return events
+
+
+def score_enclosed_areas(state: JavaState, land: Land, ponds: Iterable[int], events: list[dict]) -> None:
+    """JAVA-8.4/8.5: every area these pond spaces belong to that is now enclosed scores once.
+
+    Callers name only ponds next to the space the action just changed, so any enclosed
+    area among them was open before this action.
+    """
+    done: set[int] = set()
+    for i in ponds:
+        if i in done:
+            continue
+        area = land.area_of(i)
+        done.update(area)
+        if not land.enclosed(area):
+            continue
+        scorer = land.sole_highest(land.area_rim(area))
+        points = IRRIGATION_POINTS * len(area)
+        hexes = [HEXES[c] for c in area]
+        if scorer is not None:
+            state.players[scorer].score += points
+            state.scored_irrigation_areas.append(hexes)
+        events.append({"type": "irrigation_scored", "area": hexes, "player": scorer,
+                       "points": points if scorer is not None else 0})

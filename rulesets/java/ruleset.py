@@ -1,0 +1,136 @@
+"""Java (Kramer & Kiesling, Ravensburger 2000) as a ``rulesets.core.Ruleset``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+
+from . import cards, consistency, developers, festival, irrigation, legal, palaces, setup, tiles, turns
+from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
+                      FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
+                      PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
+from .components import HANDSHAKE_ALTERNATIVE, HANDSHAKE_DEFAULT, assumed_blocks
+from .rule_index import RULES
+from .scoring import final_scores, winners
+from .state import EVENTS, JavaState
+
+
+def phase_of(state: JavaState) -> str:
+    """``actions``, ``festival/<stage>`` or ``game_over``."""
+    if state.phase == "festival" and state.festival is not None:
+        return f"festival/{state.festival.stage}"
+    if state.phase == "festival":
+        return "festival/joining"
+    return state.phase
+
+
+def _to_act(state: JavaState) -> list[int]:
+    return [state.festival.to_act] if state.festival is not None else []
+
+
+#: JAVA-3 (the active player's actions A-J) and JAVA-10 (the festival stages, answered by
+#: whoever ``festival.to_act`` names, in or out of turn). Spec 14.3: game_over is checked
+#: before the seat.
+FLOW: PhaseTable[JavaState] = PhaseTable(
+    phases=[
+        Phase("actions", {
+            UseActionToken: turns.use_action_token, PlaceTile: tiles.place_tile,
+            EnterDeveloper: developers.enter_developer, ExitDeveloper: developers.exit_developer,
+            MoveDeveloper: developers.move_developer, BuildPalace: palaces.build_palace,
+            ExtendPalace: palaces.extend_palace, PlaceIrrigation: irrigation.place_irrigation,
+            TakeFestivalCard: cards.take_festival_card, EndTurn: turns.end_turn,
+            DeclareFestival: festival.declare_festival},
+            actors=lambda state: [state.turn.active], wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-3.1",
+            describe=lambda state: f"seat {state.turn.active} to play"),
+        Phase("festival/joining", {FestivalBid: festival.festival_bid, FestivalPass: festival.festival_pass},
+              actors=_to_act, wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-10.7",
+              not_your_turn_code="not_your_festival_turn",
+              describe=lambda state: f"seat {state.festival.to_act} to join or decline the festival"),
+        Phase("festival/raising", {FestivalBid: festival.festival_bid, FestivalPass: festival.festival_pass,
+                                   FestivalProposeTie: festival.festival_propose_tie},
+              actors=_to_act, wrong_phase_rule="JAVA-10.9", not_your_turn_rule="JAVA-10.7",
+              not_your_turn_code="not_your_festival_turn",
+              describe=lambda state: f"seat {state.festival.to_act} to raise, pass or propose a tie"),
+        Phase("festival/tie_vote", {FestivalTieResponse: festival.festival_tie_response},
+              actors=_to_act, wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-10.7",
+              not_your_turn_code="not_your_festival_turn",
+              describe=lambda state: f"seat {state.festival.to_act} to accept or refuse the tie"),
+    ],
+    phase_of=phase_of, over="game_over", game_over_rule="JAVA-11.4", seat_check_first=False)
+
+
+class Java(Ruleset[JavaState, Action]):
+    id = "java"
+    title = "Java"
+    min_players = 2
+    max_players = 4
+    rules_version = "1.0"
+    player_count_rule = "JAVA-1.1"
+    first_player_rule = "JAVA-1.6"
+    first_player_code = "invalid_start_player"
+    rules = RULES
+    State = JavaState
+    Action = Action
+    flow = FLOW
+    events = EVENTS
+    options = (
+        OptionSpec("festival_handshake", HANDSHAKE_DEFAULT,
+                   "Points each tied player scores after a festival, by palace value (JAVA-10.13, spec D2: "
+                   "UNVERIFIED). Default 0/1/2/2/3; the other reading is 0/1/2/3/4.",
+                   choices=(HANDSHAKE_DEFAULT, HANDSHAKE_ALTERNATIVE), rule="JAVA-10.13", assumed=True),
+    )
+    notes = {
+        "data_status": "Counts, costs and score tables are sourced; the board map (java-assumed-v1) and the "
+                       "handshake table are ASSUMED data read from java.components.json.",
+        "assumed": assumed_blocks(),
+        "seats": "Seats are 0-based and clockwise; first_player (default seat 0) starts.",
+        "decisions": [
+            "The start player is setup's first_player (default seat 0), not a draw from the seed: the design's "
+            "seating replaces the spec's start_player; first_player out of range is invalid_start_player.",
+            "Randomness is core's seeded source (BLAKE2b of seed and counter) instead of the spec's SplitMix64 "
+            "(JAVA-14.6): the design fixes one generator for every game. The deck is shuffled from the sorted "
+            "ids; hands are dealt 3 to seat 0, then 3 to seat 1, ...; then the face-up card.",
+            "The board is always the packaged java-assumed-v1 map; a client-supplied board (JAVA-14.5) is not "
+            "offered, and deck_order is not an option (the seed decides the deck).",
+            "The handshake table (D2) is the festival_handshake option: the packaged table (default) or the "
+            "alternative 0/1/2/3/4; the state keeps the chosen table in options.",
+            "Canonical actions: hexes of a tile sorted; village left out for single tiles (a single village's "
+            "hex is its village; a village sent with a single is ignored); via left out unless it names a "
+            "dearer region than the cheapest (D6); path left out of listed moves (the cheapest is charged, D7).",
+            "Festival cards in listed actions: cards showing the same symbols are interchangeable, so the "
+            "listed plays take the lowest ids of each kind first, sorted (a template: apply accepts any cards "
+            "of the same kinds).",
+            "Overhang spaces enter and leave by their own region or any outer neighbour's region, the cheapest "
+            "by default (D5, matching overhang_entry_cost).",
+            "A festival participant who has not answered the joining round yet has bid status 'invited'.",
+            "Taking a card: the public card_taken event names the source only; the card's id goes to the taker "
+            "(card_drawn), also for the face-up card, which everyone saw in the face_up slot before (spec 4.1): "
+            "no event names a card that then sits in a hand hidden from the other seats.",
+            "legal_actions lists every placement (thousands a turn); clients narrow it with types=[\"place_tile\"] "
+            "and where={\"tile\": kind}; the game skips enumerating types not asked for.",
+            "An irrigation area enclosed with nobody sole highest scores nothing and never later (D14); "
+            "scored_irrigation_areas lists the areas that scored; every enclosure is an irrigation_scored event.",
+            "The turn order after the end trigger: each other player once, clockwise (final_round.remaining), "
+            "each with his own reckoning right after his turn (after his festival, D15).",
+            "Unused AP are lost (D13); the 1-AP reserve and the lapse of the tile obligation follow D8.",
+        ],
+    }
+
+    def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> JavaState:
+        return setup.create(self.id, self.rules_version, players, seed, options, seating)
+
+    def check_consistency(self, state: JavaState) -> None:
+        consistency.check(state)
+
+    def enumerate_actions(self, state: JavaState, player: int, types: frozenset[str] | None) -> list[Any]:
+        return legal.legal_actions(state, player, types)
+
+    def round_of(self, state: JavaState) -> int:
+        return (state.turn.number - 1) // len(state.players) + 1
+
+    def final_scores(self, state: JavaState) -> list[int]:
+        return final_scores(state)
+
+    def winners(self, state: JavaState, scores: list[int]) -> list[int]:
+        return winners(scores)

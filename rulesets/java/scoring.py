@@ -1,0 +1,39 @@
+"""JAVA-11.4, JAVA-12 and JAVA-13: each player's grand final reckoning, final scores, winners."""
+
+from __future__ import annotations
+
+from .land import Land, places
+from .state import JavaState
+
+
+def reckoning(state: JavaState, seat: int) -> list[dict]:
+    """JAVA-12.2/12.3: what ``seat`` scores in each city now (first: the value; second: half)."""
+    land = Land(state)
+    out = []
+    for n, palace in enumerate(state.palaces):
+        city = land.city_of_palace(n)
+        first, second = places(land.levels_by_player(city))
+        value = palace.values[-1]
+        points = value if seat in first else value // 2 if seat in second else 0
+        out.append({"palace": palace.hex, "value": value, "first": first, "second": second, "points": points})
+    return out
+
+
+def grand_final_reckoning(state: JavaState, seat: int, events: list[dict]) -> None:
+    """JAVA-12.1: at the end of the player's own last turn; only he scores."""
+    cities = reckoning(state, seat)
+    total = sum(c["points"] for c in cities)
+    state.players[seat].score += total
+    state.players[seat].gfr_done = True
+    events.append({"type": "gfr", "player": seat, "points": total,
+                   "cities": [{"palace": c["palace"], "points": c["points"]} for c in cities if c["points"]]})
+
+
+def final_scores(state: JavaState) -> list[int]:
+    return [player.score for player in state.players]
+
+
+def winners(scores: list[int]) -> list[int]:
+    """JAVA-11.4 / D12: the most fame points; equal top scores share the victory."""
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]

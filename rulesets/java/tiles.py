@@ -1,0 +1,238 @@
+"""JAVA-4: action A, placing a land tile; and the search for every legal placement.
+
+The handler checks in the spec's order (3.3 ``place_tile``), then commits the effects in
+the order of JAVA-4.11. The search scans the precomputed footprints (``board.FOOTPRINTS``)
+once per tile size against the state's ``Land``; a footprint's legality and cost are
+shared by every tile type and village position of that size.
+"""
+
+from __future__ import annotations
+
+from typing import Collection
+
+from rulesets.core import IllegalAction
+
+from .actions import PlaceTile
+from .board import CENTRAL, FOOTPRINTS, HEXES, INDEX, NEIGHBOR_OFFSETS, NEIGHBORS, Footprint
+from .components import COSTS, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
+from .irrigation import score_enclosed_areas
+from .land import NOBODY, Land
+from .state import FinalRound, JavaState, PlacedTile
+from .turns import check_ap, spend
+
+TILE_AP = COSTS.place_tile.ap
+OVERHANG_AP = COSTS.place_tile.plus_per_hex_on_bare_outer_ring
+
+
+def tiles_left(state: JavaState, seat: int, kind: str) -> int:
+    """JAVA-4.1: triples from the general supply, the rest from the player's own."""
+    if kind == "triple":
+        return state.supply.triple
+    return getattr(state.players[seat].tiles, kind)  # type: ignore[no-any-return]
+
+
+def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return (b[0] - a[0], b[1] - a[1]) in NEIGHBOR_OFFSETS
+
+
+def _shape_ok(hexes: list[tuple[int, int]]) -> bool:
+    if len(hexes) == 2:
+        return _adjacent(hexes[0], hexes[1])
+    if len(hexes) == 3:
+        a, b, c = hexes
+        return _adjacent(a, b) and _adjacent(a, c) and _adjacent(b, c)
+    return True
+
+
+def joins_two_cities(land: Land, cells: Collection[int], village: int | None) -> bool:
+    """JAVA-4.8: would the tile's village hex end up in a group with two palaces?
+
+    Only the new village hex's group can gain a palace (covering with rice only cuts
+    groups), and it lies within the groups of that hex and its neighbours: when those
+    hold at most one palace together, it cannot; otherwise the group is walked.
+    """
+    if village is None or not land.near_two_cities()[village]:
+        return False
+    seen = {village}
+    stack = [village]
+    found = 0
+    while stack:
+        i = stack.pop()
+        if land.palace[i] != NOBODY:
+            found += 1
+        for j in NEIGHBORS[i]:
+            if j not in seen and j not in cells and land.village[j]:
+                seen.add(j)
+                stack.append(j)
+    return found >= 2
+
+
+def place_tile(state: JavaState, action: PlaceTile) -> list[dict]:
+    seat = action.player
+    kind = action.tile
+    if kind not in TILE_TYPES:
+        raise IllegalAction("unknown_tile_type", "JAVA-4.2",
+                            f"'{kind}' is not a land tile; use one of {', '.join(TILE_TYPES)}.")
+    if tiles_left(state, seat, kind) == 0:
+        raise IllegalAction("tile_supply_exhausted", "JAVA-4.1", f"No {kind} tile is left in your supply.")
+    hexes = [tuple(h) for h in action.hexes]
+    size = TILE_SIZE[kind]
+    if len(hexes) != size or len(set(hexes)) != size or not _shape_ok(hexes):  # type: ignore[arg-type]
+        raise IllegalAction("invalid_tile_shape", "JAVA-4.2",
+                            f"A {kind} tile covers {size} mutually adjacent hexes, each once.")
+    village_hex: tuple[int, int] | None
+    if size > 1:
+        if action.village is None or tuple(action.village) not in hexes:
+            raise IllegalAction("invalid_village_hex", "JAVA-4.2",
+                                "Name the tile's village hex, one of its hexes.")
+        village_hex = tuple(action.village)  # type: ignore[assignment]
+    else:
+        village_hex = hexes[0] if TILE_VILLAGES[kind] else None  # type: ignore[assignment]
+    if any(h not in INDEX for h in hexes):
+        raise IllegalAction("hex_off_board", "JAVA-4.4", "Every hex of a tile lies in central Java or on the outer ring.")
+    cells = [INDEX[h] for h in hexes]  # type: ignore[index]
+    if not any(CENTRAL[i] for i in cells):
+        raise IllegalAction("no_hex_in_central_java", "JAVA-4.4", "At least one hex of a tile lies in central Java.")
+    land = Land(state)
+    if any(land.pond[i] for i in cells):
+        raise IllegalAction("covers_pond", "JAVA-4.6", "A tile never covers an irrigation space.")
+    if any(land.palace[i] != NOBODY for i in cells):
+        raise IllegalAction("covers_palace", "JAVA-4.6", "A tile never covers a palace.")
+    if any(land.dev[i] != NOBODY for i in cells):
+        raise IllegalAction("covers_developer", "JAVA-4.6", "A tile never covers a developer.")
+    level = land.level[cells[0]]
+    if any(land.level[i] != level for i in cells):
+        raise IllegalAction("uneven_support", "JAVA-4.5", "All hexes beneath a tile must be at the same level.")
+    if _exact_cover(land, cells, level):
+        raise IllegalAction("exact_cover_same_tile", "JAVA-4.7",
+                            "A tile may not lie exactly on one tile of the same size.")
+    village = INDEX[village_hex] if village_hex is not None else None
+    if joins_two_cities(land, set(cells), village):
+        raise IllegalAction("joins_two_cities", "JAVA-4.8", "Two cities (two palaces) may never join.")
+    cost = _cost(cells, level)
+    check_ap(state, cost, "JAVA-4.10" if cost > TILE_AP else "JAVA-4.9", tile=True)
+    return _commit(state, land, seat, kind, cells, village_hex, level, cost)
+
+
+def _exact_cover(land: Land, cells: list[int] | tuple[int, ...], level: int) -> bool:
+    if level == 0:
+        return False
+    top = land.top[cells[0]]
+    return all(land.top[i] == top for i in cells) and len(land.tiles[top].hexes) == len(cells)
+
+
+def _cost(cells: list[int] | tuple[int, ...], level: int) -> int:
+    """JAVA-4.9/4.10: 1 AP, +1 per hex on a bare outer-ring hex (only at level 0 is it bare)."""
+    if level:
+        return TILE_AP
+    return TILE_AP + OVERHANG_AP * sum(1 for i in cells if not CENTRAL[i])
+
+
+def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int],
+            village_hex: tuple[int, int] | None, level: int, cost: int) -> list[dict]:
+    """JAVA-4.11, in order: supply, stacks and terrain, obligation met, irrigation, final round."""
+    if kind == "triple":
+        state.supply.triple -= 1
+    else:
+        tiles = state.players[seat].tiles
+        setattr(tiles, kind, getattr(tiles, kind) - 1)
+    tile_id = max((t.id for t in state.placed_tiles), default=0) + 1
+    hexes = sorted(HEXES[i] for i in cells)
+    tile = PlacedTile(id=tile_id, type=kind, hexes=hexes, village=village_hex,  # type: ignore[arg-type]
+                      level=level + 1, placed_by=seat)
+    state.placed_tiles.append(tile)
+    for i in cells:
+        land.space(i).stack.append(tile_id)
+    land.add_tile(tile, cells)
+    state.turn.land_tile_placed = True
+    spend(state, cost)
+    events: list[dict] = [{"type": "tile_placed", "player": seat, "tile": kind, "id": tile_id, "hexes": hexes,
+                           "village": village_hex, "level": level + 1, "cost": cost}]
+    if level == 0:
+        score_enclosed_areas(state, land, [j for i in cells for j in NEIGHBORS[i] if land.pond[j]], events)
+    if kind == "triple" and state.supply.triple == 0 and state.final_round is None:
+        n = len(state.players)
+        state.final_round = FinalRound(trigger_player=seat, remaining=[(seat + k) % n for k in range(1, n)])
+        events.append({"type": "final_round_started", "trigger_player": seat})
+    return events
+
+
+# ---------------------------------------------------------------- the search
+def _footprint_costs(land: Land, size: int, budget: int) -> list[tuple[Footprint, int]]:
+    """Every footprint of this size a tile may lie on now, with its cost, within ``budget`` AP."""
+    level, top, blocked = land.level, land.top, land.blocked()
+    tiles = land.tiles
+    out = []
+    for fp in FOOTPRINTS[size]:
+        cells = fp.cells
+        first = cells[0]
+        lv = level[first]
+        ok = True
+        for i in cells:
+            if blocked[i] or level[i] != lv:
+                ok = False
+                break
+        if not ok:
+            continue
+        if lv:
+            t = top[first]
+            if len(tiles[t].hexes) == size and all(top[i] == t for i in cells):
+                continue
+            cost = TILE_AP
+        else:
+            cost = TILE_AP + OVERHANG_AP * fp.outer
+        if cost <= budget:
+            out.append((fp, cost))
+    return out
+
+
+def placements(state: JavaState, land: Land, seat: int, budget: int) -> list[PlaceTile]:
+    """Every place_tile action legal now, in canonical form (JAVA-4)."""
+    out: list[PlaceTile] = []
+    by_size: dict[int, list[tuple[Footprint, int]]] = {}
+    for kind in TILE_TYPES:
+        if tiles_left(state, seat, kind) == 0:
+            continue
+        size = TILE_SIZE[kind]
+        if size not in by_size:
+            by_size[size] = _footprint_costs(land, size, budget)
+        with_village = TILE_VILLAGES[kind] > 0
+        for fp, _cost in by_size[size]:
+            if not with_village:
+                out.append(PlaceTile(player=seat, tile=kind, hexes=fp.hexes))
+                continue
+            cellset = fp.cells
+            for v in fp.cells:
+                if not joins_two_cities(land, cellset, v):
+                    out.append(PlaceTile(player=seat, tile=kind, hexes=fp.hexes,
+                                         village=HEXES[v] if size > 1 else None))
+    return out
+
+
+def any_affordable_placement(state: JavaState, seat: int, budget: int) -> bool:
+    """JAVA-3.5.3: does any usable tile have a legal placement within ``budget`` AP? (stops at the first)"""
+    if budget < TILE_AP:
+        return False
+    land = Land(state)
+    level, top, blocked, tiles = land.level, land.top, land.blocked(), land.tiles
+    for kind in TILE_TYPES:
+        if tiles_left(state, seat, kind) == 0:
+            continue
+        size = TILE_SIZE[kind]
+        for fp in FOOTPRINTS[size]:
+            cells = fp.cells
+            lv = level[cells[0]]
+            if any(blocked[i] or level[i] != lv for i in cells):
+                continue
+            if lv:
+                t = top[cells[0]]
+                if len(tiles[t].hexes) == size and all(top[i] == t for i in cells):
+                    continue
+            elif TILE_AP + OVERHANG_AP * fp.outer > budget:
+                continue
+            if TILE_VILLAGES[kind] == 0 or any(not joins_two_cities(land, cells, v) for v in cells):
+                return True
+    return False
+
+
+__all__ = ["place_tile", "placements", "any_affordable_placement", "tiles_left", "joins_two_cities"]

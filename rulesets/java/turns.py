@@ -1,0 +1,98 @@
+"""JAVA-3: the turn, its action points, the action token, the mandatory land tile and
+the end of a turn (with the final round and each player's grand final reckoning, JAVA-11/12)."""
+
+from __future__ import annotations
+
+from rulesets.core import IllegalAction
+
+from .actions import EndTurn, UseActionToken
+from .components import AP_PER_TURN, TOKEN_BONUS
+from .state import JavaState, Turn
+
+INSUFFICIENT_AP = "insufficient_ap"
+MUST_RESERVE = "must_reserve_ap_for_land_tile"
+
+
+def ap_left(state: JavaState) -> int:
+    return state.turn.ap_total - state.turn.ap_spent
+
+
+def tile_obligation_open(state: JavaState) -> bool:
+    """JAVA-3.5 / 3.5.2: no land tile placed yet this turn, and not a final-round turn."""
+    return not state.turn.land_tile_placed and state.final_round is None
+
+
+def check_ap(state: JavaState, cost: int, rule: str, *, tile: bool = False) -> None:
+    """The two AP checks, after every other check of an action: insufficient_ap first, then the
+    JAVA-3.5.1 reserve for actions other than place_tile."""
+    left = ap_left(state)
+    if cost > left:
+        raise IllegalAction(INSUFFICIENT_AP, rule, f"This costs {cost} AP; {left} AP are left this turn.",
+                            cost=cost, left=left)
+    if not tile and cost > 0 and tile_obligation_open(state) and left - cost < 1:
+        raise IllegalAction(MUST_RESERVE, "JAVA-3.5.1",
+                            "Keep 1 AP for this turn's land tile: place a tile first.", cost=cost, left=left)
+
+
+def can_pay(state: JavaState, cost: int, *, tile: bool = False) -> bool:
+    left = ap_left(state)
+    if cost > left:
+        return False
+    return tile or cost == 0 or not tile_obligation_open(state) or left - cost >= 1
+
+
+def spend(state: JavaState, cost: int) -> None:
+    state.turn.ap_spent += cost
+
+
+# ---------------------------------------------------------------- JAVA-3.3
+def use_action_token(state: JavaState, action: UseActionToken) -> list[dict]:
+    player = state.players[action.player]
+    if player.action_tokens == 0:
+        raise IllegalAction("no_action_token", "JAVA-3.3", "You have no extra action token left.")
+    if state.turn.token_used:
+        raise IllegalAction("action_token_already_used", "JAVA-3.3", "One extra action token per turn.")
+    player.action_tokens -= 1
+    state.turn.token_used = True
+    state.turn.ap_total += TOKEN_BONUS
+    return [{"type": "action_token_used", "player": action.player, "ap_total": state.turn.ap_total}]
+
+
+# ---------------------------------------------------------------- JAVA-3.5, 3.6
+def check_turn_may_end(state: JavaState, rule: str) -> None:
+    """JAVA-3.5: a land tile this turn, unless waived (3.5.2) or lapsed (3.5.3)."""
+    if not tile_obligation_open(state):
+        return
+    from .tiles import any_affordable_placement  # the lapse needs the placement search
+    if any_affordable_placement(state, state.turn.active, ap_left(state)):
+        raise IllegalAction("land_tile_required", rule, "Place at least one land tile before your turn ends.")
+
+
+def end_turn(state: JavaState, action: EndTurn) -> list[dict]:
+    check_turn_may_end(state, "JAVA-3.5")
+    events: list[dict] = []
+    finish_turn(state, events)
+    return events
+
+
+def finish_turn(state: JavaState, events: list[dict]) -> None:
+    """JAVA-3.6, 11.2 to 11.4, 12.1: the turn ends; in the final round the player's own
+    reckoning follows; then the next player, or the end of the game."""
+    from .scoring import grand_final_reckoning, winners
+    seat = state.turn.active
+    events.append({"type": "turn_ended", "player": seat, "turn": state.turn.number})
+    final = state.final_round
+    if final is None:
+        following = (seat + 1) % len(state.players)
+    else:
+        grand_final_reckoning(state, seat, events)
+        if final.remaining and final.remaining[0] == seat:
+            final.remaining.pop(0)
+        if not final.remaining:
+            state.phase = "game_over"
+            scores = [p.score for p in state.players]
+            events.append({"type": "game_over", "scores": scores, "winners": winners(scores)})
+            return
+        following = final.remaining[0]
+    state.turn = Turn(number=state.turn.number + 1, active=following, ap_total=AP_PER_TURN)
+    events.append({"type": "turn_started", "player": following, "turn": state.turn.number})

@@ -1,0 +1,79 @@
+"""Java over HTTP: setup, legal actions, apply, and bad states refused with 422 and the path."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from rulesets.core import to_builtins
+from rulesets.java import RULESET as R
+from service import create_app
+from tests.service.problem_checks import assert_problem, damaged, error_paths
+
+from .scenario import checked, dev, lay, new, palace
+
+GAME = "/v1/games/java"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
+
+
+def post(client, endpoint, payload):
+    return client.post(f"{GAME}/{endpoint}", json=payload)
+
+
+@pytest.fixture(scope="module")
+def board_state():
+    state = new(2, seed="java-http")
+    lay(state, "triple", [(1, -3), (2, -3), (2, -4)], (2, -3))
+    lay(state, "single_rice", [(1, -3)])
+    lay(state, "single_village", [(0, -3)])
+    lay(state, "single_village", [(0, -2)])
+    palace(state, (0, -3), 2)
+    dev(state, (2, -4), 1)
+    return to_builtins(checked(state))
+
+
+def test_java_14_1_setup_listing_and_apply_over_http(client):
+    """JAVA-14.1: setup, the legal list, and apply through the service, identical to the ruleset."""
+    assert any(g["id"] == "java" for g in client.get("/v1/games").json["games"])
+    answer = post(client, "setup", {"players": 3, "seed": "java-http"}).json
+    state = answer["state"]
+    assert answer["status"]["active_players"] == [0] and answer["status"]["phase"] == "actions"
+    menu = post(client, "legal-actions", {"state": state, "player": 0}).json["actions"]
+    action = next(a for a in menu if a["type"] == "place_tile")
+    response = post(client, "apply", {"state": state, "action": action})
+    assert response.status_code == 200
+    expected, events = R.apply(R.load_state(state), action)
+    assert response.json["state"] == _json(to_builtins(expected)) and response.json["events"] == _json(events)
+    body = assert_problem(post(client, "apply", {"state": state, "action": {**action, "player": 1}}), 422,
+                          "not_your_turn")
+    assert body["rule"] == "JAVA-3.1"
+
+
+def _json(value):
+    return orjson.loads(orjson.dumps(value))
+
+
+DEFECTS = [
+    ("developer on a pond", lambda s: (s["spaces"].__setitem__("0,0", {"stack": [], "developer": 0}),
+                                       s["players"][0].update(developer_supply=11)),
+     "$.state.spaces['0,0'].developer"),
+    ("palace on a rice field", lambda s: s["palaces"][0].update(hex=[1, -3]), "$.state.palaces[0].hex"),
+    ("stack with a gap", lambda s: s["spaces"]["1,-3"].update(stack=s["spaces"]["1,-3"]["stack"][1:]),
+     "$.state.spaces['1,-3'].stack[0]"),
+    ("tile counted twice", lambda s: s["spaces"]["2,-3"].update(stack=s["spaces"]["2,-3"]["stack"] * 2),
+     "$.state.spaces['2,-3'].stack[1]"),
+]
+
+
+@pytest.mark.parametrize("name, how, path", DEFECTS, ids=[d[0] for d in DEFECTS])
+@pytest.mark.parametrize("endpoint", ["apply", "legal-actions"])
+def test_java_2_16_bad_states_are_422_with_the_path(client, board_state, endpoint, name, how, path):
+    """JAVA-2.16, 2.5, 7.1: the spec's bad states are 422 invalid_state with the JSON path, never a 5xx."""
+    payload = {"state": damaged(board_state, how)}
+    payload.update({"action": {"type": "end_turn", "player": 0}} if endpoint == "apply" else {"player": 0})
+    body = assert_problem(post(client, endpoint, payload), 422, "invalid_state")
+    assert error_paths(body) == [path]

@@ -1,0 +1,57 @@
+"""The rule index against the spec's list of rule IDs, and every rule ID cited by a test here."""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from pathlib import Path
+
+from rulesets.java.rule_index import RULES
+
+from .scenario import R
+
+HERE = Path(__file__).parent
+
+#: every rule ID the spec (java.md) defines, in its order.
+SPEC_IDS = textwrap.dedent("""
+    "JAVA-1.1", "JAVA-1.2", "JAVA-1.3", "JAVA-1.4", "JAVA-1.5", "JAVA-1.6", "JAVA-1.7", "JAVA-2.1", "JAVA-2.2", "JAVA-2.3", "JAVA-2.4", "JAVA-2.5", "JAVA-2.6", "JAVA-2.7", "JAVA-2.8", "JAVA-2.9", "JAVA-2.10", "JAVA-2.11", "JAVA-2.12", "JAVA-2.13", "JAVA-2.14", "JAVA-2.15", "JAVA-2.16", "JAVA-3.1", "JAVA-3.2", "JAVA-3.3", "JAVA-3.4", "JAVA-3.5", "JAVA-3.5.1", "JAVA-3.5.2", "JAVA-3.5.3", "JAVA-3.6", "JAVA-4.1", "JAVA-4.2", "JAVA-4.3", "JAVA-4.4", "JAVA-4.5", "JAVA-4.6", "JAVA-4.7", "JAVA-4.8", "JAVA-4.9", "JAVA-4.10", "JAVA-4.11", "JAVA-5.1", "JAVA-5.2", "JAVA-5.3", "JAVA-5.4", "JAVA-6.1", "JAVA-6.2", "JAVA-6.3", "JAVA-6.4", "JAVA-6.5", "JAVA-6.6", "JAVA-7.1", "JAVA-7.2", "JAVA-7.3", "JAVA-7.4", "JAVA-7.5", "JAVA-7.6", "JAVA-7.7", "JAVA-7.8", "JAVA-8.1", "JAVA-8.2", "JAVA-8.3", "JAVA-8.4", "JAVA-8.5", "JAVA-9.1", "JAVA-9.2", "JAVA-9.3", "JAVA-9.4", "JAVA-9.5", "JAVA-10.1", "JAVA-10.2", "JAVA-10.3", "JAVA-10.4", "JAVA-10.5", "JAVA-10.6", "JAVA-10.7", "JAVA-10.8", "JAVA-10.9", "JAVA-10.10", "JAVA-10.11", "JAVA-10.12", "JAVA-10.13", "JAVA-10.14", "JAVA-10.15", "JAVA-11.1", "JAVA-11.2", "JAVA-11.3", "JAVA-11.4", "JAVA-12.1", "JAVA-12.2", "JAVA-12.3", "JAVA-12.4", "JAVA-13.1", "JAVA-14.1", "JAVA-14.2", "JAVA-14.3", "JAVA-14.4", "JAVA-14.5", "JAVA-14.6" 
+""").replace('"', "").replace(",", " ").split()
+
+
+_LIST = re.compile(r"JAVA-(\d+(?:\.\d+)+)((?:\s*(?:,|and|to)\s*\d+(?:\.\d+)+)*)")
+
+
+def _ids_in(text: str) -> set[str]:
+    """``JAVA-7.1, 7.2 and 7.3`` cites three rules (a "to" names only its two ends)."""
+    found = set()
+    for first, rest in _LIST.findall(text):
+        found.add("JAVA-" + first)
+        found |= {"JAVA-" + n for n in re.findall(r"\d+(?:\.\d+)+", rest)}
+    return found
+
+
+def _cited_rule_ids() -> set[str]:
+    """Rule IDs named in a test function's name or docstring in this folder."""
+    cited: set[str] = set()
+    for path in HERE.glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                cited |= _ids_in(ast.get_docstring(node) or "")
+                for match in re.findall(r"test_java_(\d+(?:_\d+)+)", node.name):
+                    cited.add("JAVA-" + match.replace("_", "."))
+    return cited
+
+
+def test_java_14_3_rule_index_is_the_specs_list():
+    """JAVA-14.3 and all: the index holds exactly the spec's rule IDs, each with a title, published."""
+    assert list(RULES) == SPEC_IDS
+    assert all(title for title in RULES.values())
+    published = {r["id"]: r["title"] for r in R.metadata(detailed=True)["rules"]}
+    assert published == RULES
+
+
+def test_every_rule_id_has_a_test():
+    """Every JAVA rule of the index is named by at least one test (name or docstring)."""
+    missing = sorted(set(RULES) - _cited_rule_ids(), key=lambda r: [int(x) for x in r[5:].split(".")])
+    assert not missing, f"rules without a test: {missing}"
