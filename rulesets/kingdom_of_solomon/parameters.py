@@ -2,7 +2,7 @@
 resource) or a value the action's form forbids (``pawns`` other than 1 off a bonus space).
 
 The spec checks this after ``game_over`` and before ``unknown_player``, ``wrong_phase``
-and ``not_your_turn``; the ruleset runs it there (``KingdomOfSolomon.apply``), so the
+and ``not_your_turn``; the phase table runs it there (``check_parameters``), so the
 handlers may take every id as known.
 """
 

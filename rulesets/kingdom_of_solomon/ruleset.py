@@ -44,7 +44,8 @@ FLOW: PhaseTable[KosState] = PhaseTable(
               describe=lambda state: "the end of the round (discards or final confirmations)"),
     ],
     phase_of=lambda state: state.phase, over="game_over", game_over_rule="KOS-10.4",
-    anytime={PlayFortune: fortune.play}, anytime_wrong_phase_rule="KOS-6.2", seat_check_first=False)
+    anytime={PlayFortune: fortune.play}, anytime_wrong_phase_rule="KOS-6.2", seat_check_first=False,
+    check_parameters=parameters.check)
 
 
 class KingdomOfSolomon(Ruleset[KosState, Action]):
@@ -121,14 +122,6 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
             raise InvalidSetup("variant_not_allowed", "KOS-11.2",
                                "The all-bonus variant is for 2 or 3 players.", path="$.options.variant_all_bonus")
         return setup.create(self.id, self.rules_version, players, seed, options, seating)
-
-    def apply(self, state: KosState, action: Any, *, in_place: bool = False) -> tuple[KosState, list[dict]]:
-        """Spec 3.0's common order: game_over, then invalid_parameters, then the loop's seat, phase and turn."""
-        if isinstance(action, dict):
-            action = self.load_action(action)
-        if not self.flow.is_over(state):
-            parameters.check(action)
-        return super().apply(state, action, in_place=in_place)
 
     def check_consistency(self, state: KosState) -> None:
         consistency.check(state)
