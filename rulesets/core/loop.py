@@ -13,7 +13,9 @@ routes every action through it, in the order most rulebooks list these checks:
    action is one any seat may send (an out-of-turn card: its handler says who may).
 
 A game whose spec orders the first two the other way round sets ``seat_check_first``
-to False. ``status().active_players`` is the awaited seats, so the loop and the
+to False. A game whose spec checks the action's parameters (unknown ids, forbidden
+forms) right after ``game_over`` names that check in ``check_parameters``; it runs
+before the seat (when the seat comes second), the phase and the turn. ``status().active_players`` is the awaited seats, so the loop and the
 status can never disagree.
 """
 
@@ -84,6 +86,7 @@ class PhaseTable(Generic[S]):
     anytime: Mapping[type, Handler] = field(default_factory=dict)
     anytime_wrong_phase_rule: str | None = None
     seat_check_first: bool = True
+    check_parameters: Callable[[Any], None] | None = None
 
     def __post_init__(self) -> None:
         by_name = {phase.name: phase for phase in self.phases}
@@ -133,6 +136,8 @@ class PhaseTable(Generic[S]):
             check_seat(action.player, seats)
         if self.is_over(state):
             raise IllegalAction(GAME_OVER, self.game_over_rule, "The game is over; no more actions are taken.")
+        if self.check_parameters is not None:
+            self.check_parameters(action)
         if not self.seat_check_first:
             check_seat(action.player, seats)
         phase = self.phase(state)

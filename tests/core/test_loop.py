@@ -146,3 +146,18 @@ def test_legal_actions_filter_by_type_and_field(card_nim):
     assert card_nim.legal_actions(state, 0, types=["draw"]) == [a for a in every if a.__struct_config__.tag == "draw"]
     assert [a.stones for a in card_nim.legal_actions(state, 0, where={"stones": 2})] == [2]
     assert card_nim.legal_actions(state, 0, types=["nothing"]) == []
+
+
+def test_a_parameter_check_runs_after_game_over_and_before_seat_phase_and_turn():
+    def no_sevens(action):
+        if action.player == 7:
+            raise IllegalAction("invalid_parameters", None, "No seat 7 in any form.")
+
+    flow = PhaseTable(phases=FLOW.phases, phase_of=FLOW.phase_of, over="over", game_over_rule="T-5",
+                      seat_check_first=False, check_parameters=no_sevens)
+    with pytest.raises(IllegalAction) as over:
+        flow.route(toy("over"), Bid(player=7), 3)
+    assert over.value.code == GAME_OVER
+    with pytest.raises(IllegalAction) as parameters:
+        flow.route(toy("pay"), Bid(player=7), 3)
+    assert parameters.value.code == "invalid_parameters"

@@ -1,0 +1,178 @@
+"""The Building phase (KOS-8): one building card per round, temple blocks, roads, and the
+explicit end of a building turn. Every building action ends with the end check (KOS-10.2)."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from rulesets.core import IllegalAction
+
+from . import payment
+from .actions import BuildBuilding, BuildRoad, BuildTempleBlock, EndBuildingTurn, FortunePayment
+from .board import build_road_now, check_road, empty_sites, legal_roads, markers_placed
+from .components import (BUILDING_CARDS, CARDS_PER_ROUND, MARKERS_PER_PLAYER, NEUTRAL, RESOURCES, ROAD_COST,
+                         TEMPLE_LEVEL, TEMPLE_LEVELS, TEMPLE_BLOCKS, TEMPLE_REWARDS)
+from .fortune import gain_tokens
+from .state import KosState, Marker
+from .turns import check_end, next_builder
+
+Events = list[dict]
+
+
+# ---------------------------------------------------------------- building cards (KOS-8.4..8.12)
+def build_building(state: KosState, action: BuildBuilding) -> Events:
+    """Spec 3.7, in the table's order."""
+    seat = action.player
+    player = state.players[seat]
+    if player.built_this_round >= CARDS_PER_ROUND:
+        raise IllegalAction("building_limit_reached", "KOS-8.5", "You have already built a card this round.")
+    if action.card not in state.display:
+        raise IllegalAction("card_not_in_display", "KOS-8.4", f"{action.card} is not face up in the display.",
+                            card=action.card)
+    card = BUILDING_CARDS[action.card]
+    cubes, cards = payment.plan(state, seat, card.cost, action.fortune_payment)
+    free = empty_sites(state)
+    needs_marker = not card.special_mark and bool(free)
+    if needs_marker and action.site is None:
+        raise IllegalAction("site_required", "KOS-8.7", "Name the empty building site for your marker.")
+    if not needs_marker and action.site is not None:
+        rule = "KOS-8.9" if card.special_mark else "KOS-8.8"
+        raise IllegalAction("site_not_allowed", rule,
+                            "This card places no marker: " + ("it has the special mark." if card.special_mark
+                                                              else "no building site is empty."))
+    if action.site is not None:
+        if action.site in NEUTRAL:
+            raise IllegalAction("not_a_building_site", "KOS-3.2", f"{action.site} is neutral: it has no site.",
+                                site=action.site)
+        if action.site not in free:
+            raise IllegalAction("site_occupied", "KOS-3.2", f"The site of {action.site} already holds a marker.",
+                                site=action.site)
+        if markers_placed(state, seat) >= MARKERS_PER_PLAYER:
+            raise IllegalAction("no_building_markers_left", "KOS-8.10", "All your building markers are placed.")
+    events: Events = []
+    payment.commit(state, seat, cubes, cards, events)
+    state.display[state.display.index(action.card)] = None
+    player.buildings.append(action.card)
+    player.built_this_round += 1
+    player.vp += card.vp
+    if action.site is not None:
+        state.markers.append(Marker(area=action.site, owner=seat, card=action.card))
+    events.insert(0, {"type": "building_built", "player": seat, "card": action.card, "site": action.site,
+                      "vp": card.vp})
+    check_end(state, events)
+    return events
+
+
+def building_options(state: KosState, seat: int) -> list[BuildBuilding]:
+    player = state.players[seat]
+    if player.built_this_round >= CARDS_PER_ROUND:
+        return []
+    free = empty_sites(state)
+    has_marker = markers_placed(state, seat) < MARKERS_PER_PLAYER
+    out = []
+    for card_id in state.display:
+        if card_id is None:
+            continue
+        card = BUILDING_CARDS[card_id]
+        if card.special_mark or not free:
+            sites: list[str | None] = [None]
+        elif has_marker:
+            sites = list(free)
+        else:
+            continue
+        for pay in payment.options(state, seat, card.cost):
+            out += [BuildBuilding(player=seat, card=card_id, site=site, fortune_payment=pay) for site in sites]
+    return out
+
+
+# ---------------------------------------------------------------- temple (KOS-8.13..8.19)
+def _open_level(state: KosState) -> str | None:
+    for level in TEMPLE_LEVELS:
+        if state.temple.get(level.id, 0) < level.blocks:
+            return level.id
+    return None
+
+
+def build_temple_block(state: KosState, action: BuildTempleBlock) -> Events:
+    """Spec 3.8, in the table's order; then the reward and the end check."""
+    seat = action.player
+    if sum(state.temple.values()) >= TEMPLE_BLOCKS:
+        raise IllegalAction("temple_complete", "KOS-10.3", "All temple blocks are built.")
+    level = TEMPLE_LEVEL[action.level]
+    for lower in TEMPLE_LEVELS:
+        if lower.order < level.order and state.temple.get(lower.id, 0) < lower.blocks:
+            raise IllegalAction("temple_level_locked", "KOS-8.13",
+                                f"The {lower.id} level must be complete before the {level.id} level.")
+    if state.temple.get(level.id, 0) >= level.blocks:
+        raise IllegalAction("temple_level_full", "KOS-8.13", f"The {level.id} level is complete.")
+    anys = action.any_payment
+    if (any(r not in RESOURCES or n < 1 for r, n in anys.items()) or sum(anys.values()) != level.any):
+        raise IllegalAction("invalid_any_payment", "KOS-8.14",
+                            f"The {level.id} level asks {level.any} cube(s) of any type in any_payment.")
+    cost = dict(level.cost)
+    for resource, amount in anys.items():
+        cost[resource] = cost.get(resource, 0) + amount
+    cubes, cards = payment.plan(state, seat, cost, action.fortune_payment)
+    if action.reward not in TEMPLE_REWARDS:
+        raise IllegalAction("invalid_reward", "KOS-8.15", f"The reward is one of {', '.join(TEMPLE_REWARDS)}.")
+    events: Events = [{"type": "temple_block_built", "player": seat, "level": level.id, "reward": action.reward}]
+    payment.commit(state, seat, cubes, cards, events)
+    state.temple[level.id] = state.temple.get(level.id, 0) + 1
+    if action.reward == "vp":
+        state.players[seat].vp += level.vp
+        events.append({"type": "vp_gained", "player": seat, "vp": level.vp})
+    else:
+        gain_tokens(state, seat, 1, events)
+    check_end(state, events)
+    return events
+
+
+def _any_payments(size: int) -> list[dict[str, int]]:
+    out = []
+    for combo in combinations_with_replacement(RESOURCES, size):
+        out.append({r: combo.count(r) for r in RESOURCES if combo.count(r)})
+    return out
+
+
+def temple_options(state: KosState, seat: int) -> list[BuildTempleBlock]:
+    name = _open_level(state)
+    if name is None:
+        return []
+    level = TEMPLE_LEVEL[name]
+    out = []
+    for anys in _any_payments(level.any):
+        cost = dict(level.cost)
+        for resource, amount in anys.items():
+            cost[resource] = cost.get(resource, 0) + amount
+        for pay in payment.options(state, seat, cost):
+            out += [BuildTempleBlock(player=seat, level=name, reward=reward, any_payment=anys, fortune_payment=pay)
+                    for reward in TEMPLE_REWARDS]
+    return out
+
+
+# ---------------------------------------------------------------- roads (KOS-8.24..8.29)
+def build_road(state: KosState, action: BuildRoad) -> Events:
+    """Spec 3.9, in the table's order."""
+    seat = action.player
+    key = check_road(state, seat, action.areas)
+    cubes, cards = payment.plan(state, seat, ROAD_COST, action.fortune_payment, "KOS-8.24")
+    events: Events = []
+    build_road_now(state, seat, key, events)
+    payment.commit(state, seat, cubes, cards, events)
+    check_end(state, events)
+    return events
+
+
+def road_options(state: KosState, seat: int) -> list[BuildRoad]:
+    roads = legal_roads(state, seat)
+    if not roads:
+        return []
+    pays: list[list[FortunePayment]] = list(payment.options(state, seat, ROAD_COST))
+    return [BuildRoad(player=seat, areas=road, fortune_payment=pay) for road in roads for pay in pays]
+
+
+def end_building_turn(state: KosState, action: EndBuildingTurn) -> Events:
+    """Spec 3.10: the next player in turn order builds; after the last, the end of the round."""
+    events: Events = [{"type": "building_turn_ended", "player": action.player}]
+    next_builder(state, events)
+    return events

@@ -1,0 +1,67 @@
+"""Spec 3.0's ``invalid_parameters``: a field naming an unknown id (space, area, card, level,
+resource) or a value the action's form forbids (``pawns`` other than 1 off a bonus space).
+
+The spec checks this after ``game_over`` and before ``unknown_player``, ``wrong_phase``
+and ``not_your_turn``; the phase table runs it there (``check_parameters``), so the
+handlers may take every id as known.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import IllegalAction
+
+from .actions import (BuildBuilding, BuildRoad, BuildTempleBlock, DiscardFortune, FortunePayment, MarketBuy,
+                      MarketSell, PlacePawn, PlayFortune, ResolvePawn)
+from .components import AREAS, BUILDING_CARDS, FORTUNE_CARDS, RESOURCES, TEMPLE_LEVEL
+from .spaces import BONUS, parse
+
+
+def _refuse(field: str, detail: str) -> IllegalAction:
+    return IllegalAction("invalid_parameters", None, detail, field=field)
+
+
+def _payment(payment: list[FortunePayment]) -> None:
+    for index, entry in enumerate(payment):
+        if entry.card not in FORTUNE_CARDS:
+            raise _refuse(f"fortune_payment[{index}].card", f"{entry.card} is not a fortune card.")
+        if entry.as_ is not None and entry.as_ not in RESOURCES:
+            raise _refuse(f"fortune_payment[{index}].as", f"'{entry.as_}' is not a resource.")
+
+
+def check(action: Any) -> None:
+    if isinstance(action, (PlacePawn, ResolvePawn)):
+        parsed = parse(action.space)
+        if parsed is None:
+            raise _refuse("space", f"'{action.space}' is not a space: use area:<id>, action:<id>, bonus:<id> or "
+                                   f"card:<id>.")
+        if isinstance(action, PlacePawn) and parsed[0] != BONUS and action.pawns not in (None, 1):
+            raise _refuse("pawns", "Only a bonus space takes more than one pawn.")
+    elif isinstance(action, (MarketSell, MarketBuy)):
+        if action.resource not in RESOURCES:
+            raise _refuse("resource", f"'{action.resource}' is not a resource: one of {', '.join(RESOURCES)}.")
+    elif isinstance(action, BuildBuilding):
+        if action.card not in BUILDING_CARDS:
+            raise _refuse("card", f"{action.card} is not a building card.")
+        if action.site is not None and action.site not in AREAS:
+            raise _refuse("site", f"{action.site} is not an area.")
+        _payment(action.fortune_payment)
+    elif isinstance(action, BuildTempleBlock):
+        if action.level not in TEMPLE_LEVEL:
+            raise _refuse("level", f"{action.level} is not a temple level: one of {', '.join(TEMPLE_LEVEL)}.")
+        for resource in action.any_payment:
+            if resource not in RESOURCES:
+                raise _refuse("any_payment", f"'{resource}' is not a resource.")
+        _payment(action.fortune_payment)
+    elif isinstance(action, BuildRoad):
+        if len(action.areas) != 2 or any(area not in AREAS for area in action.areas):
+            raise _refuse("areas", "A road names two areas.")
+        _payment(action.fortune_payment)
+    elif isinstance(action, PlayFortune):
+        if action.card not in FORTUNE_CARDS:
+            raise _refuse("card", f"{action.card} is not a fortune card.")
+    elif isinstance(action, DiscardFortune):
+        for index, card in enumerate(action.cards):
+            if card not in FORTUNE_CARDS:
+                raise _refuse(f"cards[{index}]", f"{card} is not a fortune card.")

@@ -1,0 +1,115 @@
+"""Paying a cost (KOS-8.3) with cubes and resource fortune cards standing in for cubes (KOS-6.4 b).
+
+``plan`` runs the two checks every building action shares, in the spec's order
+(``insufficient_resources``, then ``invalid_fortune_payment``) and answers what to
+take: cubes by type and the fortune cards spent. ``commit`` takes them. ``options``
+lists every payment a player can make for a cost, in canonical form, for
+``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from rulesets.core import IllegalAction
+
+from .actions import FortunePayment
+from .components import ANY, FORTUNE_CARDS, RESOURCE_CARD, RESOURCES
+from .state import KosState
+
+
+def card_type(entry: FortunePayment) -> str | None:
+    """The cube type a payment entry claims to stand for, or None when it names nothing usable."""
+    card = FORTUNE_CARDS.get(entry.card)
+    if card is None or card.effect != RESOURCE_CARD:
+        return None
+    printed = card.params["resource"]
+    return entry.as_ if printed == ANY else printed
+
+
+def plan(state: KosState, seat: int, cost: dict[str, int],
+         payment: list[FortunePayment], rule: str = "KOS-8.3") -> tuple[dict[str, int], list[str]]:
+    player = state.players[seat]
+    claimed: dict[str, int] = {}
+    for entry in payment:
+        kind = card_type(entry)
+        if kind in RESOURCES:
+            claimed[kind] = claimed.get(kind, 0) + 1
+    for resource, amount in cost.items():
+        if player.cubes.get(resource) + min(claimed.get(resource, 0), amount) < amount:
+            raise IllegalAction("insufficient_resources", rule,
+                                f"You cannot pay {amount} {resource} with your cubes and fortune cards.",
+                                resource=resource, needed=amount)
+    seen: set[str] = set()
+    for index, entry in enumerate(payment):
+        card = FORTUNE_CARDS.get(entry.card)
+        problem = None
+        if entry.card not in player.hand or entry.card in seen:
+            problem = f"fortune card {entry.card} is not in your hand"
+        elif card is None or card.effect != RESOURCE_CARD:
+            problem = f"{entry.card} is not a resource card"
+        elif card.params["resource"] == ANY and entry.as_ not in RESOURCES:
+            problem = f"{entry.card} shows any type: name the type it pays as ('as')"
+        elif card.params["resource"] != ANY and entry.as_ is not None:
+            problem = f"{entry.card} shows {card.params['resource']}; 'as' is only for any-type cards"
+        seen.add(entry.card)
+        if problem:
+            raise IllegalAction("invalid_fortune_payment", "KOS-6.4", problem.capitalize() + ".", index=index)
+    for resource, amount in claimed.items():
+        if amount > cost.get(resource, 0):
+            raise IllegalAction("invalid_fortune_payment", "KOS-6.4",
+                                f"This cost needs {cost.get(resource, 0)} {resource}; the fortune cards pay {amount}.",
+                                resource=resource)
+    cubes = {resource: amount - claimed.get(resource, 0) for resource, amount in cost.items()
+             if amount - claimed.get(resource, 0) > 0}
+    return cubes, [entry.card for entry in payment]
+
+
+def commit(state: KosState, seat: int, cubes: dict[str, int], cards: list[str], events: list[dict]) -> None:
+    """Cubes go back to the supply (KOS-8.3); the cards to the fortune discard pile, face up."""
+    player = state.players[seat]
+    for resource, amount in cubes.items():
+        player.cubes.add(resource, -amount)
+        state.supply.add(resource, amount)
+    for card in cards:
+        player.hand.remove(card)
+        state.fortune_discard.append(card)
+    if cards:
+        events.append({"type": "fortune_paid", "player": seat, "cards": list(cards)})
+
+
+def options(state: KosState, seat: int, cost: dict[str, int]) -> Iterator[list[FortunePayment]]:
+    """Every payment of ``cost`` the seat can make: fortune cards (sorted by id) plus cubes for the rest."""
+    player = state.players[seat]
+    usable: list[tuple[str, list[str | None]]] = []
+    for card_id in sorted(player.hand):
+        card = FORTUNE_CARDS[card_id]
+        if card.effect != RESOURCE_CARD:
+            continue
+        printed = card.params["resource"]
+        if printed == ANY:
+            kinds: list[str | None] = [r for r in RESOURCES if cost.get(r, 0) > 0]
+            if kinds:
+                usable.append((card_id, kinds))
+        elif cost.get(printed, 0) > 0:
+            usable.append((card_id, [None]))
+    short = {r: max(0, a - player.cubes.get(r)) for r, a in cost.items()}
+
+    def walk(index: int, used: dict[str, int], chosen: list[FortunePayment]) -> Iterator[list[FortunePayment]]:
+        if index == len(usable):
+            if all(used.get(r, 0) >= need for r, need in short.items()):
+                yield list(chosen)
+            return
+        yield from walk(index + 1, used, chosen)
+        card_id, kinds = usable[index]
+        printed = FORTUNE_CARDS[card_id].params["resource"]
+        for kind in kinds:
+            resource = printed if kind is None else kind
+            if used.get(resource, 0) < cost.get(resource, 0):
+                used[resource] = used.get(resource, 0) + 1
+                chosen.append(FortunePayment(card=card_id, as_=kind))
+                yield from walk(index + 1, used, chosen)
+                chosen.pop()
+                used[resource] -= 1
+
+    yield from walk(0, {}, [])

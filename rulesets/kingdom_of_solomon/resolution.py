@@ -1,0 +1,333 @@
+"""The Resolution phase (KOS-5): each pawn pays out; action spaces carry out their effect
+(spec 5.9 vocabulary, parameters from the components), with the player's choices checked
+in the order of spec 3.3 before anything changes.
+
+Every effect here has two halves: ``resolve_*`` (check, then commit) and ``choices_*``
+(every canonical choice the effect accepts now, for ``legal_actions``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+from typing import Any, Callable, Iterator
+
+from rulesets.core import IllegalAction
+
+from .actions import Choice, ResolvePawn, Trade
+from .board import area_yield, build_road_now, check_road, legal_roads
+from .components import ACTION_SPACES, AREAS, BONUS_SPACES, BUILDING_CARDS, RESOURCES
+from .fortune import draw, gain_tokens, take_from_supply
+from .spaces import ACTION, AREA, BONUS
+from .state import KosState
+from .turns import next_resolver, position
+
+Events = list[dict]
+
+
+def effect_of(space: str) -> tuple[str, dict[str, Any]]:
+    """The effect a pawn on ``space`` carries out (``area`` for a resource area)."""
+    kind, name = space.split(":", 1)
+    if kind == AREA:
+        return AREA, {}
+    if kind == ACTION:
+        return ACTION_SPACES[name].effect, ACTION_SPACES[name].params
+    if kind == BONUS:
+        return BONUS_SPACES[name].effect, BONUS_SPACES[name].params
+    action = BUILDING_CARDS[name].action
+    return action.effect, action.params
+
+
+def _bad_choice(detail: str) -> IllegalAction:
+    return IllegalAction("invalid_choice", "KOS-5.8", detail)
+
+
+def _declined() -> IllegalAction:
+    return IllegalAction("choice_declined_while_possible", "KOS-5.8",
+                         "A legal option exists: this effect must be carried out.")
+
+
+def _only(choice: Choice | None, *fields: str) -> Choice:
+    """The choice must be given and use only this effect's fields."""
+    if choice is None:
+        raise _bad_choice(f"This effect needs a choice ({', '.join(fields)}).")
+    for name in Choice.__struct_fields__:
+        if name not in fields and getattr(choice, name) is not None:
+            raise _bad_choice(f"'{name}' is not a choice of this effect.")
+    return choice
+
+
+def _no_choice(choice: Choice | None) -> None:
+    if choice is not None and any(getattr(choice, name) is not None for name in Choice.__struct_fields__):
+        raise _bad_choice("This effect takes no choice.")
+
+
+# ---------------------------------------------------------------- effects without a choice
+def resolve_area(state: KosState, seat: int, space: str, privileged: bool, choice: Choice | None,
+                 events: Events) -> None:
+    """KOS-5.3..5.7."""
+    _no_choice(choice)
+    take_from_supply(state, seat, area_yield(state, seat, space.split(":", 1)[1], privileged), events)
+
+
+def _simple(state: KosState, seat: int, effect: str, params: dict[str, Any], choice: Choice | None,
+            events: Events) -> None:
+    _no_choice(choice)
+    if effect == "draw_fortune":  # KOS-5.9, 5.13
+        draw(state, seat, int(params["count"]), events)
+    elif effect == "gain_resources":
+        take_from_supply(state, seat, {r: int(n) for r, n in params["resources"].items()}, events)
+    elif effect == "gain_vp":
+        state.players[seat].vp += int(params["vp"])
+        events.append({"type": "vp_gained", "player": seat, "vp": int(params["vp"])})
+    elif effect == "temple_token":
+        gain_tokens(state, seat, int(params["count"]), events)
+    elif effect == "tribute":  # KOS-5.14
+        take_from_supply(state, seat, {r: 1 for r in RESOURCES}, events)
+    elif effect == "altar":  # KOS-5.12
+        gained = int(params["multiplier"]) * position(state, seat)
+        state.players[seat].vp += gained
+        events.append({"type": "vp_gained", "player": seat, "vp": gained})
+        state.turn_order.remove(seat)
+        state.turn_order.insert(0, seat)
+        events.append({"type": "turn_order_changed", "turn_order": list(state.turn_order)})
+    else:  # pragma: no cover - the import-time check below forbids it
+        raise AssertionError(effect)
+
+
+# ---------------------------------------------------------------- any_resource (Minister, cards)
+def resolve_any_resource(state: KosState, seat: int, params: dict[str, Any], choice: Choice | None,
+                         events: Events) -> None:
+    count = int(params["count"])
+    picked = _only(choice, "resources").resources
+    if picked is None or len(picked) > count or any(r not in RESOURCES for r in picked):
+        raise _bad_choice(f"Name up to {count} resource type(s) in choice.resources.")
+    left = {r: state.supply.get(r) for r in RESOURCES}
+    for resource in picked:
+        if left[resource] <= 0:
+            raise IllegalAction("choice_not_in_supply", "KOS-5.7", f"The supply has no {resource} left.",
+                                resource=resource)
+        left[resource] -= 1
+    if len(picked) < min(count, state.supply.total()):
+        raise _declined()
+    wanted: dict[str, int] = {}
+    for resource in picked:
+        wanted[resource] = wanted.get(resource, 0) + 1
+    take_from_supply(state, seat, wanted, events)
+
+
+def choices_any_resource(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
+    size = min(int(params["count"]), state.supply.total())
+    for combo in combinations_with_replacement([r for r in RESOURCES if state.supply.get(r) > 0], size):
+        if all(combo.count(r) <= state.supply.get(r) for r in set(combo)):
+            yield Choice(resources=list(combo))
+
+
+# ---------------------------------------------------------------- steal_resource (Thief, B08)
+def resolve_steal(state: KosState, seat: int, params: dict[str, Any], choice: Choice | None,
+                  events: Events) -> None:
+    count = int(params["count"])
+    chosen = _only(choice, "target", "resources")
+    picked, target = chosen.resources, chosen.target
+    if picked is None or len(picked) > count or any(r not in RESOURCES for r in picked):
+        raise _bad_choice(f"Name up to {count} cube type(s) in choice.resources.")
+    if target is not None and not 0 <= target < len(state.players):
+        raise _bad_choice(f"Seat {target} is not in this game.")
+    if target is None and picked:
+        raise _bad_choice("Name the opponent you take from (choice.target).")
+    someone = any(other.cubes.total() for index, other in enumerate(state.players) if index != seat)
+    if (target is None or not picked) and someone:
+        raise _declined()
+    if target is None:
+        return
+    if target == seat:
+        raise IllegalAction("invalid_steal_target", "KOS-5.10", "You cannot take cubes from yourself.")
+    victim = state.players[target]
+    for resource in set(picked):
+        if picked.count(resource) > victim.cubes.get(resource):
+            raise IllegalAction("invalid_steal_target", "KOS-5.10",
+                                f"Seat {target} does not hold the {resource} you name.", target=target)
+    if len(picked) < min(count, victim.cubes.total()):
+        raise _declined()
+    for resource in picked:
+        victim.cubes.add(resource, -1)
+        state.players[seat].cubes.add(resource, 1)
+    events.append({"type": "resource_stolen", "player": seat, "target": target, "resources": list(picked)})
+
+
+def choices_steal(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
+    count = int(params["count"])
+    found = False
+    for target, victim in enumerate(state.players):
+        if target == seat or not victim.cubes.total():
+            continue
+        found = True
+        size = min(count, victim.cubes.total())
+        held = [r for r in RESOURCES if victim.cubes.get(r) > 0]
+        for combo in combinations_with_replacement(held, size):
+            if all(combo.count(r) <= victim.cubes.get(r) for r in set(combo)):
+                yield Choice(target=target, resources=list(combo))
+    if not found:
+        yield Choice(resources=[])
+
+
+# ---------------------------------------------------------------- trade_resource (Trader, B10)
+def _trade_ok(cubes: dict[str, int], supply: dict[str, int], give: str, take: str) -> bool:
+    return cubes[give] > 0 and give != take and supply[take] > 0
+
+
+def _apply_trade(cubes: dict[str, int], supply: dict[str, int], give: str, take: str) -> None:
+    cubes[give] -= 1
+    supply[give] += 1
+    supply[take] -= 1
+    cubes[take] += 1
+
+
+def _any_trade(cubes: dict[str, int], supply: dict[str, int]) -> bool:
+    return any(_trade_ok(cubes, supply, g, t) for g in RESOURCES for t in RESOURCES)
+
+
+def resolve_trade(state: KosState, seat: int, params: dict[str, Any], choice: Choice | None,
+                  events: Events) -> None:
+    count = int(params["count"])
+    trades = _only(choice, "trades").trades
+    if trades is None or len(trades) > count or any(t.give not in RESOURCES or t.take not in RESOURCES
+                                                    for t in trades):
+        raise _bad_choice(f"List up to {count} trade(s) of one resource type for another in choice.trades.")
+    player = state.players[seat]
+    cubes = {r: player.cubes.get(r) for r in RESOURCES}
+    supply = {r: state.supply.get(r) for r in RESOURCES}
+    for index, trade in enumerate(trades):
+        if not _trade_ok(cubes, supply, trade.give, trade.take):
+            raise IllegalAction("invalid_trade", "KOS-5.10",
+                                f"Trade {index + 1}: give a type you hold for a different type the supply has.",
+                                index=index)
+        _apply_trade(cubes, supply, trade.give, trade.take)
+    if len(trades) < count and _any_trade(cubes, supply):
+        raise _declined()
+    for r in RESOURCES:
+        player.cubes.add(r, cubes[r] - player.cubes.get(r))
+        state.supply.add(r, supply[r] - state.supply.get(r))
+    if trades:
+        events.append({"type": "resource_traded", "player": seat,
+                       "trades": [{"give": t.give, "take": t.take} for t in trades]})
+
+
+def choices_trade(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
+    count = int(params["count"])
+    player = state.players[seat]
+
+    def walk(cubes: dict[str, int], supply: dict[str, int], done: list[Trade]) -> Iterator[Choice]:
+        options = [(g, t) for g in RESOURCES for t in RESOURCES if _trade_ok(cubes, supply, g, t)]
+        if len(done) == count or not options:
+            yield Choice(trades=list(done))
+            return
+        for give, take in options:
+            c2, s2 = dict(cubes), dict(supply)
+            _apply_trade(c2, s2, give, take)
+            yield from walk(c2, s2, [*done, Trade(give=give, take=take)])
+
+    yield from walk({r: player.cubes.get(r) for r in RESOURCES}, {r: state.supply.get(r) for r in RESOURCES}, [])
+
+
+# ---------------------------------------------------------------- free_road (Artisan, B12)
+def resolve_free_road(state: KosState, seat: int, params: dict[str, Any], choice: Choice | None,
+                      events: Events) -> None:
+    road = _only(choice, "road").road
+    if road is not None and (len(road) != 2 or any(area not in AREAS for area in road)):
+        raise _bad_choice("choice.road names two areas, or is null.")
+    if road is None:
+        if legal_roads(state, seat):
+            raise _declined()
+        return
+    key = check_road(state, seat, road)
+    build_road_now(state, seat, key, events)
+
+
+def choices_free_road(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
+    roads = legal_roads(state, seat)
+    if not roads:
+        yield Choice()
+    for road in roads:
+        yield Choice(road=road)
+
+
+# ---------------------------------------------------------------- tax_collector (B04)
+def _taxed(state: KosState, seat: int, threshold: int) -> list[int]:
+    """The opponents who pay: at least ``threshold`` cubes, and at least one to give."""
+    return [index for index, other in enumerate(state.players)
+            if index != seat and other.cubes.total() >= max(threshold, 1)]
+
+
+def resolve_tax(state: KosState, seat: int, params: dict[str, Any], choice: Choice | None,
+                events: Events) -> None:
+    take = _only(choice, "take").take
+    if take is None:
+        raise _bad_choice("choice.take maps each taxed opponent's seat to a cube type.")
+    due = _taxed(state, seat, int(params["threshold"]))
+    wanted = {str(index) for index in due}
+    if set(take) != wanted:
+        raise IllegalAction("invalid_tax_choice", "KOS-5.10",
+                            f"Name one cube for each opponent holding at least {params['threshold']} cubes: "
+                            f"seats {sorted(due)}.", due=due)
+    for key, resource in take.items():
+        if resource not in RESOURCES or state.players[int(key)].cubes.get(resource) <= 0:
+            raise IllegalAction("invalid_tax_choice", "KOS-5.10", f"Seat {key} holds no {resource}.", target=int(key))
+    for key, resource in take.items():
+        state.players[int(key)].cubes.add(resource, -1)
+        state.players[seat].cubes.add(resource, 1)
+    if take:
+        events.append({"type": "tax_paid", "player": seat, "take": dict(take)})
+
+
+def choices_tax(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
+    due = _taxed(state, seat, int(params["threshold"]))
+    held = [[r for r in RESOURCES if state.players[index].cubes.get(r) > 0] for index in due]
+    for combo in product(*held):
+        yield Choice(take={str(index): resource for index, resource in zip(due, combo)})
+
+
+# ---------------------------------------------------------------- dispatch
+Resolver = Callable[[KosState, int, dict[str, Any], Choice | None, Events], None]
+WITH_CHOICE: dict[str, tuple[Resolver, Callable[[KosState, int, dict[str, Any]], Iterator[Choice]]]] = {
+    "any_resource": (resolve_any_resource, choices_any_resource),
+    "steal_resource": (resolve_steal, choices_steal),
+    "trade_resource": (resolve_trade, choices_trade),
+    "free_road": (resolve_free_road, choices_free_road),
+    "tax_collector": (resolve_tax, choices_tax),
+}
+SIMPLE = frozenset({"draw_fortune", "gain_resources", "gain_vp", "temple_token", "tribute", "altar"})
+_effects = ({s.effect for s in ACTION_SPACES.values()} | {s.effect for s in BONUS_SPACES.values()}
+            | {c.action.effect for c in BUILDING_CARDS.values()})
+if _effects - SIMPLE - set(WITH_CHOICE):
+    raise RuntimeError(f"space effects this ruleset cannot resolve: {sorted(_effects - SIMPLE - set(WITH_CHOICE))}")
+
+
+def choices(state: KosState, seat: int, space: str) -> list[Choice | None]:
+    """Every canonical ``choice`` for resolving the seat's pawn on ``space`` (None: no choice)."""
+    effect, params = effect_of(space)
+    if effect in WITH_CHOICE:
+        return list(WITH_CHOICE[effect][1](state, seat, params))
+    return [None]
+
+
+def resolve_pawn(state: KosState, action: ResolvePawn) -> list[dict]:
+    """Spec 3.3: the pawn on ``space`` pays out, returns home; the next resolver follows KOS-2.4."""
+    seat = action.player
+    pawn = next((p for p in state.pawns if p.owner == seat and p.space == action.space), None)
+    if pawn is None:
+        raise IllegalAction("no_pawn_on_space", "KOS-5.1", f"You have no pawn on {action.space}.",
+                            space=action.space)
+    events: Events = [{"type": "pawn_resolved", "player": seat, "space": action.space}]
+    effect, params = effect_of(action.space)
+    if effect == AREA:
+        resolve_area(state, seat, action.space, pawn.privileged, action.choice, events)
+    elif effect in WITH_CHOICE:
+        WITH_CHOICE[effect][0](state, seat, params, action.choice, events)
+    else:
+        _simple(state, seat, effect, params, action.choice, events)
+    state.pawns.remove(pawn)
+    if not any(p.owner == seat for p in state.pawns):
+        next_resolver(state, events)
+    return events
+
+

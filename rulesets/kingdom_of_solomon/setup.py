@@ -1,0 +1,46 @@
+"""KOS-1: a new game, with the random events in the order of spec 4 (turn order, building
+deck, fortune deck), all from the seeded source."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import RandomSource, Rng, Seating
+
+from .components import (BUILDING_CARDS, DISPLAY_SIZE, FORTUNE_CARDS, RESOURCES, ROADS, SETUP, STARTING_VP,
+                         TEMPLE_LEVELS)
+from .state import Cubes, KosState, Options, Player
+from .turns import start_round
+
+
+def create(game: str, rules_version: str, players: int, seed: str, options: dict[str, Any],
+           seating: Seating) -> KosState:
+    rng = Rng(seed=seed)
+    chance = RandomSource(rng)
+    setup = SETUP[players]
+    turn_order = chance.shuffled(range(players))  # KOS-1.6
+    building_deck = chance.shuffled(BUILDING_CARDS)  # KOS-1.7
+    fortune_deck = chance.shuffled(FORTUNE_CARDS)
+    state = KosState(
+        game=game, rules_version=rules_version, rng=rng, first_player=turn_order[0],
+        options=Options(variant_all_bonus=bool(options["variant_all_bonus"])),
+        phase="placement", round=1, turn_order=turn_order,
+        supply=Cubes(**{r: setup.supply[r] for r in RESOURCES}),  # KOS-1.3
+        market=Cubes(),  # KOS-1.8
+        roads_in_supply=ROADS,
+        temple={level.id: 0 for level in TEMPLE_LEVELS},
+        building_deck=building_deck[DISPLAY_SIZE:],
+        display=list(building_deck[:DISPLAY_SIZE]),
+        fortune_deck=fortune_deck,
+        players=[Player(vp=STARTING_VP) for _ in range(players)],  # KOS-1.5
+    )
+    start_round(state, [], 1)  # KOS-1.2 pawns, KOS-1.9
+    return state
+
+
+def seat_first(state: KosState, seat: int) -> None:
+    """The seating's first player takes position 1; the others keep the drawn order (KOS-1.6)."""
+    state.turn_order.remove(seat)
+    state.turn_order.insert(0, seat)
+    state.first_player = seat
+    state.active = seat

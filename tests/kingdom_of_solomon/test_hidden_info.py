@@ -1,0 +1,72 @@
+"""Spec 4 hidden information over whole games: views and events hide other seats' fortune
+cards (counts visible, KOS-6.1), both decks' order and the seed; the market, the supply
+and every placed pawn stay public."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from rulesets.core import to_builtins, unseen_strings
+
+from .playouts import play
+from .scenario import R, hand, new, order, phase, place
+
+SEED = "kos-secret-seed-7d1e"
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (3, {"variant_all_bonus": True}), (4, {})])
+def test_kos_6_1_no_view_or_event_leaks_over_whole_games(players, options):
+    """KOS-6.1 and spec 4: at every step, for every seat and a spectator, nothing hidden is in the view or in
+    the events that seat sees, nor the seed."""
+    game = play(players, SEED, options, keep_events=True)
+    state = R.setup(players, SEED, options)
+    for action, events in zip(game.actions, game.events):
+        state, again = R.apply(state, action)
+        assert again == events
+        for seat in [None, *range(players)]:
+            unseen = unseen_strings(state, seat, state)
+            view_text = orjson.dumps(R.view(state, seat)).decode()
+            event_text = orjson.dumps(R.view_events(events, seat)).decode()
+            assert SEED not in view_text and SEED not in event_text
+            for secret in unseen:
+                quoted = f'"{secret}"'
+                assert quoted not in view_text, (seat, secret)
+                assert quoted not in event_text, (seat, secret)
+
+
+def test_spec_4_public_parts_stay_public():
+    """Spec 4: market, supply, placed pawns, cubes, VP, tokens, display, discard pile, flags are public;
+    the decks are counts."""
+    state = new(3)
+    order(state, 0, 1, 2)
+    place(state, 1, "area:galilee")
+    hand(state, 2, state.fortune_deck[0])
+    full = to_builtins(state)
+    view = R.view(state, 0)
+    for key in ("market", "supply", "pawns", "display", "fortune_discard", "turn_order", "temple", "markers",
+                "roads", "high_priest"):
+        assert view[key] == full[key]
+    assert "building_deck" not in view and view["building_deck_count"] == len(state.building_deck)
+    assert "fortune_deck" not in view and view["fortune_deck_count"] == len(state.fortune_deck)
+    assert "rng" not in view
+    other = view["players"][2]
+    assert "hand" not in other and other["hand_count"] == 1
+    for key in ("vp", "cubes", "tokens", "buildings", "unplaced", "passed", "bought", "sold"):
+        assert other[key] == full["players"][2][key]
+
+
+def test_spec_4_drawn_cards_are_private_events_and_played_cards_public():
+    """Spec 4: a draw names its cards only to the drawer; the count is public; a played card is revealed."""
+    state = new(2)
+    order(state, 0, 1)
+    phase(state, "resolution")
+    place(state, 0, "action:prophet")
+    after, events = R.apply(state, {"type": "resolve_pawn", "player": 0, "space": "action:prophet"})
+    card = after.players[0].hand[0]
+    assert card in orjson.dumps(R.view_events(events, 0)).decode()
+    assert card not in orjson.dumps(R.view_events(events, 1)).decode()
+    assert card not in orjson.dumps(R.view_events(events, None)).decode()
+    assert [e["count"] for e in R.view_events(events, 1) if e["type"] == "fortune_drawn"] == [1]
+    for event in [e for batch in [events] for e in batch]:
+        assert R.events.declared(event["type"])
