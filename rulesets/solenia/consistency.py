@@ -50,8 +50,9 @@ _BOARD_PAIRS: dict[tuple[int, str | None], frozenset[tuple[str, int | str]]] = {
 
 def check(state: SoleniaState) -> None:
     _check_frame(state)
-    _check_board(state)
-    _check_cards(state)
+    colors = tuple(player.color for player in state.players)
+    _check_board(state, colors)
+    _check_cards(state, colors)
     _check_tiles(state)
     _check_improvements(state)  # the tiles held are known before their effects are derived
     for seat in range(len(state.players)):
@@ -100,7 +101,7 @@ def _check_frame(state: SoleniaState) -> None:
 
 
 # ---------------------------------------------------------------- board
-def _check_board(state: SoleniaState) -> None:
+def _check_board(state: SoleniaState, colors: tuple[str, ...]) -> None:
     board = state.board
     signature = tuple([(c.strip, c.face) for c in board.columns])
     if signature not in _VALID_COLUMNS:
@@ -108,7 +109,7 @@ def _check_board(state: SoleniaState) -> None:
         _VALID_COLUMNS.add(signature)
     if (board.airship.col, board.airship.row) != AIRSHIP_REST:
         raise _fail(f"Between turns the airship rests on {AIRSHIP_REST}.", "$.board.airship")
-    _check_board_cards(state)
+    _check_board_cards(state, colors)
 
 
 def _check_columns(state: SoleniaState) -> None:
@@ -128,10 +129,6 @@ def _check_columns(state: SoleniaState) -> None:
         strips.expect_exactly(STRIPS, "$.board.columns")
 
 
-def _colors(state: SoleniaState) -> tuple[str, ...]:
-    return tuple(player.color for player in state.players)
-
-
 def _board_pairs(colors: tuple[str, ...], rival: str | None) -> frozenset[tuple[str, int | str]]:
     key = (colors, rival)
     if key not in _BOARD_PAIRS:
@@ -142,11 +139,11 @@ def _board_pairs(colors: tuple[str, ...], rival: str | None) -> frozenset[tuple[
     return _BOARD_PAIRS[key]
 
 
-def _check_board_cards(state: SoleniaState) -> None:
+def _check_board_cards(state: SoleniaState, colors: tuple[str, ...]) -> None:
     n = len(state.players)
     cards = state.board.cards
     spaces = {(c.col, c.row) for c in cards}
-    allowed = _board_pairs(_colors(state), state.solo.rival_color if state.solo is not None else None)
+    allowed = _board_pairs(colors, state.solo.rival_color if state.solo is not None else None)
     if len(spaces) == len(cards) and _SPACES.issuperset(spaces) \
             and allowed.issuperset([(c.card, c.owner) for c in cards]):
         return
@@ -192,9 +189,9 @@ def _expected_cards(colors: tuple[str, ...], rival: str | None) -> frozenset[str
     return _EXPECTED_CARDS[key]
 
 
-def _check_cards(state: SoleniaState) -> None:
+def _check_cards(state: SoleniaState, colors: tuple[str, ...]) -> None:
     solo = state.solo
-    expected = _expected_cards(_colors(state), solo.rival_color if solo else None)
+    expected = _expected_cards(colors, solo.rival_color if solo else None)
     everywhere: list[str] = []
     own_colour = True
     for seat, player in enumerate(state.players):
@@ -213,7 +210,7 @@ def _check_cards(state: SoleniaState) -> None:
         if missing:
             color = CARDS[missing[0]].color
             where = "$.solo" if solo is not None and color == solo.rival_color else \
-                f"$.players[{_colors(state).index(color)}]"
+                f"$.players[{colors.index(color)}]"
         else:
             where = "$"
         inventory.expect_exactly(expected, where)
@@ -369,20 +366,21 @@ def _check_player(state: SoleniaState, seat: int) -> None:
 
 
 # ---------------------------------------------------------------- hands and decks vs. turns
-def _turns_taken(state: SoleniaState, seat: int) -> int:
+def _turns_taken(state: SoleniaState, seat: int, active_position: int) -> int:
     if state.phase == "draft":
         return 0
     if state.phase == "game_over":
         return ROUNDS
     done = state.round - 1
-    if turn_position(state, seat) < turn_position(state, state.active_seat) or (seat == state.active_seat and state.phase == "overflow"):
+    if turn_position(state, seat) < active_position or (seat == state.active_seat and state.phase == "overflow"):
         done += 1
     return done
 
 
 def _check_hands(state: SoleniaState) -> None:
+    active_position = turn_position(state, state.active_seat)
     for seat, player in enumerate(state.players):
-        left = CARDS_PER_PLAYER - _turns_taken(state, seat)
+        left = CARDS_PER_PLAYER - _turns_taken(state, seat, active_position)
         unplayed = len(player.hand) + len(player.deck)
         if unplayed != left:
             raise _fail(f"After its turns so far seat {seat} has {left} cards in hand and deck, not {unplayed} "
