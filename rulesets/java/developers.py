@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import Iterator
 
 from rulesets.core import IllegalAction
 
 from .actions import EnterDeveloper, ExitDeveloper, MoveDeveloper
-from .board import CENTRAL, ENTER_COST, ENTRY, ENTRY_REGIONS, EXIT_COST, HEXES, INDEX, NEIGHBORS
+from .board import CENTRAL, ENTER_COST, ENTRY, ENTRY_REGIONS, EXIT_COST, HEXES, INDEX, N, NEIGHBORS
 from .components import COSTS
 from .land import NOBODY, Land
 from .state import JavaState
@@ -76,27 +77,51 @@ def exit_developer(state: JavaState, action: ExitDeveloper) -> list[dict]:
     return [{"type": "developer_exited", "player": seat, "from": HEXES[i], "cost": cost}]
 
 
-def move_costs(land: Land, start: int, seat: int) -> dict[int, int]:
-    """JAVA-6.2 to 6.5: the fewest terrain changes to every land space reachable from ``start``
-    (through the mover's own developers, never another player's)."""
-    dist = {start: 0}
+def _cheapest_first(land: Land, start: int, seat: int) -> Iterator[tuple[int, int]]:
+    """JAVA-6.2 to 6.5: ``(space, fewest terrain changes)`` for every land space reachable from
+    ``start`` (through the mover's own developers, never another player's), cheapest first.
+
+    A step costs ``SAME_AP`` (nothing) or ``CHANGE_AP``: a 0-1 breadth-first search, whose
+    deque pops spaces in order of cost, so a space's first pop is final and a caller after
+    one destination stops there instead of costing the whole land.
+    """
+    unseen = 1 << 30
+    dist = [unseen] * N
+    dist[start] = 0
+    done = [False] * N
     queue = deque([start])
-    village, dev, walkable = land.village, land.dev, land.walkable()
+    village, dev, level, palace = land.village, land.dev, land.level, land.palace
     while queue:
         i = queue.popleft()
+        if done[i]:
+            continue  # an entry left behind by a cheaper way found later
+        done[i] = True
         d = dist[i]
+        yield i, d
         for j in NEIGHBORS[i]:
-            if not walkable[j] or (dev[j] != NOBODY and dev[j] != seat):
+            # land.is_land(j), inlined: this loop is the whole cost of a move
+            if done[j] or not level[j] or palace[j] != NOBODY or (dev[j] != NOBODY and dev[j] != seat):
                 continue
             step = CHANGE_AP if village[i] != village[j] else SAME_AP
-            nd = d + step
-            if nd < dist.get(j, 1 << 30):
-                dist[j] = nd
+            if d + step < dist[j]:
+                dist[j] = d + step
                 if step == 0:
                     queue.appendleft(j)
                 else:
                     queue.append(j)
-    return dist
+
+
+def move_costs(land: Land, start: int, seat: int) -> dict[int, int]:
+    """The fewest terrain changes to every land space reachable from ``start`` (JAVA-6.2 to 6.5)."""
+    return dict(_cheapest_first(land, start, seat))
+
+
+def move_cost(land: Land, start: int, goal: int, seat: int) -> int | None:
+    """The fewest terrain changes from ``start`` to ``goal``, None when no path leads there."""
+    for i, cost in _cheapest_first(land, start, seat):
+        if i == goal:
+            return cost
+    return None
 
 
 def move_developer(state: JavaState, action: MoveDeveloper) -> list[dict]:
@@ -116,7 +141,7 @@ def move_developer(state: JavaState, action: MoveDeveloper) -> list[dict]:
     if action.path is not None:
         cost = _path_cost(land, seat, start, goal, [tuple(h) for h in action.path])  # type: ignore[misc]
     else:
-        found = move_costs(land, start, seat).get(goal)
+        found = move_cost(land, start, goal, seat)
         if found is None:
             raise IllegalAction("no_path", "JAVA-6.2", "No path of land spaces free of other players' developers "
                                 "leads there.")

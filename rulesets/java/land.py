@@ -17,7 +17,7 @@ NOBODY = -1
 
 
 class Land:
-    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups", "_risky", "_walkable")
+    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups", "_risky")
 
     def __init__(self, state: JavaState) -> None:
         self.state = state
@@ -46,7 +46,6 @@ class Land:
         self._groups: list[int] | None = None
         self._palace_groups: dict[int, int] | None = None
         self._risky: list[bool] | None = None
-        self._walkable: list[bool] | None = None
 
     def add_tile(self, tile: "PlacedTile", cells: list[int]) -> None:
         """Follow a tile just laid on ``cells`` (its stacks already updated in the state)."""
@@ -55,18 +54,12 @@ class Land:
             self.level[i] += 1
             self.top[i] = tile.id
             self.village[i] = tile.village == HEXES[i]
-        self._groups = self._palace_groups = self._risky = self._walkable = None
+        self._groups = self._palace_groups = self._risky = None
 
     # ------------------------------------------------------------ spaces
     def is_land(self, i: int) -> bool:
         """JAVA-2.6: covered by a land tile and not a palace space (a developer may stand there)."""
         return self.level[i] >= 1 and self.palace[i] == NOBODY
-
-    def walkable(self) -> list[bool]:
-        """``is_land`` for every hex at once."""
-        if self._walkable is None:
-            self._walkable = [self.level[i] >= 1 and self.palace[i] == NOBODY for i in range(N)]
-        return self._walkable
 
     def blocked(self) -> list[bool]:
         """JAVA-4.6: spaces no tile may cover (ponds, palaces, developers)."""
