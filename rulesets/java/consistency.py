@@ -111,7 +111,59 @@ def _footprint_refusal(kind: str, hexes: list, index: int) -> None:
 
 
 def _spaces(state: JavaState, n: int, by_id: dict[int, int]) -> None:
-    """Stacks without gaps, each tile once and on all its hexes; developers on land only."""
+    """Stacks without gaps, each tile once and on all its hexes; developers on land only.
+
+    Every request checks every space: a one-pass test of the whole board first, and only
+    a board that fails it goes through the checks one by one, in their order, for the
+    refusal (``_space_refusal``).
+    """
+    if not _spaces_fit(state, n):
+        _space_refusal(state, n, by_id)
+
+
+def _spaces_fit(state: JavaState, n: int) -> bool:
+    """Whether ``_space_refusal`` would pass the board (False also when in doubt: it decides)."""
+    ponds = {tuple(h) for h in state.irrigation_tiles}
+    palaces = {tuple(palace.hex) for palace in state.palaces}
+    on_board = [0] * n
+    covered: dict[tuple[int, int], list[int]] = {}
+    slots = 0
+    for text, space in state.spaces.items():
+        i = KEY_INDEX.get(text)
+        if i is None:
+            return False
+        h = HEXES[i]
+        stack = space.stack
+        # a listed space is covered, and an irrigation space never is (so never listed)
+        if not stack or PRINTED_POND[i] or h in ponds:
+            return False
+        seat = space.developer
+        if seat is not None:
+            if seat >= n or h in palaces:
+                return False
+            on_board[seat] += 1
+        covered[h] = stack
+        slots += len(stack)
+    # Each (tile, hex) pair claims the slot at the tile's level in that hex's stack; tile ids
+    # are unique (``_tiles``) and so are a tile's hexes, so when every claim holds and the
+    # claims fill every slot, no stack has a gap, a stranger or a tile twice. Levels are >= 1
+    # (``_tiles``), so ``level - 1`` never wraps around.
+    claims = 0
+    try:
+        for tile in state.placed_tiles:
+            index, tile_id = tile.level - 1, tile.id
+            for h in tile.hexes:
+                if covered[h][index] != tile_id:
+                    return False
+            claims += len(tile.hexes)
+    except (KeyError, IndexError):
+        return False
+    return claims == slots and all(on_board[seat] + player.developer_supply == DEVELOPERS
+                                   for seat, player in enumerate(state.players))
+
+
+def _space_refusal(state: JavaState, n: int, by_id: dict[int, int]) -> None:
+    """The board's checks one by one, in the order they are reported."""
     tiles = state.placed_tiles
     ponds = {tuple(h) for h in state.irrigation_tiles}
     palaces = {tuple(p.hex) for p in state.palaces}
@@ -233,6 +285,26 @@ def _palaces(state: JavaState, by_id: dict[int, int]) -> None:
 
 
 def _cards(state: JavaState) -> None:
+    held = [*state.cards.deck, *state.cards.discard]
+    if state.cards.face_up is not None:
+        held.append(state.cards.face_up)
+    for player in state.players:
+        held += player.hand
+    if state.festival is not None:
+        for bid in state.festival.bids:
+            held += bid.cards
+    # equal lengths and equal sets: every card once (a duplicate would push another card out)
+    if len(held) != len(CARD_IDS) or set(held) != _CARD_SET:
+        _card_refusal(state)
+    require(state.cards.face_up is not None or not state.cards.deck and not state.cards.discard,
+            "The face-up slot is empty only when no card can be drawn.", "$.cards.face_up", "JAVA-9.4")
+
+
+_CARD_SET = frozenset(CARD_IDS)
+
+
+def _card_refusal(state: JavaState) -> None:
+    """Where the cards go wrong: each card's places, in the order they are reported."""
     cards = Inventory("card", rule="JAVA-1.5")
     for seat, player in enumerate(state.players):
         cards.see_all(player.hand, f"$.players[{seat}].hand")
@@ -244,8 +316,6 @@ def _cards(state: JavaState) -> None:
         for index, bid in enumerate(state.festival.bids):
             cards.see_all(bid.cards, f"$.festival.bids[{index}].cards")
     cards.expect_exactly(CARD_IDS, "$.cards")
-    require(state.cards.face_up is not None or not state.cards.deck and not state.cards.discard,
-            "The face-up slot is empty only when no card can be drawn.", "$.cards.face_up", "JAVA-9.4")
 
 
 def _turn(state: JavaState, n: int) -> None:
