@@ -27,8 +27,8 @@ def check(state: JavaState) -> None:
     require(set(handshake) == {str(v) for v in PALACE_VALUES},
             "festival_handshake names every palace value once.", "$.options.festival_handshake", "JAVA-10.13")
     _players(state, n)
-    tiles = _tiles(state, n)
-    _spaces(state, n, tiles)
+    tiles, cells = _tiles(state, n)
+    _spaces(state, n, tiles, cells)
     _irrigation(state)
     _palaces(state, tiles)
     _cards(state)
@@ -38,27 +38,31 @@ def check(state: JavaState) -> None:
 
 
 def _players(state: JavaState, n: int) -> None:
+    # tests first, messages only to refuse: every request runs these for every seat
     for seat, player in enumerate(state.players):
-        at = f"$.players[{seat}]"
-        require(player.developer_supply <= DEVELOPERS, f"A player has {DEVELOPERS} developers.",
-                f"{at}.developer_supply", "JAVA-1.4")
-        require(player.action_tokens <= ACTION_TOKENS, f"A player has {ACTION_TOKENS} action tokens.",
-                f"{at}.action_tokens", "JAVA-1.4")
+        if player.developer_supply > DEVELOPERS:
+            _bad(f"A player has {DEVELOPERS} developers.", f"$.players[{seat}].developer_supply", "JAVA-1.4")
+        if player.action_tokens > ACTION_TOKENS:
+            _bad(f"A player has {ACTION_TOKENS} action tokens.", f"$.players[{seat}].action_tokens", "JAVA-1.4")
         for kind in PERSONAL_TILES:
-            require(getattr(player.tiles, kind) <= TILE_PER_PLAYER[kind],
-                    f"A player has {TILE_PER_PLAYER[kind]} {kind} tiles.", f"{at}.tiles.{kind}", "JAVA-1.4")
+            if getattr(player.tiles, kind) > TILE_PER_PLAYER[kind]:
+                _bad(f"A player has {TILE_PER_PLAYER[kind]} {kind} tiles.", f"$.players[{seat}].tiles.{kind}",
+                     "JAVA-1.4")
 
 
 def _bad(detail: str, path: str, rule: str) -> None:
     raise InvalidState(detail, path, rule=rule)
 
 
-def _tiles(state: JavaState, n: int) -> dict[int, int]:
-    """Each placed tile's shape; ids once; placed + supply = the components. Returns id -> index.
+def _tiles(state: JavaState, n: int) -> tuple[dict[int, int], list[tuple[int, ...]]]:
+    """Each placed tile's shape; ids once; placed + supply = the components.
+
+    Returns id -> index, and each tile's hexes as map indices (its footprint's cells).
 
     The hot loops test first and build their messages only to refuse (a request checks every tile).
     """
     by_id: dict[int, int] = {}
+    cells: list[tuple[int, ...]] = []
     placed = {kind: [0] * n for kind in PERSONAL_TILES}
     triples = 0
     for index, tile in enumerate(state.placed_tiles):
@@ -73,6 +77,7 @@ def _tiles(state: JavaState, n: int) -> dict[int, int]:
         footprint = FOOTPRINT_BY_HEXES.get(tuple(hexes))
         if footprint is None or len(hexes) != TILE_SIZE[kind]:
             _footprint_refusal(tile.type, list(hexes), index)
+        cells.append(footprint.cells)  # type: ignore[union-attr]
         village = tile.village
         if TILE_VILLAGES[kind]:
             if village is None or village not in hexes:
@@ -85,14 +90,14 @@ def _tiles(state: JavaState, n: int) -> dict[int, int]:
             triples += 1
         else:
             placed[kind][tile.placed_by] += 1
-    require(triples + state.supply.triple == TRIPLES, f"The game has {TRIPLES} triple tiles: placed plus supply.",
-            "$.supply.triple", "JAVA-1.3")
+    if triples + state.supply.triple != TRIPLES:
+        _bad(f"The game has {TRIPLES} triple tiles: placed plus supply.", "$.supply.triple", "JAVA-1.3")
     for kind in PERSONAL_TILES:
         for seat, player in enumerate(state.players):
-            require(placed[kind][seat] + getattr(player.tiles, kind) == TILE_PER_PLAYER[kind],
-                    f"Each player has {TILE_PER_PLAYER[kind]} {kind} tiles: placed plus in hand.",
-                    f"$.players[{seat}].tiles.{kind}", "JAVA-1.4")
-    return by_id
+            if placed[kind][seat] + getattr(player.tiles, kind) != TILE_PER_PLAYER[kind]:
+                _bad(f"Each player has {TILE_PER_PLAYER[kind]} {kind} tiles: placed plus in hand.",
+                     f"$.players[{seat}].tiles.{kind}", "JAVA-1.4")
+    return by_id, cells
 
 
 def _footprint_refusal(kind: str, hexes: list, index: int) -> None:
@@ -110,39 +115,52 @@ def _footprint_refusal(kind: str, hexes: list, index: int) -> None:
     _bad(f"A {kind} tile's hexes are mutually adjacent.", at, "JAVA-4.2")
 
 
-def _spaces(state: JavaState, n: int, by_id: dict[int, int]) -> None:
+def _spaces(state: JavaState, n: int, by_id: dict[int, int], cells: list[tuple[int, ...]]) -> None:
     """Stacks without gaps, each tile once and on all its hexes; developers on land only.
 
     Every request checks every space: a one-pass test of the whole board first, and only
     a board that fails it goes through the checks one by one, in their order, for the
     refusal (``_space_refusal``).
     """
-    if not _spaces_fit(state, n):
+    if not _spaces_fit(state, n, cells):
         _space_refusal(state, n, by_id)
 
 
-def _spaces_fit(state: JavaState, n: int) -> bool:
-    """Whether ``_space_refusal`` would pass the board (False also when in doubt: it decides)."""
-    ponds = {tuple(h) for h in state.irrigation_tiles}
-    palaces = {tuple(palace.hex) for palace in state.palaces}
+def _spaces_fit(state: JavaState, n: int, cells: list[tuple[int, ...]]) -> bool:
+    """Whether ``_space_refusal`` would pass the board (False also when in doubt: it decides).
+
+    Spaces go by map index, not by ``(q, r)``: a tuple is hashed anew at every lookup, and
+    this runs for every space and every tile's hexes on every request.
+    """
+    pond = list(PRINTED_POND)
+    for h in state.irrigation_tiles:
+        i = INDEX.get(tuple(h))  # type: ignore[arg-type]
+        if i is None:
+            return False
+        pond[i] = True
+    palace = [False] * N
+    for p in state.palaces:
+        i = INDEX.get(tuple(p.hex))  # type: ignore[arg-type]
+        if i is None:
+            return False
+        palace[i] = True
     on_board = [0] * n
-    covered: dict[tuple[int, int], list[int]] = {}
+    covered: list[list[int] | None] = [None] * N
     slots = 0
     for text, space in state.spaces.items():
         i = KEY_INDEX.get(text)
         if i is None:
             return False
-        h = HEXES[i]
         stack = space.stack
         # a listed space is covered, and an irrigation space never is (so never listed)
-        if not stack or PRINTED_POND[i] or h in ponds:
+        if not stack or pond[i]:
             return False
         seat = space.developer
         if seat is not None:
-            if seat >= n or h in palaces:
+            if seat >= n or palace[i]:
                 return False
             on_board[seat] += 1
-        covered[h] = stack
+        covered[i] = stack
         slots += len(stack)
     # Each (tile, hex) pair claims the slot at the tile's level in that hex's stack; tile ids
     # are unique (``_tiles``) and so are a tile's hexes, so when every claim holds and the
@@ -150,13 +168,13 @@ def _spaces_fit(state: JavaState, n: int) -> bool:
     # (``_tiles``), so ``level - 1`` never wraps around.
     claims = 0
     try:
-        for tile in state.placed_tiles:
+        for tile, footprint in zip(state.placed_tiles, cells):
             index, tile_id = tile.level - 1, tile.id
-            for h in tile.hexes:
-                if covered[h][index] != tile_id:
+            for i in footprint:
+                if covered[i][index] != tile_id:  # type: ignore[index]
                     return False
-            claims += len(tile.hexes)
-    except (KeyError, IndexError):
+            claims += len(footprint)
+    except (TypeError, IndexError):  # an uncovered hex (None), or a stack too short
         return False
     return claims == slots and all(on_board[seat] + player.developer_supply == DEVELOPERS
                                    for seat, player in enumerate(state.players))
@@ -237,7 +255,26 @@ def _stack_entries(h: tuple[int, int], stack: list[int], tiles: list, by_id: dic
                  f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
 
 
+#: JAVA-8.1: where an irrigation tile may lie, the bare interior spaces of central Java.
+_IRRIGABLE = frozenset(HEXES[i] for i in range(N) if CENTRAL[i] and not EDGE[i] and not PRINTED_POND[i])
+_PRINTED_PONDS = frozenset(HEXES[i] for i in range(N) if PRINTED_POND[i])
+
+
 def _irrigation(state: JavaState) -> None:
+    placed = [tuple(h) for h in state.irrigation_tiles]
+    if len(set(placed)) != len(placed) or not _IRRIGABLE.issuperset(placed):
+        _irrigation_refusal(state)
+    if len(placed) + state.supply.irrigation != IRRIGATION_TILES:
+        _bad(f"The game has {IRRIGATION_TILES} irrigation tiles: placed plus supply.", "$.supply.irrigation",
+             "JAVA-1.3")
+    ponds = _PRINTED_PONDS.union(placed)
+    for index, area in enumerate(state.scored_irrigation_areas):
+        if not area or not ponds.issuperset(map(tuple, area)):
+            _bad("A scored area is made of irrigation spaces.", f"$.scored_irrigation_areas[{index}]", "JAVA-8.5")
+
+
+def _irrigation_refusal(state: JavaState) -> None:
+    """The first irrigation tile placed twice or off the bare interior, in the order reported."""
     seen = Inventory("irrigation tile", rule="JAVA-8.1")
     for index, h in enumerate(state.irrigation_tiles):
         at = f"$.irrigation_tiles[{index}]"
@@ -245,12 +282,6 @@ def _irrigation(state: JavaState) -> None:
         i = INDEX.get(tuple(h))  # type: ignore[arg-type]
         require(i is not None and CENTRAL[i] and not EDGE[i] and not PRINTED_POND[i],
                 "Irrigation tiles lie on bare interior spaces of central Java.", at, "JAVA-8.1")
-    require(len(state.irrigation_tiles) + state.supply.irrigation == IRRIGATION_TILES,
-            f"The game has {IRRIGATION_TILES} irrigation tiles: placed plus supply.", "$.supply.irrigation", "JAVA-1.3")
-    ponds = {HEXES[i] for i in range(N) if PRINTED_POND[i]} | {tuple(h) for h in state.irrigation_tiles}
-    for index, area in enumerate(state.scored_irrigation_areas):
-        require(bool(area) and all(tuple(h) in ponds for h in area), "A scored area is made of irrigation spaces.",
-                f"$.scored_irrigation_areas[{index}]", "JAVA-8.5")
 
 
 def _palaces(state: JavaState, by_id: dict[int, int]) -> None:
