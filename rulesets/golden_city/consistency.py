@@ -18,20 +18,24 @@ from .components import (BLACK, BONUS_CARDS, COINS_TOTAL, COLOURS, DATA_VERSION,
                          SCORING_STACK_ORDER, SINGLE, SPACES)
 from .building import BUILDS_PER_TURN, supply_exhausted
 from .options import CHOICES
-from .state import OWNER, SEQ, GoldenCityState
+from .state import IS_BLACK, OWNER, SEQ, GoldenCityState
 
 
 def check(state: GoldenCityState) -> None:
+    # Checks whose message is formatted test first and format only to refuse: every
+    # request runs them all.
     seats = len(state.players)
-    require(seats in PLAYER_COUNTS, f"The Golden City is played by {min(PLAYER_COUNTS)} to {max(PLAYER_COUNTS)} "
-            f"players, not {seats}.", "$.players", "GC-1.5")
-    require(state.data_version == DATA_VERSION, f"This referee reads component data {DATA_VERSION}.",
-            "$.data_version", "GC-13.2")
+    if seats not in PLAYER_COUNTS:
+        raise InvalidState(f"The Golden City is played by {min(PLAYER_COUNTS)} to {max(PLAYER_COUNTS)} "
+                           f"players, not {seats}.", "$.players", rule="GC-1.5")
+    if state.data_version != DATA_VERSION:
+        raise InvalidState(f"This referee reads component data {DATA_VERSION}.", "$.data_version", rule="GC-13.2")
     for name in state.options.__struct_fields__:
         if getattr(state.options, name) not in CHOICES[name]:
             raise InvalidState(f"Option {name} must be one of {CHOICES[name]}.", f"$.options.{name}", rule="GC-13.2")
     counts = PLAYER_COUNTS[seats]
-    require(state.start_player < seats, f"start_player names seat {state.start_player}.", "$.start_player", "GC-1.8")
+    if state.start_player >= seats:
+        raise InvalidState(f"start_player names seat {state.start_player}.", "$.start_player", rule="GC-1.8")
     _players(state, seats, counts.black_posts)
     _cards(state)
     _board(state, seats, counts.regular_posts, counts.black_posts)
@@ -44,10 +48,12 @@ def _players(state: GoldenCityState, seats: int, black_posts: int) -> None:
         if colour not in COLOURS or colours.index(colour) != seat or (black_posts and colour == BLACK):
             raise InvalidState(f"Seat {seat}'s colour {colour!r} is not a free post colour.",
                                f"$.players[{seat}].colour", rule="GC-1.5")
-    require(state.key_supply + sum(p.keys for p in state.players) == KEYS_TOTAL,
-            f"The keys in the supply and in hands must total {KEYS_TOTAL}.", "$.key_supply", "GC-12.5")
-    require(state.bank_coins + sum(p.coins for p in state.players) == COINS_TOTAL,
-            f"The coins in the bank and with the players must total {COINS_TOTAL}.", "$.bank_coins", "GC-12.6")
+    if state.key_supply + sum(p.keys for p in state.players) != KEYS_TOTAL:
+        raise InvalidState(f"The keys in the supply and in hands must total {KEYS_TOTAL}.", "$.key_supply",
+                           rule="GC-12.5")
+    if state.bank_coins + sum(p.coins for p in state.players) != COINS_TOTAL:
+        raise InvalidState(f"The coins in the bank and with the players must total {COINS_TOTAL}.", "$.bank_coins",
+                           rule="GC-12.6")
 
 
 _LANDSCAPE_SET = frozenset(LANDSCAPE_CARDS)
@@ -56,6 +62,7 @@ _BONUS_SET = frozenset(BONUS_CARDS)
 _SCORING_SET = frozenset(SCORING_CARDS)
 _STACK_RANK = {card: SCORING_STACK_ORDER.index(SCORING_CARDS[card].back) for card in SCORING_CARDS}
 _HARBOURS = frozenset(sid for sid, space in SPACES.items() if space.kind == HARBOUR)
+_NEIGHBOUR_TUPLES = {sid: tuple(near) for sid, near in NEIGHBOURS.items()}  # a tuple iterates faster than a set
 
 
 def _complete(places: list[list[str]], expected: frozenset[str]) -> bool:
@@ -115,7 +122,9 @@ def _cards(state: GoldenCityState) -> None:
 def _board(state: GoldenCityState, seats: int, regular_posts: int, black_posts: int) -> None:
     regular = [0] * seats
     black = [0] * seats
-    first: dict[tuple[str, int], int] = {}  # (space, seat) -> the seat's earliest post number there
+    # per seat, each space's earliest post number of that seat (keyed by the space id alone:
+    # a (space, seat) key would be a new tuple to hash at every post and every neighbour)
+    first: list[dict[str, int]] = [{} for _ in range(seats)]
     seqs: list[int] = []
     for space_id, placed in state.board.items():
         if space_id not in SPACES or not placed or (space_id in SINGLE and len(placed) != 1):
@@ -123,6 +132,13 @@ def _board(state: GoldenCityState, seats: int, regular_posts: int, black_posts: 
             require(space_id in SPACES, f"There is no space {space_id!r} on the board.", path, "GC-5.3")
             require(bool(placed), f"{space_id} is listed with no post; list only occupied spaces.", path, "GC-12.8")
             raise InvalidState(f"{space_id} holds one post at most.", path, rule="GC-5.4.1")
+        if len(placed) == 1 and not placed[0][IS_BLACK] and placed[0][OWNER] < seats:
+            # most spaces hold one regular post: no other post there to compare it with
+            seat, _black, seq = placed[0]
+            regular[seat] += 1
+            seqs.append(seq)
+            first[seat][space_id] = seq
+            continue
         owners = []
         blacks = []
         for index, (seat, is_black, seq) in enumerate(placed):
@@ -130,9 +146,9 @@ def _board(state: GoldenCityState, seats: int, regular_posts: int, black_posts: 
                 raise InvalidState(f"Post of seat {seat}, which is not in this game.",
                                    f"$.board.{space_id}[{index}][{OWNER}]", rule="GC-1.5")
             seqs.append(seq)
-            key = (space_id, seat)
-            if key not in first or seq < first[key]:
-                first[key] = seq
+            own = first[seat]
+            if own.get(space_id, seq) >= seq:
+                own[space_id] = seq
             if is_black:
                 black[seat] += 1
                 blacks.append(seat)
@@ -155,7 +171,11 @@ def _board(state: GoldenCityState, seats: int, regular_posts: int, black_posts: 
         if space_id in _HARBOURS:
             continue
         for seat, _black, seq in placed:
-            if not any(first.get((neighbour, seat), seq) < seq for neighbour in NEIGHBOURS[space_id]):
+            own = first[seat]
+            for neighbour in _NEIGHBOUR_TUPLES[space_id]:
+                if own.get(neighbour, seq) < seq:
+                    break  # a road to an earlier post of the owner
+            else:
                 raise InvalidState(f"Post {seq} on {space_id} has no road to an earlier post of its owner.",
                                    f"$.board.{space_id}", rule="GC-5.5.2")
     for seat, player in enumerate(state.players):
@@ -172,8 +192,9 @@ def _board(state: GoldenCityState, seats: int, regular_posts: int, black_posts: 
 def _phase(state: GoldenCityState, seats: int, pairs: int) -> None:
     phase = state.phase
     scored = len(state.scoring_removed)
-    require(state.round == scored + (state.scoring_card is not None),
-            f"Round {state.round} does not match the {scored} scoring card(s) scored.", "$.round", "GC-3.1")
+    if state.round != scored + (state.scoring_card is not None):
+        raise InvalidState(f"Round {state.round} does not match the {scored} scoring card(s) scored.", "$.round",
+                           rule="GC-3.1")
     require((state.scoring_card is not None) == (phase in ("auction", "build")),
             "The round's scoring card is face up during the auction and the building only.", "$.scoring_card",
             "GC-3.1")
@@ -191,8 +212,8 @@ def _phase(state: GoldenCityState, seats: int, pairs: int) -> None:
     if phase == "auction":
         auction = state.auction
         assert auction is not None
-        require(len(auction.pairs) == pairs and all(len(pair) == 2 for pair in auction.pairs),
-                f"{pairs} pairs of two cards are on offer.", "$.auction.pairs", "GC-4.1")
+        if len(auction.pairs) != pairs or any(len(pair) != 2 for pair in auction.pairs):
+            raise InvalidState(f"{pairs} pairs of two cards are on offer.", "$.auction.pairs", rule="GC-4.1")
         require(len(auction.markers) == pairs, "One marker slot per pair.", "$.auction.markers", "GC-4.2")
         placed = [seat for seat in auction.markers if seat is not None]
         require(all(seat < seats for seat in placed) and len(placed) == len(set(placed)),
@@ -211,8 +232,8 @@ def _phase(state: GoldenCityState, seats: int, pairs: int) -> None:
         assert build is not None
         require(build.index < seats, "Every player has had his build turn.", "$.build.index", "GC-5.1")
         most = BUILDS_PER_TURN if state.options.explicit_end_turn else BUILDS_PER_TURN - 1
-        require(build.builds <= most, f"At most {most} builds stand in a turn still open.", "$.build.builds",
-                "GC-5.1")
+        if build.builds > most:
+            raise InvalidState(f"At most {most} builds stand in a turn still open.", "$.build.builds", rule="GC-5.1")
     elif phase == "discard":
         pending = state.discard_pending
         over = {seat for seat in range(seats) if len(state.players[seat].hand) > HAND_LIMIT}
