@@ -8,10 +8,15 @@ from ..schemas import Envelope, GameActionField, Seating, SeedField, StatusSchem
 
 _VERSION = "How many actions the session has applied; every action adds one."
 
+#: The largest version a request may name: the Redis store compares versions in Lua, whose
+#: numbers are doubles, exact up to 2**53 (Redis itself takes 64-bit integers). No session
+#: gets near it; a number past it is a 422, not a store error.
+MAX_VERSION = 2**53 - 1
+
 
 def _version(*, strict: bool = True, **kwargs) -> fields.Integer:
     """A session version; query strings are text, so there it is parsed, not required to be a number."""
-    return fields.Integer(strict=strict, validate=validate.Range(min=0), **kwargs)
+    return fields.Integer(strict=strict, validate=validate.Range(min=0, max=MAX_VERSION), **kwargs)
 
 
 # ---------------------------------------------------------------- requests
