@@ -64,7 +64,10 @@ def decode_bytes(data: bytes, schema_class: type[Schema], ruleset: Ruleset) -> d
         return None
     try:
         envelope = decoder.decode(data)
-    except msgspec.DecodeError:  # also ValidationError: the literal path words the error
+    except (msgspec.DecodeError, RecursionError):
+        # ValidationError is a DecodeError: the literal path words the error. msgspec's decoder
+        # recurses in C and gives up below orjson's depth limit (1024); orjson then reads the body,
+        # and the literal path refuses what does not fit, as it does for any other body.
         return None
     for name in state_members:
         state = getattr(envelope, name)

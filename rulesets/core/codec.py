@@ -36,8 +36,15 @@ def split_validation_error(error: msgspec.ValidationError) -> tuple[str, str]:
 
 
 def convert(raw: Any, type_: type[T]) -> T:
-    """Builtins to a typed value; raises ``msgspec.ValidationError`` with a path."""
-    return msgspec.convert(raw, type_, strict=True)
+    """Builtins to a typed value; raises ``msgspec.ValidationError`` with a path.
+
+    A value nested deeper than the interpreter lets msgspec follow is refused the same way
+    (no game's types nest anywhere near that deep).
+    """
+    try:
+        return msgspec.convert(raw, type_, strict=True)
+    except RecursionError:
+        raise msgspec.ValidationError("Nested too deeply") from None
 
 
 def to_builtins(value: Any) -> Any:
