@@ -34,6 +34,7 @@ SECURITY_SCHEME = "sessionToken"
 #: The token is optional where a spectator may look, required where a seat or the owner acts.
 _OPTIONAL_TOKEN = [{SECURITY_SCHEME: []}, {}]
 _REQUIRED_TOKEN = [{SECURITY_SCHEME: []}]
+_ETAG_HEADER = {"description": "The session version, quoted.", "schema": {"type": "string", "example": '"12"'}}
 
 log = structlog.get_logger("service.sessions")
 
@@ -118,8 +119,9 @@ class SessionCollection(MethodView):
 @blp.route("/<session_id>")
 class SessionResource(MethodView):
     @blp.arguments(SessionReadQuery, location="query", as_kwargs=True)
-    @blp.response(200, SessionView, headers={"ETag": {"description": "The session version, quoted."}})
-    @blp.alt_response(304, description="Not modified: If-None-Match named the current version.")
+    @blp.response(200, SessionView, headers={"ETag": _ETAG_HEADER})
+    @blp.alt_response(304, description="Not modified: If-None-Match named the current version.",
+                      headers={"ETag": _ETAG_HEADER})
     @blp.documents_errors(401, 404, 503)
     @blp.doc(security=_OPTIONAL_TOKEN)
     def get(self, session_id: str, wait_version: int | None = None, wait_seconds: float | None = None):
