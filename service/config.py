@@ -49,6 +49,8 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     # A long-poll holds a sync worker the whole time: keep it under GUNICORN_TIMEOUT (30),
     # or gunicorn kills the worker mid-wait.
     "SESSION_WAIT_MAX_SECONDS": (20, _positive_int),
+    # Most actions one replay takes: a random playout of the longest game (Java) runs ~1,400.
+    "MAX_REPLAY_ACTIONS": (5000, _positive_int),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
     "BENCH_ECHO": (False, _bool),
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from ..schemas import Envelope, GameActionField, Seating, SeedField, StatusSchema
+from ..schemas import MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, Seating, SeedField, StatusSchema
 
 _VERSION = "How many actions the session has applied; every action adds one."
 
@@ -54,7 +54,7 @@ class SessionReadQuery(_Query):
 
 
 class LegalActionsQuery(_Query):
-    type = fields.List(fields.String(), metadata={
+    type = BoundedList(fields.String(), max_items=MAX_TYPE_ITEMS, metadata={
         "description": "Only actions of this type; repeat the parameter for several (default: every type)."})
     where = fields.String(metadata={
         "description": "Only actions whose top-level fields have these values: a JSON object, "
