@@ -184,7 +184,7 @@ class Ruleset(ABC, Generic[S, A]):
         resolved = self.resolve_options(given)
         try:
             seed_text = normalize_seed(seed)
-        except TypeError as exc:
+        except (TypeError, ValueError) as exc:
             raise InvalidSetup(INVALID_SEED, None, str(exc), path="$.seed") from None
         return self.create(players, seed_text, resolved, seating)
 

@@ -26,10 +26,12 @@ from .errors import NotAuthenticated, NotPermitted, SessionError, SessionNotFoun
 from .logic import Reply, Sessions
 from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
                       SessionLegalActions, SessionLog, SessionReadQuery, SessionView)
-from .store import StoreUnavailable
+from .store import StoreFull, StoreUnavailable
 
 #: Seconds a client should wait before retrying while the store is unreachable.
 RETRY_AFTER_SECONDS = 1
+#: Seconds a client should wait before trying to create a session in a full store.
+FULL_RETRY_AFTER_SECONDS = 60
 SECURITY_SCHEME = "sessionToken"
 #: The token is optional where a spectator may look, required where a seat or the owner acts.
 _OPTIONAL_TOKEN = [{SECURITY_SCHEME: []}, {}]
@@ -80,6 +82,14 @@ def _problem(error: SessionError) -> Problem:
 @blp.errorhandler(SessionError)
 def _session_error(error: SessionError):
     return problem_response(_problem(error))
+
+
+@blp.errorhandler(StoreFull)
+def _store_full(error: StoreFull):
+    return problem_response(Problem(503, "sessions_full",
+                  "The server holds as many sessions as it may; retry later, when one has ended or expired. "
+                  "The stateless /v1/games endpoints are unaffected.",
+                  title="Sessions full", headers={"Retry-After": str(FULL_RETRY_AFTER_SECONDS)}))
 
 
 @blp.errorhandler(StoreUnavailable)
