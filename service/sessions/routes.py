@@ -18,6 +18,7 @@ from flask.views import MethodView
 from rulesets import RulesetError, UnknownGame
 
 from ..api import Blueprint
+from ..cache_headers import no_store
 from ..encoding import json_response
 from ..problems import Problem, problem_response
 from ..refusals import refusal_problem
@@ -56,9 +57,7 @@ def _token() -> str | None:
 def _answer(reply: Reply, status: int = 200):
     response = json_response(reply.body, status)
     response.headers["ETag"] = headers.etag(reply.version)
-    response.headers["Vary"] = "Authorization"
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    return response  # Vary: Authorization and Cache-Control: service.cache_headers, for every session answer
 
 
 # ---------------------------------------------------------------- refusals
@@ -122,8 +121,7 @@ class SessionCollection(MethodView):
             raise refusal_problem(refusal) from None
         response = _answer(reply, 201)
         response.headers["Location"] = f"{blp.url_prefix}/{reply.body['session_id']}"
-        response.headers["Cache-Control"] = "no-store"  # it carries every token
-        return response
+        return no_store(response)  # it carries every token
 
 
 @blp.route("/<session_id>")
@@ -145,7 +143,6 @@ class SessionResource(MethodView):
         if known is None or reply.version in known:
             response = current_app.response_class(status=304)
             response.headers["ETag"] = headers.etag(reply.version)
-            response.headers["Vary"] = "Authorization"
             return response
         return _answer(reply)
 
