@@ -15,8 +15,13 @@ from msgspec import inspect as mi
 
 T = TypeVar("T")
 
-#: A count that can never go below zero (resources, stars, deck sizes...).
-Count = Annotated[int, msgspec.Meta(ge=0)]
+#: The largest value a counter may hold: far above anything a real game reaches, and
+#: within a signed 32-bit integer, so any client reads it exactly (see ``rulesets.core.bounds``).
+MAX_COUNT = 2**31 - 1
+#: A count that can never go below zero (resources, stars, deck sizes, scores, ids...).
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
+#: A count that starts at one (rounds, ranks, sequence numbers).
+Ordinal = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
 #: A 0-based seat number.
 Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 

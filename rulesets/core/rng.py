@@ -14,6 +14,8 @@ from typing import Annotated, MutableSequence, Sequence, TypeVar
 
 import msgspec
 
+from .codec import Count
+
 T = TypeVar("T")
 
 _TWO_64 = 1 << 64
@@ -28,7 +30,7 @@ class Rng(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Where a game stands in its random sequence."""
 
     seed: Annotated[str, msgspec.Meta(max_length=MAX_SEED_LENGTH)]
-    counter: Annotated[int, msgspec.Meta(ge=0)] = 0
+    counter: Count = 0
 
 
 def normalize_seed(seed: int | str | None) -> str:

@@ -133,7 +133,7 @@ class Pending(_Struct, kw_only=True):
     """A decision the game waits for before the next turn (SOL-6.6)."""
 
     kind: Literal["discard_overflow"] = "discard_overflow"
-    player: int
+    player: Seat
     amount: Count
 
 
@@ -149,7 +149,7 @@ class Draft(_Struct, kw_only=True):
     #: index = the ``pair`` number a player names; a taken pair becomes null.
     level3_offer: list[Level3Pair | None]
     #: the seats still to pick, in order; the first is drafting now.
-    order: list[int]
+    order: list[Seat]
 
 
 class Solo(_Struct, kw_only=True):
