@@ -24,6 +24,8 @@ from .store import CommitOutcome, LogSlice, SessionGone, Snapshot, StoreFull
 
 #: Expired sessions are swept at most this often (they are refused as soon as they expire).
 _SWEEP_EVERY_SECONDS = 60.0
+#: A full store looks for expired sessions to make room at most this often.
+_FULL_SWEEP_EVERY_SECONDS = 1.0
 
 log = structlog.get_logger("service.sessions")
 
@@ -49,6 +51,7 @@ class MemoryStore:
         # One condition for the whole store: a commit wakes every waiter, each re-checks its own session.
         self._changed = threading.Condition(threading.Lock())
         self._next_sweep = clock() + _SWEEP_EVERY_SECONDS
+        self._next_full_sweep = clock()
 
     def describe(self) -> str:
         return "in-process store (single process only)"
@@ -82,7 +85,12 @@ class MemoryStore:
             if self._live(session_id) is not None:
                 return False
             if self.max_sessions is not None and len(self._records) >= self.max_sessions:
-                self._sweep(now_or_never=True)
+                now = self._clock()
+                if now >= self._next_full_sweep:
+                    # At most once a second: a client hammering a full store must not buy a
+                    # walk over every session, under the lock, with each refused request.
+                    self._next_full_sweep = now + _FULL_SWEEP_EVERY_SECONDS
+                    self._sweep(now_or_never=True)
                 if len(self._records) >= self.max_sessions:
                     if not self._full:
                         log.warning("session_store_full", sessions=len(self._records), cap=self.max_sessions)

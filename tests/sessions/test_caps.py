@@ -51,6 +51,13 @@ def test_expired_sessions_make_room():
         store.create("c", b"m", b"s")
     now[0] = 11.0  # both idle past their expiry, before the periodic sweep is due
     assert store.create("c", b"m", b"s")
+    assert store.create("d", b"m", b"s")  # full again
+    now[0] = 11.5  # "d" expires early; the last look for room was half a second ago
+    store._records["d"].expires_at = 11.4
+    with pytest.raises(StoreFull):
+        store.create("e", b"m", b"s")
+    now[0] = 12.1  # a second later the full store looks again
+    assert store.create("e", b"m", b"s")
 
 
 def test_the_cap_is_a_setting():
