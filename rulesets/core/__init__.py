@@ -2,7 +2,7 @@
 chance, component data and the registry."""
 
 from .bounds import first_out_of_bounds
-from .codec import MAX_COUNT, Count, Ordinal, Seat, canonical_json, clone, to_builtins
+from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, canonical_json, clone, to_builtins
 from .components import ComponentDataError, assumed_paths, load_components
 from .consistency import Inventory, require, require_range
 from .contract import Event, GameState, OptionSpec, Ruleset, Seating, Status
@@ -16,7 +16,7 @@ from .secrecy import (PUBLIC, SECRET, EventSecrecy, Hidden, PerSeat, Private, Pu
 
 __all__ = [
     "first_out_of_bounds",
-    "MAX_COUNT", "Count", "Ordinal", "Seat", "canonical_json", "clone", "to_builtins",
+    "MAX_COUNT", "Coordinate", "Count", "Ordinal", "Seat", "canonical_json", "clone", "to_builtins",
     "ComponentDataError", "assumed_paths", "load_components",
     "Inventory", "require", "require_range",
     "Event", "GameState", "OptionSpec", "Ruleset", "Seating", "Status",

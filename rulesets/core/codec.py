@@ -22,6 +22,10 @@ MAX_COUNT = 2**31 - 1
 Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
 #: A count that starts at one (rounds, ranks, sequence numbers).
 Ordinal = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
+#: A board coordinate (a column, a row, an axial hex coordinate): no board is anywhere near
+#: this wide; bounded so that a posted state carries no arbitrary integer.
+MAX_COORDINATE = 4096
+Coordinate = Annotated[int, msgspec.Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 #: A 0-based seat number.
 Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 

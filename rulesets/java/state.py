@@ -15,9 +15,9 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Coordinate, Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
 
-Hex = tuple[int, int]
+Hex = tuple[Coordinate, Coordinate]
 TileType = Literal["triple", "double", "single_rice", "single_village"]
 Phase = Literal["actions", "festival", "game_over"]
 Stage = Literal["joining", "raising", "tie_vote"]

@@ -177,3 +177,32 @@ def test_the_checker_names_the_first_counter_out_of_bounds():
     assert first_out_of_bounds(Outer(move=0, players=[], bank={}, ids=[0, MAX_COUNT + 1]), Outer) == "$.ids[1]"
     assert first_out_of_bounds(Outer(move=0, players=[], bank={}, ids=[], bonus=Inner(-5)), Outer) == "$.bonus.score"
     assert first_out_of_bounds(Outer(move=0, players=[Inner(0, seat=10**30)], bank={}, ids=[]), Outer) is None
+
+
+def _unbounded_ints(info: mi.Type, path: str, seen: set) -> Iterator[str]:
+    if isinstance(info, mi.IntType):
+        if info.le is None or info.ge is None:
+            yield path
+    elif isinstance(info, mi.StructType):
+        if info.cls in seen:
+            return
+        seen.add(info.cls)
+        for field in info.fields:
+            yield from _unbounded_ints(field.type, f"{path}.{field.encode_name}", seen)
+    elif isinstance(info, (mi.ListType, mi.VarTupleType)):
+        yield from _unbounded_ints(info.item_type, f"{path}[]", seen)
+    elif isinstance(info, mi.TupleType):
+        for index, member in enumerate(info.item_types):
+            yield from _unbounded_ints(member, f"{path}[{index}]", seen)
+    elif isinstance(info, mi.DictType):
+        yield from _unbounded_ints(info.value_type, f"{path}.*", seen)
+    elif isinstance(info, mi.UnionType):
+        for member in info.types:
+            yield from _unbounded_ints(member, path, seen)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_integer_in_a_state_is_bounded(game):
+    """A game's state holds no bare int: counters are core's Count or Ordinal, seats Seat,
+    board positions Coordinate (or another Meta(ge=..., le=...))."""
+    assert list(_unbounded_ints(mi.type_info(get_ruleset(game).State), "$", set())) == []
