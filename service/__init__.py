@@ -16,6 +16,7 @@ from rulesets import all_rulesets
 
 from .api import Api
 from .body import refuse_oversized_request
+from .cache_headers import install_cache_headers
 from .config import load_config
 from .docs import install_docs
 from .encoding import OrjsonProvider
@@ -70,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(health_blueprint)
 
     install_error_handlers(app)
+    install_cache_headers(app)
     install_docs(app)
     install_metrics(app)
     if settings["CORS_ORIGINS"]:

@@ -46,9 +46,13 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     "REDIS_URL": (None, _optional_str),
     "SESSION_KEY_PREFIX": ("referee", lambda text: text.strip()),
     "SESSION_IDLE_SECONDS": (86400, _positive_int),
+    # The in-process store's cap (Redis is capped by its own maxmemory); past it, creating is a 503.
+    "SESSION_MAX_COUNT": (10000, _positive_int),
     # A long-poll holds a sync worker the whole time: keep it under GUNICORN_TIMEOUT (30),
     # or gunicorn kills the worker mid-wait.
     "SESSION_WAIT_MAX_SECONDS": (20, _positive_int),
+    # Most actions one replay takes: a random playout of the longest game (Java) runs ~1,400.
+    "MAX_REPLAY_ACTIONS": (5000, _positive_int),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
     "BENCH_ECHO": (False, _bool),
 }

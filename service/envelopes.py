@@ -25,7 +25,7 @@ one the schema path gives. The differences it must avoid:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from marshmallow import RAISE, Schema, fields, missing
@@ -33,7 +33,7 @@ from marshmallow import RAISE, Schema, fields, missing
 from rulesets.core import Ruleset
 
 from .body import read_body_bytes
-from .schemas import GameActionField, GameStateField
+from .schemas import BoundedList, GameActionField, GameStateField
 
 #: bytes.translate table turning every digit into "0"; a run of 19 of them means a long number.
 _DIGITS_AS_ZERO = bytes(ord("0") if chr(i).isdigit() and i < 128 else i for i in range(256))
@@ -64,7 +64,10 @@ def decode_bytes(data: bytes, schema_class: type[Schema], ruleset: Ruleset) -> d
         return None
     try:
         envelope = decoder.decode(data)
-    except msgspec.DecodeError:  # also ValidationError: the literal path words the error
+    except (msgspec.DecodeError, RecursionError):
+        # ValidationError is a DecodeError: the literal path words the error. msgspec's decoder
+        # recurses in C and gives up below orjson's depth limit (1024); orjson then reads the body,
+        # and the literal path refuses what does not fit, as it does for any other body.
         return None
     for name in state_members:
         state = getattr(envelope, name)
@@ -94,6 +97,10 @@ def _mirror(schema_class: type[Schema], ruleset: Ruleset) -> tuple[msgspec.json.
             kind = int
         elif type(field) is fields.List and type(field.inner) is fields.String and not field.inner.validators:
             kind = list[str]
+        elif type(field) is BoundedList and isinstance(field.max_items, int) and type(field.inner) is fields.String \
+                and not field.inner.validators:
+            # One item past the bound fails the decode, and the literal path words the refusal.
+            kind = Annotated[list[str], msgspec.Meta(max_length=field.max_items)]
         elif type(field) is fields.Dict and field.key_field is not None and type(field.key_field) is fields.String \
                 and field.value_field is None:
             kind = dict[str, Any]

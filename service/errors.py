@@ -19,6 +19,10 @@ from .refusals import refusal_problem
 
 log = structlog.get_logger("service.errors")
 
+#: A problem lists at most this many field errors (the first ones) and counts them all in
+#: ``error_count``: a body of half a million bad items must not answer megabytes of errors.
+MAX_LISTED_ERRORS = 20
+
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -74,7 +78,9 @@ def http_problem(error: HTTPException) -> Problem:
     messages = data.get("messages")
     if status == 422 and messages is not None:
         errors = marshmallow_errors(_without_location(messages))
-        return Problem(422, "invalid_request", _summary(errors), title="Invalid request", errors=errors)
+        extra = {"error_count": len(errors)} if len(errors) > MAX_LISTED_ERRORS else {}
+        return Problem(422, "invalid_request", _summary(errors), title="Invalid request",
+                       errors=errors[:MAX_LISTED_ERRORS], **extra)
     return Problem(status, _snake(error.name or "error"), error.description or error.name or "Error")
 
 

@@ -18,6 +18,7 @@ from rulesets import InvalidAction, RulesetError, all_rulesets, get_ruleset
 from rulesets.core import GameState, Ruleset
 
 from .api import Blueprint
+from .cache_headers import no_store
 from .encoding import json_response
 from .envelopes import decode_typed
 from .refusals import refusal_fields, refusal_problem
@@ -97,7 +98,7 @@ def setup(body: dict[str, Any], game: str):
                               first_player=body["first_player"], colors=body["colors"])
     except RulesetError as refusal:
         raise refusal_problem(refusal) from None
-    return json_response({"state": state, "status": ruleset.status(state)})
+    return no_store(json_response({"state": state, "status": ruleset.status(state)}))
 
 
 @blp.route("/<game:game>/legal-actions", methods=["POST"])
@@ -144,7 +145,7 @@ def apply(body: dict[str, Any], game: str):
         after, events = ruleset.apply(state, action, in_place=True)  # the state was decoded for this request alone
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
-    return json_response({"state": after, "events": events, "status": ruleset.status(after)})
+    return no_store(json_response({"state": after, "events": events, "status": ruleset.status(after)}))
 
 
 @blp.route("/<game:game>/view", methods=["POST"])
@@ -175,4 +176,4 @@ def replay(body: dict[str, Any], game: str):
         index = refusal.context.get("action_index")
         base = f"$.actions[{index}]" if isinstance(refusal, InvalidAction) and index is not None else "$"
         raise refusal_problem(refusal, base) from None
-    return json_response({"state": state, "status": ruleset.status(state)})
+    return no_store(json_response({"state": state, "status": ruleset.status(state)}))

@@ -1,5 +1,11 @@
 """Structured logs: JSON lines through structlog, one per request, each with a request id.
 
+No line may hold a token, a token digest, a seed or a state. structlog's own exception
+rendering prints each frame's local variables (around a session: the bearer token, every
+seat's digest, the stored state with its seed) and the exception's message (which may
+quote a state); ``redact_exception`` renders an exception as its type and the frames it
+passed through (file, line, function) and nothing else.
+
 The id is the client's ``X-Request-ID`` when it is a sane token (so a caller can
 follow a request through its own logs), else a fresh one; it is echoed back in the
 response header and bound to every log line written while the request runs.
@@ -9,8 +15,12 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 import time
+import traceback
 import uuid
+from types import TracebackType
+from typing import Any
 
 import orjson
 import structlog
@@ -26,6 +36,49 @@ def _json_line(event: dict, **_kwargs) -> str:
     return orjson.dumps(event, default=str).decode()
 
 
+def _exception_triple(exc_info: Any) -> tuple[type[BaseException], BaseException, TracebackType | None] | None:
+    """structlog's ``exc_info`` forms (True, an exception, a sys.exc_info() triple) as one triple."""
+    if isinstance(exc_info, BaseException):
+        return type(exc_info), exc_info, exc_info.__traceback__
+    if isinstance(exc_info, tuple) and len(exc_info) == 3 and exc_info[0] is not None:
+        return exc_info  # type: ignore[return-value]
+    if exc_info is True:
+        current = sys.exc_info()
+        return current if current[0] is not None else None  # type: ignore[return-value]
+    return None
+
+
+def describe_exception(error: BaseException) -> dict[str, Any]:
+    """An exception's type and where it happened: never its message or any frame's variables.
+
+    A chained cause is named by its type alone.
+    """
+    frames = [{"file": frame.filename, "line": frame.lineno, "function": frame.name}
+              for frame in traceback.extract_tb(error.__traceback__)]  # FrameSummary: no locals captured
+    described: dict[str, Any] = {"type": _type_name(type(error)), "frames": frames}
+    cause = error.__cause__ or error.__context__
+    if cause is not None:
+        described["cause_type"] = _type_name(type(cause))
+    return described
+
+
+def _type_name(kind: type) -> str:
+    module = kind.__module__
+    return kind.__qualname__ if module == "builtins" else f"{module}.{kind.__qualname__}"
+
+
+def redact_exception(_logger: Any, _method: str, event: dict[str, Any]) -> dict[str, Any]:
+    """structlog processor in place of ``dict_tracebacks``: ``exc_info`` becomes ``exception``
+    as :func:`describe_exception` words it; a ready-made ``exception`` text or a stack is dropped."""
+    exc_info = event.pop("exc_info", None)
+    event.pop("stack", None)
+    event.pop("exception", None)
+    triple = _exception_triple(exc_info) if exc_info else None
+    if triple is not None:
+        event["exception"] = describe_exception(triple[1])
+    return event
+
+
 def configure_logging(level: str) -> None:
     numeric = logging.getLevelName(level.upper())
     if not isinstance(numeric, int):
@@ -35,7 +88,7 @@ def configure_logging(level: str) -> None:
             structlog.contextvars.merge_contextvars,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
-            structlog.processors.dict_tracebacks,
+            redact_exception,
             structlog.processors.JSONRenderer(serializer=_json_line),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),

@@ -7,7 +7,18 @@ document links to the games' own JSON Schemas (see ``service.spec``).
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields
+from typing import Any, Callable
+
+from flask import current_app, has_app_context
+from marshmallow import INCLUDE, Schema, ValidationError, fields, utils
+
+#: Used outside an app (the OpenAPI build, a schema loaded by hand); the app's MAX_REPLAY_ACTIONS wins.
+DEFAULT_MAX_REPLAY_ACTIONS = 5000
+#: The most seats any game may have (core's Seat is 0 to 7), with room to spare: a longer
+#: ``colors`` is refused before its items are looked at.
+MAX_SEAT_ITEMS = 16
+#: More action types than any game has.
+MAX_TYPE_ITEMS = 64
 
 
 class GameStateField(fields.Dict):
@@ -34,6 +45,35 @@ def _player_count(**kwargs) -> fields.Integer:
     return fields.Integer(strict=True, metadata={"description": "How many seats the game has."}, **kwargs)
 
 
+class BoundedList(fields.List):
+    """A request list refused by its length before any item is read.
+
+    marshmallow checks every item and words an error for each: half a million bad items
+    cost seconds and megabytes of errors. ``max_items`` is a number, or a function read at
+    load time (a setting). A fixed bound is documented as ``maxItems``.
+    """
+
+    def __init__(self, inner: Any, *, max_items: int | Callable[[], int], **kwargs: Any) -> None:
+        if isinstance(max_items, int):
+            kwargs["metadata"] = {**kwargs.get("metadata", {}), "maxItems": max_items}
+        super().__init__(inner, **kwargs)
+        self.max_items = max_items
+
+    def limit(self) -> int:
+        return self.max_items if isinstance(self.max_items, int) else self.max_items()
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if utils.is_collection(value):
+            limit = self.limit()
+            if len(value) > limit:
+                raise ValidationError(f"At most {limit} items are accepted here; this list has {len(value)}.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def max_replay_actions() -> int:
+    return current_app.config["MAX_REPLAY_ACTIONS"] if has_app_context() else DEFAULT_MAX_REPLAY_ACTIONS
+
+
 class Envelope(Schema):
     """Request envelopes refuse fields they do not know: a typo is an error, not a silent default."""
 
@@ -44,7 +84,7 @@ class Seating(Envelope):
 
     first_player = fields.Integer(strict=True, load_default=None, allow_none=True, metadata={
         "description": "The seat that plays first (default 0); the game refuses a seat it does not have."})
-    colors = fields.List(fields.String(), load_default=None, allow_none=True, metadata={
+    colors = BoundedList(fields.String(), max_items=MAX_SEAT_ITEMS, load_default=None, allow_none=True, metadata={
         "description": "Each seat's colour, one per seat, from the game's `colors` (default: their order)."})
 
 
@@ -62,7 +102,7 @@ class StateAndPlayerRequest(Envelope):
 
 
 class LegalActionsRequest(StateAndPlayerRequest):
-    types = fields.List(fields.String(), load_default=None, allow_none=True, metadata={
+    types = BoundedList(fields.String(), max_items=MAX_TYPE_ITEMS, load_default=None, allow_none=True, metadata={
         "description": "Only actions of these types (default: every type)."})
     where = fields.Dict(keys=fields.String(), load_default=None, allow_none=True, metadata={
         "description": "Only actions whose top-level fields have these values, e.g. {\"tile\": \"triple\"}."})
@@ -83,8 +123,9 @@ class ReplayRequest(Seating):
     players = _player_count(required=True)
     seed = SeedField(required=True, metadata={"description": "The seed the game was set up with."})
     options = fields.Dict(keys=fields.String(), load_default=dict)
-    actions = fields.List(GameActionField(), required=True,
-                          metadata={"description": "Every action since setup, in order."})
+    actions = BoundedList(GameActionField(), max_items=max_replay_actions, required=True,
+                          metadata={"description": "Every action since setup, in order; at most the server's "
+                                                   "MAX_REPLAY_ACTIONS (5000 unless configured)."})
 
 
 # ---------------------------------------------------------------- answers
@@ -190,6 +231,8 @@ class ProblemSchema(Schema):
     rule = fields.String(metadata={"description": "The rule ID a rules refusal cites."})
     errors = fields.List(fields.Nested(FieldError), metadata={"description": "Where the request is at fault."})
     action_index = fields.Integer(metadata={"description": "replay: the first refused action."})
+    error_count = fields.Integer(metadata={
+        "description": "How many field errors there are, when more than the 20 listed in `errors`."})
     request_id = fields.String()
 
 

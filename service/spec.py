@@ -47,9 +47,24 @@ def game_components(ruleset: Ruleset) -> dict[str, dict[str, Any]]:
     prefix = f"{ruleset.id}."
     (state, action), components = json_schema_components(
         [ruleset.State, ruleset.Action], ref_template="#/components/schemas/" + prefix + "{name}")
-    out = {prefix + name: schema for name, schema in components.items()}
-    out[state_component(ruleset.id)] = state
-    out[action_component(ruleset.id)] = action
+    out = {prefix + name: _fixed_tuples(schema) for name, schema in components.items()}
+    out[state_component(ruleset.id)] = _fixed_tuples(state)
+    out[action_component(ruleset.id)] = _fixed_tuples(action)
+    return out
+
+
+def _fixed_tuples(schema: Any) -> Any:
+    """msgspec closes a fixed-length tuple with ``items: false`` after its ``prefixItems``;
+    apispec reads any ``items`` as a schema to reference and writes ``$ref: .../False``, which
+    no validator resolves. ``maxItems`` (which msgspec also sets) already says the same thing."""
+    if isinstance(schema, list):
+        return [_fixed_tuples(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: _fixed_tuples(value) for key, value in schema.items()}
+    if out.get("items") is False and "prefixItems" in out:
+        assert out.get("maxItems") == len(out["prefixItems"]), out
+        del out["items"]
     return out
 
 

@@ -1,7 +1,8 @@
 """What every game shares: the contract, the loop, hidden information, refusals,
 chance, component data and the registry."""
 
-from .codec import Count, Seat, canonical_json, clone, to_builtins
+from .bounds import first_out_of_bounds
+from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, canonical_json, clone, to_builtins
 from .components import ComponentDataError, assumed_paths, load_components
 from .consistency import Inventory, require, require_range
 from .contract import Event, GameState, OptionSpec, Ruleset, Seating, Status
@@ -14,7 +15,8 @@ from .secrecy import (PUBLIC, SECRET, EventSecrecy, Hidden, PerSeat, Private, Pu
                       redact, unseen_strings)
 
 __all__ = [
-    "Count", "Seat", "canonical_json", "clone", "to_builtins",
+    "first_out_of_bounds",
+    "MAX_COUNT", "Coordinate", "Count", "Ordinal", "Seat", "canonical_json", "clone", "to_builtins",
     "ComponentDataError", "assumed_paths", "load_components",
     "Inventory", "require", "require_range",
     "Event", "GameState", "OptionSpec", "Ruleset", "Seating", "Status",

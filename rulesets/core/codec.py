@@ -15,8 +15,17 @@ from msgspec import inspect as mi
 
 T = TypeVar("T")
 
-#: A count that can never go below zero (resources, stars, deck sizes...).
-Count = Annotated[int, msgspec.Meta(ge=0)]
+#: The largest value a counter may hold: far above anything a real game reaches, and
+#: within a signed 32-bit integer, so any client reads it exactly (see ``rulesets.core.bounds``).
+MAX_COUNT = 2**31 - 1
+#: A count that can never go below zero (resources, stars, deck sizes, scores, ids...).
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
+#: A count that starts at one (rounds, ranks, sequence numbers).
+Ordinal = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
+#: A board coordinate (a column, a row, an axial hex coordinate): no board is anywhere near
+#: this wide; bounded so that a posted state carries no arbitrary integer.
+MAX_COORDINATE = 4096
+Coordinate = Annotated[int, msgspec.Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 #: A 0-based seat number.
 Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 
@@ -36,8 +45,15 @@ def split_validation_error(error: msgspec.ValidationError) -> tuple[str, str]:
 
 
 def convert(raw: Any, type_: type[T]) -> T:
-    """Builtins to a typed value; raises ``msgspec.ValidationError`` with a path."""
-    return msgspec.convert(raw, type_, strict=True)
+    """Builtins to a typed value; raises ``msgspec.ValidationError`` with a path.
+
+    A value nested deeper than the interpreter lets msgspec follow is refused the same way
+    (no game's types nest anywhere near that deep).
+    """
+    try:
+        return msgspec.convert(raw, type_, strict=True)
+    except RecursionError:
+        raise msgspec.ValidationError("Nested too deeply") from None
 
 
 def to_builtins(value: Any) -> Any:

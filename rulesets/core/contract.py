@@ -18,7 +18,8 @@ from typing import Annotated, Any, Callable, ClassVar, Collection, Generic, Iter
 
 import msgspec
 
-from .codec import Count, Seat, clone, convert, split_validation_error, to_builtins
+from .bounds import first_out_of_bounds
+from .codec import MAX_COUNT, Count, Seat, clone, convert, split_validation_error, to_builtins
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 from .loop import (INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT, INVALID_SEED,
                    PhaseTable, action_type, check_seat)
@@ -26,6 +27,8 @@ from .rng import Rng, normalize_seed
 from .secrecy import SECRET, EventSecrecy, public, redact
 
 Event = dict[str, Any]
+#: ``apply``'s refusal of an action whose result would not pass the input check (``rulesets.core.bounds``).
+COUNTER_OVERFLOW = "counter_overflow"
 
 
 @public
@@ -184,7 +187,7 @@ class Ruleset(ABC, Generic[S, A]):
         resolved = self.resolve_options(given)
         try:
             seed_text = normalize_seed(seed)
-        except TypeError as exc:
+        except (TypeError, ValueError) as exc:
             raise InvalidSetup(INVALID_SEED, None, str(exc), path="$.seed") from None
         return self.create(players, seed_text, resolved, seating)
 
@@ -314,6 +317,12 @@ class Ruleset(ABC, Generic[S, A]):
         after = state if in_place else clone(state, self.State)
         events = handler(after, action)
         after.move += 1
+        beyond = first_out_of_bounds(after, self.State)
+        if beyond is not None:
+            # The answer must pass the input check again: a counter at its bound stops the game here.
+            raise IllegalAction(COUNTER_OVERFLOW, None,
+                                f"This action would take {beyond} outside the bounds its type allows "
+                                f"(counters stay within 0 to {MAX_COUNT}).", path=beyond)
         return after, events
 
     def legal_actions(self, state: S, player: int, types: Collection[str] | None = None,

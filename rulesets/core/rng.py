@@ -14,16 +14,23 @@ from typing import Annotated, MutableSequence, Sequence, TypeVar
 
 import msgspec
 
+from .codec import Count
+
 T = TypeVar("T")
 
 _TWO_64 = 1 << 64
+
+#: The longest seed a game takes (as text): every state carries its seed, so a long one
+#: costs its length in every request and every stored session; 128 characters is far more
+#: entropy than any draw needs.
+MAX_SEED_LENGTH = 128
 
 
 class Rng(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Where a game stands in its random sequence."""
 
-    seed: str
-    counter: Annotated[int, msgspec.Meta(ge=0)] = 0
+    seed: Annotated[str, msgspec.Meta(max_length=MAX_SEED_LENGTH)]
+    counter: Count = 0
 
 
 def normalize_seed(seed: int | str | None) -> str:
@@ -32,7 +39,10 @@ def normalize_seed(seed: int | str | None) -> str:
         return secrets.token_hex(16)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise TypeError("seed must be an integer or a string")
-    return str(seed)
+    text = str(seed)
+    if len(text) > MAX_SEED_LENGTH:
+        raise ValueError(f"seed must be at most {MAX_SEED_LENGTH} characters long (this one has {len(text)})")
+    return text
 
 
 class RandomSource:

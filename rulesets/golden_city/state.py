@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Sealed, Seat, public
+from rulesets.core import Count, EventSecrecy, Ordinal, GameState, Hidden, PerSeat, Private, Sealed, Seat, public
 
 PhaseName = Literal["auction", "build", "discard", "game_over"]
 
@@ -63,7 +63,7 @@ class Player(_Struct, kw_only=True):
 #: One post on a space, ``[seat, black, seq]``: its owner, whether it is a black post (GC-11), and the
 #: game-wide build number that orders arrivals (GC-7.3). Posts never change once built (GC-12.8): an
 #: immutable tuple, which copying a state shares instead of copying.
-Post = tuple[Seat, bool, Annotated[int, msgspec.Meta(ge=1)]]
+Post = tuple[Seat, bool, Ordinal]
 OWNER, IS_BLACK, SEQ = 0, 1, 2
 
 
@@ -97,14 +97,14 @@ class FinalScore(_Struct, kw_only=True):
     total: Count
     posts: Count
     coins: Count
-    rank: Annotated[int, msgspec.Meta(ge=1)]
+    rank: Ordinal
 
 
 @public
 class GoldenCityState(GameState, kw_only=True):
     data_version: str
     phase: PhaseName
-    round: Annotated[int, msgspec.Meta(ge=1)] = 1
+    round: Ordinal = 1
     start_player: Seat = 0
     options: Rules
     players: Annotated[list[Player], PerSeat()]

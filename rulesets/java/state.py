@@ -15,9 +15,9 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Coordinate, Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
 
-Hex = tuple[int, int]
+Hex = tuple[Coordinate, Coordinate]
 TileType = Literal["triple", "double", "single_rice", "single_village"]
 Phase = Literal["actions", "festival", "game_over"]
 Stage = Literal["joining", "raising", "tie_vote"]
@@ -64,32 +64,32 @@ class Cards(_Struct, kw_only=True):
 
 
 class PlacedTile(_Struct, kw_only=True):
-    id: int
+    id: Count
     type: TileType
     #: sorted; the tile's village hex is ``village`` (None for a single rice tile).
     hexes: list[Hex]
     village: Hex | None = None
-    level: int
+    level: Count
     placed_by: Seat
 
 
 class Space(_Struct, kw_only=True):
     """A covered space: its tiles bottom to top (level = length) and its developer's seat."""
 
-    stack: list[int]
+    stack: list[Count]
     developer: Seat | None = None
 
 
 class Palace(_Struct, kw_only=True):
     hex: Hex
     #: the tiles laid there, bottom to top; the value is the last (JAVA-7.5).
-    values: list[int]
+    values: list[Count]
     #: front side up: a festival may be held (JAVA-10.2, 10.14).
     front_up: bool = True
 
 
 class Turn(_Struct, kw_only=True):
-    number: int
+    number: Count
     active: Seat
     ap_total: Count
     ap_spent: Count = 0
@@ -114,8 +114,8 @@ class TieVote(_Struct, kw_only=True):
     proposer: Seat
     total: Count
     #: tied players still to answer, in clockwise order from the proposer.
-    pending: list[int]
-    accepted: list[int] = []
+    pending: list[Seat]
+    accepted: list[Seat] = []
 
 
 class Festival(_Struct, kw_only=True):
@@ -124,11 +124,11 @@ class Festival(_Struct, kw_only=True):
     #: the face-up card's symbols at declaration (JAVA-10.3).
     symbols: list[str]
     #: the palace value at declaration.
-    value: int
+    value: Count
     stage: Stage
     to_act: Seat
     #: joining stage: eligible players still to answer, in order.
-    queue: list[int] = []
+    queue: list[Seat] = []
     #: one per participant, in clockwise order from the organizer.
     bids: list[Bid]
     tie_vote: TieVote | None = None
@@ -137,7 +137,7 @@ class Festival(_Struct, kw_only=True):
 class FinalRound(_Struct, kw_only=True):
     trigger_player: Seat
     #: players still owed a final turn; the first one plays it now (JAVA-11.3).
-    remaining: list[int]
+    remaining: list[Seat]
 
 
 class Options(_Struct, kw_only=True):

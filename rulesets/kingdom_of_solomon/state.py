@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Count, EventSecrecy, Ordinal, GameState, Hidden, PerSeat, Private, Seat, public
 
 from .components import RESOURCES
 
@@ -61,7 +61,7 @@ class Pawn(_Struct, kw_only=True):
     owner: Seat
     #: ``area:<id>``, ``action:<id>``, ``bonus:<id>`` or ``card:<building card id>``.
     space: str
-    count: Annotated[int, msgspec.Meta(ge=1)] = 1
+    count: Ordinal = 1
     #: placed through the High Priest privilege, in an opponent's area (KOS-8.21).
     privileged: bool = False
 
@@ -107,7 +107,7 @@ class KosState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False):
 
     options: Options
     phase: PhaseName
-    round: Annotated[int, msgspec.Meta(ge=1)] = 1
+    round: Ordinal = 1
     #: KOS-10.2: the end condition was met this round.
     final_round: bool = False
     #: seats by turn-order position, position 1 first (KOS-2).

@@ -80,6 +80,16 @@ def _check_frame(state: SoleniaState) -> None:
         raise _fail(f"round runs 1 to {ROUNDS}, not {state.round}.", "$.round")
     if state.active_seat >= n:
         raise _fail(f"active_seat must name one of the {n} seats.", "$.active_seat")
+    if state.phase == "draft":
+        # SOL-9.1: the draft is setup's last step, before round 1's first turn. Outside the draft
+        # the round is tied to the cards the seats hold (_check_hands); inside it no card has
+        # been played, so the round and the seat to play next are the setup's.
+        if state.round != 1:
+            raise _fail(f"The draft comes before the first turn (SOL-9.1): round is 1 while drafting, "
+                        f"not {state.round}.", "$.round")
+        if state.active_seat != state.first_player:
+            raise _fail("While drafting, the seat to play first once the draft ends is first_player (SOL-9.1).",
+                        "$.active_seat")
     if state.phase == "game_over" and (state.round != ROUNDS or turn_position(state, state.active_seat) != n - 1):
         raise _fail("A finished game stands after the last seat's last round.", "$.round")
     used: set[str] = set()

@@ -17,7 +17,7 @@ from typing import Annotated, Literal, Union
 
 import msgspec
 
-from rulesets.core import Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Coordinate, Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
 
 from .components import RESOURCES
 
@@ -25,7 +25,7 @@ Phase = Literal["draft", "play", "overflow", "game_over"]
 BoardSide = Literal["summer", "winter"]
 StartLayout = Literal["dawn", "dusk"]
 #: the owner of a board card: a seat, or the solo Rival (SOL-10).
-Owner = Union[int, Literal["rival"]]
+Owner = Union[Seat, Literal["rival"]]
 RIVAL: Literal["rival"] = "rival"
 
 
@@ -57,8 +57,8 @@ class Options(_Struct, kw_only=True):
 
 
 class Position(_Struct, kw_only=True):
-    col: int
-    row: int
+    col: Coordinate
+    row: Coordinate
 
 
 class Column(_Struct, kw_only=True):
@@ -69,8 +69,8 @@ class Column(_Struct, kw_only=True):
 class BoardCard(_Struct, kw_only=True):
     card: str
     owner: Owner
-    col: int
-    row: int
+    col: Coordinate
+    row: Coordinate
 
 
 class Board(_Struct, kw_only=True):
@@ -133,7 +133,7 @@ class Pending(_Struct, kw_only=True):
     """A decision the game waits for before the next turn (SOL-6.6)."""
 
     kind: Literal["discard_overflow"] = "discard_overflow"
-    player: int
+    player: Seat
     amount: Count
 
 
@@ -149,7 +149,7 @@ class Draft(_Struct, kw_only=True):
     #: index = the ``pair`` number a player names; a taken pair becomes null.
     level3_offer: list[Level3Pair | None]
     #: the seats still to pick, in order; the first is drafting now.
-    order: list[int]
+    order: list[Seat]
 
 
 class Solo(_Struct, kw_only=True):

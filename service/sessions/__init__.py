@@ -24,7 +24,7 @@ def make_store(config: dict[str, Any]) -> SessionStore:
         from .redis_store import RedisStore
 
         return RedisStore.from_url(config["REDIS_URL"], prefix=config["SESSION_KEY_PREFIX"], idle_seconds=idle)
-    return MemoryStore(idle)
+    return MemoryStore(idle, max_sessions=int(config["SESSION_MAX_COUNT"]))
 
 
 def readiness_check(store: SessionStore) -> Callable[[], tuple[str, bool, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..problems import Problem
+from .schemas import MAX_VERSION
 
 #: RFC 6750's token68 characters; our tokens are URL-safe base64, well inside this.
 _BEARER = re.compile(r"^Bearer +([A-Za-z0-9\-._~+/]+=*) *$", re.IGNORECASE)
@@ -35,7 +36,7 @@ def if_match_version(header: str | None) -> int | None:
     if header is None or header.strip() == "*":
         return None
     match = _STRONG_TAG.match(header.strip())
-    if match is None:
+    if match is None or int(match.group(1)) > MAX_VERSION:
         raise Problem(400, "invalid_if_match",
                       'If-Match takes one strong ETag as GET returned it, such as "12", or *.',
                       errors=[{"path": "If-Match", "message": "not one strong ETag"}])

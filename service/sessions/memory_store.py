@@ -5,6 +5,10 @@ state, idle expiry, long-poll) but only within ONE process: under gunicorn with
 several workers each worker would hold its own sessions, so a client would see its
 session vanish whenever another worker answered. Set ``REDIS_URL`` for anything but
 a single-process trial.
+
+It holds at most ``max_sessions`` at once (``SESSION_MAX_COUNT``): past that, ``create``
+raises :class:`StoreFull` (expired sessions are swept first), and the first refusal after
+a time with room is logged.
 """
 
 from __future__ import annotations
@@ -14,10 +18,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .store import CommitOutcome, LogSlice, SessionGone, Snapshot
+import structlog
+
+from .store import CommitOutcome, LogSlice, SessionGone, Snapshot, StoreFull
 
 #: Expired sessions are swept at most this often (they are refused as soon as they expire).
 _SWEEP_EVERY_SECONDS = 60.0
+#: A full store looks for expired sessions to make room at most this often.
+_FULL_SWEEP_EVERY_SECONDS = 1.0
+
+log = structlog.get_logger("service.sessions")
 
 
 @dataclass
@@ -31,13 +41,17 @@ class _Record:
 
 
 class MemoryStore:
-    def __init__(self, idle_seconds: int, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, idle_seconds: int, *, max_sessions: int | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.idle_seconds = idle_seconds
+        self.max_sessions = max_sessions
+        self._full = False  # whether the last create found the store full (log once per episode)
         self._clock = clock
         self._records: dict[str, _Record] = {}
         # One condition for the whole store: a commit wakes every waiter, each re-checks its own session.
         self._changed = threading.Condition(threading.Lock())
         self._next_sweep = clock() + _SWEEP_EVERY_SECONDS
+        self._next_full_sweep = clock()
 
     def describe(self) -> str:
         return "in-process store (single process only)"
@@ -56,9 +70,9 @@ class MemoryStore:
             return None
         return record
 
-    def _sweep(self) -> None:
+    def _sweep(self, *, now_or_never: bool = False) -> None:
         now = self._clock()
-        if now < self._next_sweep:
+        if now < self._next_sweep and not now_or_never:
             return
         self._next_sweep = now + _SWEEP_EVERY_SECONDS
         for session_id in [sid for sid, rec in self._records.items() if rec.expires_at <= now]:
@@ -70,6 +84,19 @@ class MemoryStore:
             self._sweep()
             if self._live(session_id) is not None:
                 return False
+            if self.max_sessions is not None and len(self._records) >= self.max_sessions:
+                now = self._clock()
+                if now >= self._next_full_sweep:
+                    # At most once a second: a client hammering a full store must not buy a
+                    # walk over every session, under the lock, with each refused request.
+                    self._next_full_sweep = now + _FULL_SWEEP_EVERY_SECONDS
+                    self._sweep(now_or_never=True)
+                if len(self._records) >= self.max_sessions:
+                    if not self._full:
+                        log.warning("session_store_full", sessions=len(self._records), cap=self.max_sessions)
+                    self._full = True
+                    raise StoreFull(f"the in-process store holds its cap of {self.max_sessions} sessions")
+            self._full = False
             self._records[session_id] = _Record(meta, state, self._clock() + self.idle_seconds)
             return True
 

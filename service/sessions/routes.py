@@ -18,6 +18,7 @@ from flask.views import MethodView
 from rulesets import RulesetError, UnknownGame
 
 from ..api import Blueprint
+from ..cache_headers import no_store
 from ..encoding import json_response
 from ..problems import Problem, problem_response
 from ..refusals import refusal_problem
@@ -26,14 +27,17 @@ from .errors import NotAuthenticated, NotPermitted, SessionError, SessionNotFoun
 from .logic import Reply, Sessions
 from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
                       SessionLegalActions, SessionLog, SessionReadQuery, SessionView)
-from .store import StoreUnavailable
+from .store import StoreFull, StoreUnavailable
 
 #: Seconds a client should wait before retrying while the store is unreachable.
 RETRY_AFTER_SECONDS = 1
+#: Seconds a client should wait before trying to create a session in a full store.
+FULL_RETRY_AFTER_SECONDS = 60
 SECURITY_SCHEME = "sessionToken"
 #: The token is optional where a spectator may look, required where a seat or the owner acts.
 _OPTIONAL_TOKEN = [{SECURITY_SCHEME: []}, {}]
 _REQUIRED_TOKEN = [{SECURITY_SCHEME: []}]
+_ETAG_HEADER = {"description": "The session version, quoted.", "schema": {"type": "string", "example": '"12"'}}
 
 log = structlog.get_logger("service.sessions")
 
@@ -53,9 +57,7 @@ def _token() -> str | None:
 def _answer(reply: Reply, status: int = 200):
     response = json_response(reply.body, status)
     response.headers["ETag"] = headers.etag(reply.version)
-    response.headers["Vary"] = "Authorization"
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    return response  # Vary: Authorization and Cache-Control: service.cache_headers, for every session answer
 
 
 # ---------------------------------------------------------------- refusals
@@ -79,6 +81,14 @@ def _problem(error: SessionError) -> Problem:
 @blp.errorhandler(SessionError)
 def _session_error(error: SessionError):
     return problem_response(_problem(error))
+
+
+@blp.errorhandler(StoreFull)
+def _store_full(error: StoreFull):
+    return problem_response(Problem(503, "sessions_full",
+                  "The server holds as many sessions as it may; retry later, when one has ended or expired. "
+                  "The stateless /v1/games endpoints are unaffected.",
+                  title="Sessions full", headers={"Retry-After": str(FULL_RETRY_AFTER_SECONDS)}))
 
 
 @blp.errorhandler(StoreUnavailable)
@@ -111,15 +121,15 @@ class SessionCollection(MethodView):
             raise refusal_problem(refusal) from None
         response = _answer(reply, 201)
         response.headers["Location"] = f"{blp.url_prefix}/{reply.body['session_id']}"
-        response.headers["Cache-Control"] = "no-store"  # it carries every token
-        return response
+        return no_store(response)  # it carries every token
 
 
 @blp.route("/<session_id>")
 class SessionResource(MethodView):
     @blp.arguments(SessionReadQuery, location="query", as_kwargs=True)
-    @blp.response(200, SessionView, headers={"ETag": {"description": "The session version, quoted."}})
-    @blp.alt_response(304, description="Not modified: If-None-Match named the current version.")
+    @blp.response(200, SessionView, headers={"ETag": _ETAG_HEADER})
+    @blp.alt_response(304, description="Not modified: If-None-Match named the current version.",
+                      headers={"ETag": _ETAG_HEADER})
     @blp.documents_errors(401, 404, 503)
     @blp.doc(security=_OPTIONAL_TOKEN)
     def get(self, session_id: str, wait_version: int | None = None, wait_seconds: float | None = None):
@@ -133,7 +143,6 @@ class SessionResource(MethodView):
         if known is None or reply.version in known:
             response = current_app.response_class(status=304)
             response.headers["ETag"] = headers.etag(reply.version)
-            response.headers["Vary"] = "Authorization"
             return response
         return _answer(reply)
 

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from ..schemas import Envelope, GameActionField, Seating, SeedField, StatusSchema
+from ..schemas import MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, Seating, SeedField, StatusSchema
 
 _VERSION = "How many actions the session has applied; every action adds one."
+
+#: The largest version a request may name: the Redis store compares versions in Lua, whose
+#: numbers are doubles, exact up to 2**53 (Redis itself takes 64-bit integers). No session
+#: gets near it; a number past it is a 422, not a store error.
+MAX_VERSION = 2**53 - 1
 
 
 def _version(*, strict: bool = True, **kwargs) -> fields.Integer:
     """A session version; query strings are text, so there it is parsed, not required to be a number."""
-    return fields.Integer(strict=strict, validate=validate.Range(min=0), **kwargs)
+    return fields.Integer(strict=strict, validate=validate.Range(min=0, max=MAX_VERSION), **kwargs)
 
 
 # ---------------------------------------------------------------- requests
@@ -49,7 +54,7 @@ class SessionReadQuery(_Query):
 
 
 class LegalActionsQuery(_Query):
-    type = fields.List(fields.String(), metadata={
+    type = BoundedList(fields.String(), max_items=MAX_TYPE_ITEMS, metadata={
         "description": "Only actions of this type; repeat the parameter for several (default: every type)."})
     where = fields.String(metadata={
         "description": "Only actions whose top-level fields have these values: a JSON object, "

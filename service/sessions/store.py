@@ -26,6 +26,11 @@ class StoreUnavailable(Exception):
     """The backend cannot be reached now; the request may be retried later."""
 
 
+class StoreFull(Exception):
+    """The store holds as many sessions as it may (the in-process store's SESSION_MAX_COUNT);
+    a new one fits once one is deleted or expires."""
+
+
 class SessionGone(LookupError):
     """No such session (never created, deleted, or expired)."""
 
@@ -64,7 +69,10 @@ class SessionStore(Protocol):
         """Return when the backend answers; raise :class:`StoreUnavailable` otherwise."""
 
     def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
-        """Store a new session at version 0; False when the id is already taken."""
+        """Store a new session at version 0; False when the id is already taken.
+
+        Raises :class:`StoreFull` when the store may hold no more sessions (Redis: its own
+        ``maxmemory`` refuses writes, which is :class:`StoreUnavailable`)."""
 
     def snapshot(self, session_id: str) -> Snapshot | None:
         """Meta, state and version, read together; None when there is no such session."""

@@ -7,6 +7,7 @@ this fails until ``python -m service.openapi`` has rewritten ``openapi.yaml``.
 from __future__ import annotations
 
 import yaml
+from openapi_spec_validator import validate as validate_openapi
 
 from rulesets import all_rulesets, ruleset_ids
 from rulesets.core.registry import register, unregister
@@ -20,6 +21,10 @@ from tests.doubles import card_nim
 def test_committed_document_is_current():
     assert card_nim.GAME_ID not in ruleset_ids(), "a test left its test double registered"
     assert COMMITTED.read_text() == generated(), "openapi.yaml is stale: run python -m service.openapi"
+
+
+def test_committed_document_passes_openapi_spec_validator():
+    validate_openapi(yaml.safe_load(COMMITTED.read_text()))  # raises on the first fault
 
 
 def test_served_document_is_the_committed_one():

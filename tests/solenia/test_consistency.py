@@ -270,3 +270,36 @@ def test_sol_h_7_winter_slots_respect_prerequisites_and_permanents_are_derived()
     raw["players"][1]["permanent"] = raw["players"][1]["permanent"] + [
         {"id": "night_E", "resource": "stone", "used_this_turn": False}]
     refused(raw, "$.players[1].permanent")
+
+
+# ---------------------------------------------------------------- SOL-9.1: the draft comes before round 1
+def _draft_state(players=4, first_player=0):
+    return to_builtins(R.setup(players, "draft-round", {"board_side": "winter", "improvements": True},
+                               first_player=first_player))
+
+
+@pytest.mark.parametrize("round_", [2, 9, 16])
+def test_sol_h_7_and_sol_9_1_a_draft_state_is_in_round_1(round_):
+    """SOL-H.7, SOL-9.1: a draft-phase state whose round is past 1 is refused on input."""
+    raw = _draft_state()
+    assert raw["phase"] == "draft" and raw["round"] == 1
+    raw["round"] = round_
+    refused(raw, "$.round")
+
+
+def test_sol_h_7_and_sol_9_1_while_drafting_the_first_player_plays_next():
+    """SOL-H.7, SOL-9.1: during the draft the seat to play after it is the first player."""
+    raw = _draft_state(first_player=2)
+    raw["active_seat"] = 1
+    refused(raw, "$.active_seat")
+
+
+def test_sol_9_1_every_state_of_a_draft_is_accepted_and_so_is_the_first_turn_after_it():
+    """SOL-9.1: each pick of a whole draft answers a state the input check accepts again."""
+    state = R.load_state(_draft_state(first_player=1))
+    while state.phase == "draft":
+        seat = R.flow.active_players(state)[0]
+        state, _ = R.apply(state, R.legal_actions(state, seat)[0])
+        again = R.load_state(to_builtins(state))
+        assert again.round == 1
+    assert state.phase == "play" and state.active_seat == 1

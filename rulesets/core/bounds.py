@@ -1,0 +1,190 @@
+"""Every counter in a typed value, checked after the rules have changed it.
+
+A game's counters are bounded in its types (``Count``: 0 to ``MAX_COUNT``; ``Ordinal``: 1
+to ``MAX_COUNT``), so a posted state with a counter past the bound is refused on input.
+Counters grow as a game is played (the move number, the random source's counter, scores,
+resources), so a state at the bound could become, after one ``apply``, a state the input
+check refuses. Core's ``apply`` therefore checks the result with :func:`first_out_of_bounds`
+and refuses the action instead (``counter_overflow``): whatever ``apply`` answers passes the
+input check again. The bound (2**31 - 1) is far above any real game and far below where
+JSON numbers lose precision.
+
+Only counters are checked (integers whose type is bounded by ``MAX_COUNT``): a seat number
+is bounded too, but no rule makes one by adding. The checker for a type is Python source
+generated once from its msgspec description (a function per Struct class, visiting only
+the fields that can hold a counter; lists and dicts of plain counters are checked with
+``min``/``max``), because it runs on every ``apply``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Callable, Optional
+
+from msgspec import inspect as mi
+
+from .codec import MAX_COUNT
+
+
+def first_out_of_bounds(value: Any, type_: Any) -> str | None:
+    """The JSON path (``$.players[1].score``) of the first counter outside its bounds, or None."""
+    found = _checker(type_)(value)
+    return None if found is None else "$" + found
+
+
+@lru_cache(maxsize=None)
+def _checker(type_: Any) -> Callable[[Any], Optional[str]]:
+    return _CheckerSource(type_).compile()
+
+
+def _counter_bounds(info: mi.Type) -> tuple[int, int] | None:
+    if isinstance(info, mi.IntType) and info.le == MAX_COUNT:
+        return (info.ge if info.ge is not None else -(2**63)), MAX_COUNT
+    return None
+
+
+def _first_bad_index(items: Any, low: int, high: int) -> str:
+    for index, item in enumerate(items):
+        if item < low or item > high:
+            return f"[{index}]"
+    raise AssertionError("called only when an item is out of bounds")
+
+
+def _first_bad_key(items: dict, low: int, high: int) -> str:
+    for key, item in items.items():
+        if item < low or item > high:
+            return f".{key}"
+    raise AssertionError("called only when an item is out of bounds")
+
+
+class _CheckerSource:
+    """Python source for the checker of one type. A generated function returns None, or the
+    path of the first counter out of bounds relative to its argument (``.score``)::
+
+        def _check_140(v):
+            if type(v) is not _class_140:
+                return _by_class(v)
+            x = v.move
+            if x < 0 or x > 2147483647:
+                return '.move'
+            for i1, x1 in enumerate(v.players):
+                r = _check_141(x1)
+                if r is not None:
+                    return f'.players[{i1}]' + r
+            return None
+    """
+
+    def __init__(self, type_: Any) -> None:
+        self.root = mi.type_info(type_)
+        self.functions: dict[type, str | None] = {}
+        self.holds: dict[type, bool] = {}
+        self.sources: list[str] = []
+        self.namespace: dict[str, Any] = {"_first_bad_index": _first_bad_index, "_first_bad_key": _first_bad_key,
+                                          "_by_class": lambda value: _checker(type(value))(value)}
+
+    def compile(self) -> Callable[[Any], Optional[str]]:
+        lines = self.check_lines(self.root, "v", "''", 1)
+        self.sources.append("\n".join(["def _check_root(v):", *lines, "    return None"]))
+        exec("\n\n".join(self.sources), self.namespace)  # noqa: S102 - built here from field names only
+        return self.namespace["_check_root"]
+
+    # ---------------------------------------------------------------- which types hold counters
+    def holds_counter(self, info: mi.Type) -> bool:
+        if _counter_bounds(info) is not None:
+            return True
+        if isinstance(info, mi.StructType):
+            if info.cls not in self.holds:
+                self.holds[info.cls] = False  # a recursive type: decided by its other fields
+                self.holds[info.cls] = any(self.holds_counter(field.type) for field in info.fields)
+            return self.holds[info.cls]
+        if isinstance(info, (mi.ListType, mi.VarTupleType)):
+            return self.holds_counter(info.item_type)
+        if isinstance(info, mi.TupleType):
+            return any(self.holds_counter(item) for item in info.item_types)
+        if isinstance(info, mi.DictType):
+            return self.holds_counter(info.value_type)
+        if isinstance(info, mi.UnionType):
+            return any(self.holds_counter(member) for member in info.types)
+        return False
+
+    # ---------------------------------------------------------------- source
+    def check_lines(self, info: mi.Type, value: str, path: str, depth: int) -> list[str]:
+        """Statements (indented ``depth`` levels) returning ``path`` + the inner path when ``value`` is out."""
+        if not self.holds_counter(info):
+            return []
+        pad = "    " * depth
+        bounds = _counter_bounds(info)
+        if bounds is not None:
+            return [f"{pad}if {value} < {bounds[0]} or {value} > {bounds[1]}:", f"{pad}    return {path}"]
+        if isinstance(info, mi.StructType):
+            return [f"{pad}r = {self.struct_function(info)}({value})",
+                    f"{pad}if r is not None:", f"{pad}    return {path} + r"]
+        item, index = f"x{depth}", f"i{depth}"
+        if isinstance(info, (mi.ListType, mi.VarTupleType)):
+            inner = _counter_bounds(info.item_type)
+            if inner is not None:
+                return [f"{pad}if {value} and (min({value}) < {inner[0]} or max({value}) > {inner[1]}):",
+                        f"{pad}    return {path} + _first_bad_index({value}, {inner[0]}, {inner[1]})"]
+            return [f"{pad}for {index}, {item} in enumerate({value}):",
+                    *self.check_lines(info.item_type, item, f"{path} + f'[{{{index}}}]'", depth + 1)]
+        if isinstance(info, mi.TupleType):
+            lines = []
+            for position, member in enumerate(info.item_types):
+                lines += self.check_lines(member, f"{value}[{position}]", f"{path} + '[{position}]'", depth)
+            return lines
+        if isinstance(info, mi.DictType):
+            inner = _counter_bounds(info.value_type)
+            if inner is not None:
+                return [f"{pad}if {value} and (min({value}.values()) < {inner[0]} "
+                        f"or max({value}.values()) > {inner[1]}):",
+                        f"{pad}    return {path} + _first_bad_key({value}, {inner[0]}, {inner[1]})"]
+            key = f"k{depth}"
+            return [f"{pad}for {key}, {item} in {value}.items():",
+                    *self.check_lines(info.value_type, item, f"{path} + f'.{{{key}}}'", depth + 1)]
+        if isinstance(info, mi.UnionType):
+            return self.union_lines(info, value, path, depth)
+        raise TypeError(f"no counter check for {info!r}")
+
+    def union_lines(self, info: mi.UnionType, value: str, path: str, depth: int) -> list[str]:
+        pad = "    " * depth
+        members = [member for member in info.types if self.holds_counter(member)]
+        if len(members) == 1 and isinstance(members[0], mi.StructType):
+            # Optional[Struct], the common case: None and the other members hold no counter.
+            return [f"{pad}if type({value}) is {self.class_name(members[0].cls)}:",
+                    *self.check_lines(members[0], value, path, depth + 1)]
+        lines = []
+        for member in members:
+            if isinstance(member, mi.StructType):
+                test = f"type({value}) is {self.class_name(member.cls)}"
+            elif isinstance(member, mi.IntType):
+                test = f"type({value}) is int"
+            elif isinstance(member, mi.ListType):
+                test = f"type({value}) is list"
+            elif isinstance(member, mi.DictType):
+                test = f"type({value}) is dict"
+            else:
+                raise TypeError(f"no counter check for a union member {member!r}")
+            lines += [f"{pad}if {test}:", *self.check_lines(member, value, path, depth + 1)]
+        return lines
+
+    def class_name(self, cls: type) -> str:
+        name = f"_class_{id(cls)}"  # not the class's own name, which need not be an identifier
+        self.namespace[name] = cls
+        return name
+
+    def struct_function(self, info: mi.StructType) -> str:
+        cls = info.cls
+        if cls in self.functions:
+            return self.functions[cls]  # type: ignore[return-value]
+        name = f"_check_{id(cls)}"
+        self.functions[cls] = name  # before the fields: a recursive type refers to itself
+        body = []
+        for field in info.fields:
+            body += self.check_lines(field.type, f"v.{field.name}", repr("." + field.encode_name), 1)
+        self.sources.append("\n".join([
+            f"def {name}(v):",
+            f"    if type(v) is not {self.class_name(cls)}:",
+            "        return _by_class(v)",  # a subclass may have more fields
+            *body,
+            "    return None"]))
+        return name

@@ -1,0 +1,208 @@
+"""Counters are bounded, and the bound is closed under apply, for every registered game.
+
+Property: a state with counters at the bound (``MAX_COUNT``) is either refused on input, or
+every answer ``apply`` gives for it passes the input check (``load_state``) and ``view``
+again; ``apply`` refuses an action that would take a counter past the bound
+(``counter_overflow``). States come from seeded random playouts of each game; each counter
+is put at the bound alone, and then all of them at once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+import msgspec
+import orjson
+import pytest
+from msgspec import inspect as mi
+
+from rulesets import get_ruleset, ruleset_ids
+from rulesets.core import MAX_COUNT, Count, RulesetError, first_out_of_bounds, to_builtins
+from rulesets.core.contract import COUNTER_OVERFLOW
+
+GAMES = ruleset_ids()
+#: Points of each playout whose states are put at the bound (move numbers).
+CHECKPOINTS = (0, 4, 17, 60)
+ACTIONS_PER_STATE = 6
+COUNTERS_PER_STATE = 25
+
+
+def _counter_slots(info: mi.Type, value: Any) -> Iterator[tuple[Any, Any]]:
+    """(container, key) of every counter in the builtins ``value`` of type ``info``."""
+    if isinstance(info, mi.IntType):
+        return
+    if isinstance(info, mi.StructType):
+        for field in info.fields:
+            if field.encode_name not in value:
+                continue
+            if isinstance(field.type, mi.IntType) and field.type.le == MAX_COUNT:
+                yield value, field.encode_name
+            else:
+                yield from _counter_slots(field.type, value[field.encode_name])
+    elif isinstance(info, (mi.ListType, mi.VarTupleType)):
+        for index, item in enumerate(value):
+            if isinstance(info.item_type, mi.IntType) and info.item_type.le == MAX_COUNT:
+                yield value, index
+            else:
+                yield from _counter_slots(info.item_type, item)
+    elif isinstance(info, mi.TupleType):
+        for index, (member, item) in enumerate(zip(info.item_types, value)):
+            if isinstance(member, mi.IntType) and member.le == MAX_COUNT:
+                yield value, index
+            else:
+                yield from _counter_slots(member, item)
+    elif isinstance(info, mi.DictType):
+        for key, item in value.items():
+            if isinstance(info.value_type, mi.IntType) and info.value_type.le == MAX_COUNT:
+                yield value, key
+            else:
+                yield from _counter_slots(info.value_type, item)
+    elif isinstance(info, mi.UnionType) and value is not None:
+        structs = [member for member in info.types if isinstance(member, mi.StructType)]
+        if isinstance(value, dict) and len(structs) == 1:
+            yield from _counter_slots(structs[0], value)
+
+
+def _playout_states(ruleset, seed: int) -> list[dict[str, Any]]:
+    chooser = random.Random(seed)
+    state = ruleset.setup(ruleset.max_players, seed=f"bounds-{seed}")
+    kept = []
+    while True:
+        if state.move in CHECKPOINTS:
+            kept.append(orjson.loads(orjson.dumps(to_builtins(state))))
+        if state.move >= max(CHECKPOINTS) or ruleset.flow.is_over(state):
+            return kept
+        seat = ruleset.flow.active_players(state)[0]
+        state, _ = ruleset.apply(state, chooser.choice(ruleset.legal_actions(state, seat)), in_place=True)
+
+
+def _check_closed(ruleset, raw: dict[str, Any], chooser: random.Random) -> str:
+    """'refused' when the input check refuses ``raw``; else applies some legal actions and
+    checks every answer passes the input check and view again. Returns what happened."""
+    try:
+        state = ruleset.load_state(raw)
+    except RulesetError:
+        return "refused"
+    if ruleset.flow.is_over(state):
+        return "over"
+    actions = [action for seat in ruleset.flow.active_players(state) for action in ruleset.legal_actions(state, seat)]
+    outcome = "applied"
+    for action in chooser.sample(actions, min(len(actions), ACTIONS_PER_STATE)):
+        try:
+            after, _ = ruleset.apply(ruleset.load_state(raw), action)
+        except RulesetError as refusal:
+            assert refusal.code == COUNTER_OVERFLOW, refusal
+            outcome = "overflow refused"
+            continue
+        again = ruleset.load_state(orjson.loads(orjson.dumps(to_builtins(after))))  # raises if not closed
+        for seat in range(len(again.players)):
+            ruleset.view(again, seat)
+    return outcome
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_at_the_bound_is_refused_or_applies_to_a_valid_state(game):
+    ruleset = get_ruleset(game)
+    info = mi.type_info(ruleset.State)
+    chooser = random.Random(game)
+    outcomes: dict[str, int] = {}
+    for raw in _playout_states(ruleset, seed=1):
+        slots = list(_counter_slots(info, raw))
+        assert len(slots) >= 2  # move and the random source's counter at least
+        for container, key in chooser.sample(slots, min(len(slots), COUNTERS_PER_STATE)):
+            saved = container[key]
+            container[key] = MAX_COUNT
+            outcome = _check_closed(ruleset, orjson.loads(orjson.dumps(raw)), chooser)
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+            container[key] = saved
+        for container, key in slots:
+            container[key] = MAX_COUNT
+        _check_closed(ruleset, raw, chooser)
+    # move alone at the bound passes every consistency check, so overflow must have been met
+    assert outcomes.get("overflow refused"), outcomes
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_counter_past_the_bound_is_refused_on_input(game):
+    ruleset = get_ruleset(game)
+    raw = orjson.loads(orjson.dumps(to_builtins(ruleset.setup(ruleset.min_players, seed=3))))
+    for container, key in _counter_slots(mi.type_info(ruleset.State), raw):
+        saved = container[key]
+        container[key] = MAX_COUNT + 1
+        with pytest.raises(RulesetError):
+            ruleset.load_state(raw)
+        container[key] = saved
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_apply_at_the_bound_is_a_422_not_an_invalid_answer(game):
+    from service import create_app
+
+    client = create_app({"LOG_LEVEL": "WARNING"}).test_client()
+    state = client.post(f"/v1/games/{game}/setup", json={"players": 2, "seed": 5}).json["state"]
+    state["move"] = MAX_COUNT
+    seat = client.post(f"/v1/games/{game}/view", json={"state": state}).json["view"]
+    assert seat["move"] == MAX_COUNT  # a state at the bound is valid
+    ruleset = get_ruleset(game)
+    typed = ruleset.load_state(state)
+    player = ruleset.flow.active_players(typed)[0]
+    action = to_builtins(ruleset.legal_actions(typed, player)[0])
+    response = client.post(f"/v1/games/{game}/apply", json={"state": state, "action": action})
+    assert response.status_code == 422 and response.json["code"] == COUNTER_OVERFLOW
+    assert "$.move" in response.json["detail"]
+    verdict = client.post(f"/v1/games/{game}/validate", json={"state": state, "action": action}).json
+    assert verdict["legal"] is False and verdict["violation"]["code"] == COUNTER_OVERFLOW
+
+
+class Inner(msgspec.Struct):
+    score: Count
+    seat: int = 0
+
+
+class Outer(msgspec.Struct):
+    move: Count
+    players: list[Inner]
+    bank: dict[str, Count]
+    ids: list[Count]
+    bonus: Inner | None = None
+
+
+def test_the_checker_names_the_first_counter_out_of_bounds():
+    good = Outer(move=1, players=[Inner(score=2)], bank={"gold": 3}, ids=[1, 2])
+    assert first_out_of_bounds(good, Outer) is None
+    assert first_out_of_bounds(Outer(move=1, players=[Inner(0), Inner(MAX_COUNT + 1)], bank={}, ids=[]),
+                               Outer) == "$.players[1].score"
+    assert first_out_of_bounds(Outer(move=0, players=[], bank={"gold": -1}, ids=[]), Outer) == "$.bank.gold"
+    assert first_out_of_bounds(Outer(move=0, players=[], bank={}, ids=[0, MAX_COUNT + 1]), Outer) == "$.ids[1]"
+    assert first_out_of_bounds(Outer(move=0, players=[], bank={}, ids=[], bonus=Inner(-5)), Outer) == "$.bonus.score"
+    assert first_out_of_bounds(Outer(move=0, players=[Inner(0, seat=10**30)], bank={}, ids=[]), Outer) is None
+
+
+def _unbounded_ints(info: mi.Type, path: str, seen: set) -> Iterator[str]:
+    if isinstance(info, mi.IntType):
+        if info.le is None or info.ge is None:
+            yield path
+    elif isinstance(info, mi.StructType):
+        if info.cls in seen:
+            return
+        seen.add(info.cls)
+        for field in info.fields:
+            yield from _unbounded_ints(field.type, f"{path}.{field.encode_name}", seen)
+    elif isinstance(info, (mi.ListType, mi.VarTupleType)):
+        yield from _unbounded_ints(info.item_type, f"{path}[]", seen)
+    elif isinstance(info, mi.TupleType):
+        for index, member in enumerate(info.item_types):
+            yield from _unbounded_ints(member, f"{path}[{index}]", seen)
+    elif isinstance(info, mi.DictType):
+        yield from _unbounded_ints(info.value_type, f"{path}.*", seen)
+    elif isinstance(info, mi.UnionType):
+        for member in info.types:
+            yield from _unbounded_ints(member, path, seen)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_integer_in_a_state_is_bounded(game):
+    """A game's state holds no bare int: counters are core's Count or Ordinal, seats Seat,
+    board positions Coordinate (or another Meta(ge=..., le=...))."""
+    assert list(_unbounded_ints(mi.type_info(get_ruleset(game).State), "$", set())) == []
