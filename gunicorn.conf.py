@@ -1,8 +1,8 @@
 """gunicorn settings for Tabletop Referee: ``gunicorn 'service:create_app()'`` reads this file.
 
-Refereeing is CPU-bound JSON work (parse, check, apply, encode) with no I/O to wait
-on except optional Redis round trips, so processes do the work and threads stay at 1:
-the GIL would serialise extra threads anyway. Every value can be set from the
+Refereeing is CPU-bound JSON work (parse, check, apply, encode), so processes do the
+work, one per core; the waiting (slow clients, long-polls, Redis round trips) is left
+to gevent's greenlets, so it never holds a process. Every value can be set from the
 environment; see the README's configuration table.
 """
 
@@ -25,18 +25,38 @@ def _int(name: str, default: int) -> int:
 
 
 bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+
+# ---------------------------------------------------------------- the worker model: gevent
+# A sync worker (or a gthread thread) is held for as long as one client takes: a body
+# sent a byte a second, or a session long-poll waiting 20 s. Measured with
+# bench/slow_clients.py (2 cores, 32 slow-body clients and 32 long-polls held open,
+# /healthz and a stateless apply probed meanwhile; share of probes answered within 1 s):
+#   sync, 2 workers              0%  (both workers held; probes queue until they time out)
+#   gthread, 2 workers x 8       ~50% healthz, ~50% apply (threads run out)
+#   gthread, 2 workers x 64      100% healthz, 0% apply
+#   gevent, 2 workers            100% both, p99 ~55 ms
+# gevent gives each connection a greenlet: a slow client or a long-poll waiting on a
+# socket (the client's, Redis's) costs a few KiB, not a worker. The refereeing itself is
+# CPU-bound and never yields, so processes still do the work, one per core; greenlets
+# only take over the waiting. GUNICORN_WORKER_CLASS=sync (or gthread with
+# GUNICORN_THREADS) brings back the blocking models, each slow client then costing a
+# worker or a thread.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
+# Connections (so slow clients and long-polls) one gevent worker holds at once; past it
+# the rest wait in the listen backlog. Long-polls are also capped per client address
+# (SESSION_LONG_POLLS_PER_CLIENT); slow clients en masse are a job for a proxy or firewall.
+worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 1000)
 # One process per core: the stateless endpoints never wait on I/O, so gunicorn's
 # 2 x cores + 1 (meant for workers that block) only adds context switches. Measured on
 # 2 cores with bench/http.py: 2 workers served ~1.5x the requests of 5, apply and echo
-# alike. At least 2, so one slow request never holds up every client.
-# Session long-polls do hold a sync worker while they wait: a deployment with many
-# long-polling clients raises WEB_CONCURRENCY or sets GUNICORN_THREADS > 1 (gthread).
+# alike. At least 2, so one long computation never holds up every client.
 # Without REDIS_URL, sessions live in one process's memory: several workers would each
 # hold their own and a session would vanish between requests. Then the default is one
-# worker with threads, so the README's run command works with nothing else installed.
+# worker, so the README's run command works with nothing else installed.
 _single_process_sessions = not os.environ.get("REDIS_URL")
 workers = _int("WEB_CONCURRENCY", 1 if _single_process_sessions else max(2, _cores()))
-threads = _int("GUNICORN_THREADS", 8 if _single_process_sessions else 1)
+# Used by the gthread worker class only (gevent's concurrency is worker_connections).
+threads = _int("GUNICORN_THREADS", 8 if worker_class == "gthread" else 1)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)

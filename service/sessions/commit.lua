@@ -1,7 +1,8 @@
 -- One action lands, or nothing does: the compare-and-set behind every session write.
 --
 -- KEYS: state (hash: version, state, write), log (list), meta (string)
--- ARGV: expected version, new state, log entry, idle seconds, write id, change channel
+-- ARGV: expected version, new state, log entry, idle seconds, write id, change channel,
+--       the command that announces the change (PUBLISH, or SPUBLISH on a cluster)
 --
 -- Returns {1, new version} when applied, {2, version} when this write id already
 -- landed (a retried call), {0, current version} when another write got there first,
@@ -24,6 +25,7 @@ redis.call('RPUSH', KEYS[2], ARGV[3])
 for i = 1, #KEYS do
   redis.call('EXPIRE', KEYS[i], ARGV[4])
 end
--- Wakes long-polling readers; a channel is not a key, so this is cluster-safe too.
-redis.call('PUBLISH', ARGV[6], version)
+-- Wakes long-polling readers. The channel carries the session's hash tag, so on a
+-- cluster SPUBLISH announces it on this very shard.
+redis.call(ARGV[7], ARGV[6], version)
 return {1, version}
