@@ -29,18 +29,20 @@ bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 # ---------------------------------------------------------------- the worker model: gevent
 # A sync worker (or a gthread thread) is held for as long as one client takes: a body
 # sent a byte a second, or a session long-poll waiting 20 s. Measured with
-# bench/slow_clients.py (2 cores, 32 slow-body clients and 32 long-polls held open,
-# /healthz and a stateless apply probed meanwhile; share of probes answered within 1 s):
-#   sync, 2 workers              0%  (both workers held; probes queue until they time out)
-#   gthread, 2 workers x 8       ~50% healthz, ~50% apply (threads run out)
-#   gthread, 2 workers x 64      100% healthz, 0% apply
-#   gevent, 2 workers            100% both, p99 ~55 ms
+# bench/slow_clients.py on a loaded 2-core machine, 2 workers, N slow-body clients and N
+# long-polls held open while /healthz and a stateless apply are probed (share of probes
+# answered within 1 s, healthz / apply; the target is 99%):
+#   sync                 N=32:   0% /   0%  (both workers held; probes wait out their 5 s)
+#   gthread x 8 threads  N=32:  75% /  25%
+#   gthread x 64         N=32: 100% / 100%;  N=96: 67% / 67%  (threads run out, just later)
+#   gevent               N=32: 100% / 100%, p99 10-20 ms;  N=96: 100% / 100%, p99 13-20 ms
 # gevent gives each connection a greenlet: a slow client or a long-poll waiting on a
 # socket (the client's, Redis's) costs a few KiB, not a worker. The refereeing itself is
 # CPU-bound and never yields, so processes still do the work, one per core; greenlets
 # only take over the waiting. GUNICORN_WORKER_CLASS=sync (or gthread with
 # GUNICORN_THREADS) brings back the blocking models, each slow client then costing a
-# worker or a thread.
+# worker or a thread. A buffering proxy in front (nginx) would absorb slow bodies but
+# not long-polls, and is not part of what ships; gevent covers both in the service.
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
 # Connections (so slow clients and long-polls) one gevent worker holds at once; past it
 # the rest wait in the listen backlog. Long-polls are also capped per client address
@@ -59,7 +61,12 @@ workers = _int("WEB_CONCURRENCY", 1 if _single_process_sessions else max(2, _cor
 threads = _int("GUNICORN_THREADS", 8 if worker_class == "gthread" else 1)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
-keepalive = _int("GUNICORN_KEEPALIVE", 5)
+# 0: every answer closes its connection, as sync workers always did, so each request
+# goes to whichever worker accepts first. A kept-alive connection stays pinned to one
+# process: measured with bench/http.py (2 gevent workers, wrk with 8 connections, a
+# loaded 2-core machine), keep-alive took apply's p99 from ~50-75 ms to ~500-900 ms,
+# every request of a connection waiting on a busy process while the other idled.
+keepalive = _int("GUNICORN_KEEPALIVE", 0)
 # The app writes one JSON line per request itself (with the request id); no access log twice.
 accesslog = None
 errorlog = "-"

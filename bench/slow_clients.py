@@ -202,10 +202,11 @@ def main(argv: list[str] | None = None) -> int:
         stop.set()
         for thread in threads:
             thread.join(timeout=wait_seconds + 15)
-        workers = server.workers or "gunicorn.conf.py default"
+        workers = server.env["WEB_CONCURRENCY"]
 
-    model = args.worker_class or "gunicorn.conf.py default"
-    print(f"worker class: {model}; workers: {workers}; threads: {args.threads or 'default'}; "
+    model = args.worker_class or "gevent (gunicorn.conf.py's default)"
+    threads = f"; threads: {args.threads}" if args.threads else ""
+    print(f"worker class: {model}; workers: {workers}{threads}; "
           f"{args.slow} slow-body clients (1 byte/s) and {args.polls} long-polls ({wait_seconds:g} s) held open; "
           f"probes for {args.seconds:g} s")
     print(f"held: {held.slow_open} slow clients still sending at the end, {held.slow_cut} cut off; "

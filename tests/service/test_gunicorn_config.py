@@ -13,7 +13,7 @@ CONFIG = Path(__file__).resolve().parents[2] / "gunicorn.conf.py"
 
 def settings(monkeypatch, **environ):
     for name in ("REDIS_URL", "WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_WORKER_CLASS",
-                 "GUNICORN_WORKER_CONNECTIONS"):
+                 "GUNICORN_WORKER_CONNECTIONS", "GUNICORN_KEEPALIVE"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
@@ -31,6 +31,7 @@ def test_with_redis_a_gevent_process_per_core(monkeypatch):
     config = settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/0")
     assert config["workers"] == max(2, len(os.sched_getaffinity(0))) and config["worker_class"] == "gevent"
     assert config["worker_connections"] == 1000
+    assert config["keepalive"] == 0  # requests spread over the workers, as with sync workers
 
 
 def test_the_blocking_models_stay_selectable(monkeypatch):
