@@ -14,6 +14,9 @@ if not found[1] or redis.call('EXISTS', KEYS[3]) == 0 then
 end
 local version = tonumber(found[1])
 if found[2] == ARGV[5] then
+  -- Rewritten as it is: a write on this connection, so a WAIT after it waits for the
+  -- replicas to hold everything up to here, the earlier landing of this write included.
+  redis.call('HSET', KEYS[1], 'write', ARGV[5])
   return {2, version}
 end
 if version ~= tonumber(ARGV[1]) then

@@ -32,7 +32,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import redis
 from redis.backoff import NoBackoff
@@ -167,8 +167,11 @@ class RedisStore:
             return self.client.get_redis_connection(self.client.get_node_from_key(key))
         return self.client
 
-    def _run(self, script: _Script, keys: list[str], args: list[Any]) -> Any:
+    def _run(self, script: _Script, keys: list[str], args: list[Any], wrote: Callable[[Any], bool]) -> Any:
         """``script`` on the master of the keys' slot, then ``WAIT`` on the same connection.
+
+        ``wrote(result)`` says whether the script wrote anything: only then must the
+        replicas confirm (a refused commit or a taken id has nothing to replicate).
 
         A pipeline sends both on one connection, which is what WAIT needs: it waits for
         the replicas to reach this connection's last write. A slot that moved (a failover,
@@ -191,7 +194,7 @@ class RedisStore:
                     raise
                 self.client.nodes_manager.initialize()
                 continue
-            if self.wait_replicas and results[1] < self.wait_replicas:
+            if self.wait_replicas and results[1] < self.wait_replicas and wrote(results[0]):
                 raise StoreUnavailable(
                     f"the write reached {results[1]} of the {self.wait_replicas} replica(s) it must reach within "
                     f"{self.wait_timeout_ms} ms; it may or may not have landed")
@@ -212,7 +215,7 @@ class RedisStore:
     def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
         keys = self.keys(session_id)
         with _reachable():
-            return bool(self._run(_CREATE, [keys.meta, keys.state], [meta, state, self.idle_seconds]))
+            return bool(self._run(_CREATE, [keys.meta, keys.state], [meta, state, self.idle_seconds], wrote=bool))
 
     def snapshot(self, session_id: str) -> Snapshot | None:
         keys = self.keys(session_id)
@@ -243,7 +246,8 @@ class RedisStore:
         with _reachable():
             code, version = self._run(
                 _COMMIT, [keys.state, keys.log, keys.meta],
-                [expected_version, state, entry, self.idle_seconds, write_id, keys.channel, self._notify])
+                [expected_version, state, entry, self.idle_seconds, write_id, keys.channel, self._notify],
+                wrote=lambda result: result[0] in (1, 2))
         if code == -1:
             raise SessionGone(session_id)
         return CommitOutcome(code in (1, 2), int(version))
@@ -251,7 +255,7 @@ class RedisStore:
     def delete(self, session_id: str) -> bool:
         keys = self.keys(session_id)
         with _reachable():
-            return bool(self._run(_DELETE, keys.all(), [keys.channel, self._notify]))
+            return bool(self._run(_DELETE, keys.all(), [keys.channel, self._notify], wrote=bool))
 
     def _version(self, keys: SessionKeys) -> int | None:
         version = self.client.hget(keys.state, "version")
