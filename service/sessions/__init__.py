@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import structlog
 
+from ..config import ConfigError
 from .logic import Sessions
 from .memory_store import MemoryStore
 from .store import SessionStore, StoreUnavailable
@@ -21,6 +22,8 @@ def make_store(config: dict[str, Any]) -> SessionStore:
     """Redis when ``REDIS_URL`` is set (shared by every worker and host; a cluster with
     ``REDIS_CLUSTER``), else this process's memory."""
     idle = int(config["SESSION_IDLE_SECONDS"])
+    if config.get("REDIS_CLUSTER") and not config.get("REDIS_URL"):
+        raise ConfigError("REDIS_CLUSTER: set REDIS_URL to one node of the cluster")
     if config.get("REDIS_URL"):
         from .redis_store import RedisStore
 

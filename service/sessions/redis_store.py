@@ -203,7 +203,10 @@ class RedisStore:
 
     def ping(self) -> None:
         with _reachable():
-            self.client.ping()
+            if self.cluster:  # every shard: any one of them may hold a session
+                self.client.ping(target_nodes=redis.RedisCluster.PRIMARIES)
+            else:
+                self.client.ping()
 
     def close(self) -> None:
         if self._client is None:

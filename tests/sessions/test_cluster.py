@@ -11,7 +11,7 @@ import orjson
 import pytest
 import redis
 
-from service.config import load_config
+from service.config import ConfigError, load_config
 from service.sessions import make_store
 from service.sessions.errors import VersionConflict
 from service.sessions.logic import Sessions
@@ -36,6 +36,16 @@ def test_redis_cluster_selects_the_cluster_client_and_one_replica_ack_by_default
     explicit = make_store(load_config({"REDIS_URL": redis_cluster.url, "REDIS_CLUSTER": "yes",
                                        "REDIS_WAIT_REPLICAS": "0"}))
     assert explicit.wait_replicas == 0
+    with pytest.raises(ConfigError, match="REDIS_CLUSTER"):
+        make_store(load_config({"REDIS_CLUSTER": "1"}))
+    with pytest.raises(ConfigError, match="REDIS_WAIT_REPLICAS"):
+        load_config({"REDIS_WAIT_REPLICAS": "-1"})
+
+
+@pytest.mark.parametrize("backend", ["cluster"], indirect=True)
+def test_readiness_pings_every_master(client):
+    checks = client.get("/readyz").json["checks"]
+    assert any(c["name"] == "sessions" and c["ok"] and c["detail"].startswith("redis cluster via") for c in checks)
 
 
 @pytest.mark.parametrize("backend", ["cluster"], indirect=True)
