@@ -17,7 +17,9 @@ holds open at once:
 Meanwhile one prober sends, on fresh connections, ``GET /healthz`` and a stateless
 ``POST /v1/games/solenia/apply`` (a mid-game state) in turn, for ``--seconds``. It
 prints, per probe kind, the share answered (200) within 1 s and the p99 latency; the
-target is >= 99% within 1 s for both. Probes that get no answer in ``--probe-timeout``
+target is >= 99% within 1 s for both. The floor is the same probes on the same server
+before any slow client or long-poll arrives (``--floor-seconds``), and p99 is also
+printed as a ratio to that floor's. Probes that get no answer in ``--probe-timeout``
 count as unanswered at that latency. Everything stops by itself after about
 ``--seconds`` plus a few seconds of startup.
 """
@@ -157,11 +159,23 @@ def create_session(port: int) -> str:
         conn.close()
 
 
+def run_probes(port: int, seconds: float, timeout: float, apply_body: bytes) -> dict[str, Probes]:
+    probes = {"GET /healthz": Probes(), "POST /v1/games/solenia/apply": Probes()}
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        for (name, tally), (method, path, body) in zip(probes.items(), (
+                ("GET", "/healthz", None), ("POST", "/v1/games/solenia/apply", apply_body))):
+            tally.add(*probe(port, method, path, body, timeout))
+        time.sleep(0.05)
+    return probes
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.slow_clients", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=15, help="how long the probes run (default 15)")
     parser.add_argument("--slow", type=int, default=32, help="slow-body clients (default 32)")
     parser.add_argument("--polls", type=int, default=32, help="open long-polls (default 32)")
+    parser.add_argument("--floor-seconds", type=float, default=3, help="idle probes first, the floor (default 3)")
     parser.add_argument("--probe-timeout", type=float, default=5.0, help="a probe unanswered by then fails")
     parser.add_argument("--worker-class", default=None,
                         help="override GUNICORN_WORKER_CLASS (default: gunicorn.conf.py's) to compare models")
@@ -180,10 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     apply_body = mid_game_request(2, game="solenia")
     stop = threading.Event()
     held = Held()
-    probes = {"GET /healthz": Probes(), "POST /v1/games/solenia/apply": Probes()}
     with PrivateRedis() as redis_server, GunicornServer(workers=args.workers,
                                                        env={**env, "REDIS_URL": redis_server.url}) as server:
         port = server.port
+        floor = run_probes(port, args.floor_seconds, args.probe_timeout, apply_body)
         sessions = [create_session(port) for _ in range(4)]
         threads = [threading.Thread(target=slow_client, args=(port, i, stop, held), daemon=True)
                    for i in range(args.slow)]
@@ -193,12 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         for thread in threads:
             thread.start()
         time.sleep(1.5)  # every slow client connected and every long-poll sent
-        deadline = time.perf_counter() + args.seconds
-        while time.perf_counter() < deadline:
-            for (name, tally), (method, path, body) in zip(probes.items(), (
-                    ("GET", "/healthz", None), ("POST", "/v1/games/solenia/apply", apply_body))):
-                tally.add(*probe(port, method, path, body, args.probe_timeout))
-            time.sleep(0.05)
+        probes = run_probes(port, args.seconds, args.probe_timeout, apply_body)
         stop.set()
         for thread in threads:
             thread.join(timeout=wait_seconds + 15)
@@ -212,17 +221,21 @@ def main(argv: list[str] | None = None) -> int:
     print(f"held: {held.slow_open} slow clients still sending at the end, {held.slow_cut} cut off; "
           f"long-poll answers by status {dict(sorted(held.polls_answered.items()))}, "
           f"{held.polls_early} answered before their wait was up")
-    print(f"{'probe':<32}{'count':>7}{'<= 1 s':>9}{'p50 ms':>10}{'p99 ms':>10}")
+    print(f"{'probe':<32}{'count':>7}{'<= 1 s':>9}{'p50 ms':>10}{'p99 ms':>10}{'idle p99':>10}{'p99/idle':>10}")
     meets = True
     for name, tally in probes.items():
         p50, p99 = percentile(tally.latencies, 0.50) * 1000, percentile(tally.latencies, 0.99) * 1000
+        idle = percentile(floor[name].latencies, 0.99) * 1000
         meets = meets and tally.share >= TARGET_SHARE
-        print(f"{name:<32}{len(tally.latencies):>7}{tally.share:>9.1%}{p50:>10.1f}{p99:>10.1f}")
+        print(f"{name:<32}{len(tally.latencies):>7}{tally.share:>9.1%}{p50:>10.1f}{p99:>10.1f}"
+              f"{idle:>10.1f}{p99 / idle:>9.1f}x")
     print(f"target: >= {TARGET_SHARE:.0%} of each probe kind answered within {TARGET_SECONDS:g} s: "
           f"{'met' if meets else 'NOT met'}")
     if args.json:
         print(json.dumps({name: {"count": len(t.latencies), "share_within_1s": t.share,
-                                 "p99_ms": percentile(t.latencies, 0.99) * 1000} for name, t in probes.items()}))
+                                 "p99_ms": percentile(t.latencies, 0.99) * 1000,
+                                 "idle_p99_ms": percentile(floor[name].latencies, 0.99) * 1000}
+                          for name, t in probes.items()}))
     return 0 if meets else 1
 
 

@@ -83,8 +83,7 @@ def test_commits_announce_themselves_on_the_sessions_shard(backend, redis_cluste
             assert store.commit("s2", 0, b"state1", b"entry1", "w1").applied
             message = None
             while message is None and time.monotonic() < deadline:
-                message = listener.get_sharded_message(timeout=0.5) if hasattr(listener, "get_sharded_message") \
-                    else listener.get_message(timeout=0.5)
+                message = listener.get_message(timeout=0.5)
             assert message is not None and message["type"] == "smessage" and message["data"] == b"1"
             waiter.join(5)
             assert not waiter.is_alive()
