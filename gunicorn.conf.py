@@ -46,7 +46,8 @@ bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
 # Connections (so slow clients and long-polls) one gevent worker holds at once; past it
 # the rest wait in the listen backlog. Long-polls are also capped per client address
-# (SESSION_LONG_POLLS_PER_CLIENT); slow clients en masse are a job for a proxy or firewall.
+# (SESSION_LONG_POLLS_PER_CLIENT), a body still arriving after BODY_READ_SECONDS gets 408
+# (service/deadline.py), and slow clients en masse are a job for a proxy or firewall.
 worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 1000)
 # One process per core: the stateless endpoints never wait on I/O, so gunicorn's
 # 2 x cores + 1 (meant for workers that block) only adds context switches. Measured on

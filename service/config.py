@@ -48,6 +48,8 @@ def _optional_count(text: str) -> int | None:
 SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     # Largest request body accepted; bigger ones get 413 before any parsing.
     "MAX_BODY_BYTES": (1 * MIB, _positive_int),
+    # Longest a request body may take to arrive (gevent workers); 408 past it.
+    "BODY_READ_SECONDS": (30, _positive_int),
     # Browser origins allowed by CORS; empty (the default) sends no CORS headers, "*" allows any.
     "CORS_ORIGINS": ([], _origins),
     "LOG_LEVEL": ("INFO", lambda text: text.strip().upper()),

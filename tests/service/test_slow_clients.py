@@ -9,6 +9,7 @@ bounds below are generous, so the test is about starvation, not speed
 from __future__ import annotations
 
 import http.client
+import re
 import socket
 import threading
 import time
@@ -79,3 +80,49 @@ def test_slow_bodies_and_long_polls_leave_room_for_health_checks(server):
         for thread in pollers:
             thread.join(15)
     assert poll_answers == [200] * LONG_POLLS  # each waited its 8 s and was answered
+
+
+@pytest.fixture(scope="module")
+def impatient_server(tmp_path_factory):
+    log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
+    with GunicornServer(workers=1, log_path=str(log), env={"BODY_READ_SECONDS": "2", "LOG_LEVEL": "WARNING"}) as running:
+        yield running
+
+
+def answered(received: bytes) -> bool:
+    head, separator, body = received.partition(b"\r\n\r\n")
+    length = re.search(rb"(?i)content-length: (\d+)", head)
+    return bool(separator and length and len(body) >= int(length.group(1)))
+
+
+def test_a_body_still_arriving_after_body_read_seconds_gets_408(impatient_server):
+    sock = socket.create_connection(("127.0.0.1", impatient_server.port), timeout=10)
+    started = time.monotonic()
+    try:
+        sock.sendall(b"POST /v1/games/solenia/apply HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{")
+        received = b""
+        while not answered(received):
+            try:
+                sock.sendall(b" ")  # a byte now and then, never the whole body
+            except OSError:
+                pass
+            sock.settimeout(0.5)
+            try:
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                assert time.monotonic() - started < 8, "no answer to a body that never finished"
+                continue
+            if not chunk:
+                break
+            received += chunk
+    finally:
+        sock.close()
+    assert received.startswith(b"HTTP/1.1 408"), received[:200]
+    assert b'"code":"body_timeout"' in received
+    assert 1.5 < time.monotonic() - started < 8
+    # a body that arrives in time is judged as usual
+    conn = http.client.HTTPConnection("127.0.0.1", impatient_server.port, timeout=10)
+    conn.request("POST", "/v1/games/solenia/apply", b"{}", {"Content-Type": "application/json"})
+    assert conn.getresponse().status == 422
+    conn.close()
