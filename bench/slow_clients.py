@@ -9,7 +9,8 @@ Starts a private redis-server and gunicorn (``service:create_app()`` with the pr
 holds open at once:
 
 * ``--slow`` clients that POST to ``/v1/games/solenia/apply`` declaring a 4 KiB body and
-  sending it one byte a second;
+  sending it one byte a second (``BODY_READ_SECONDS`` is set past the run's end, so they
+  are held throughout rather than refused with 408);
 * ``--polls`` session long-polls (``GET /v1/sessions/{id}?wait_version=0``), each from a
   loopback address of its own (127.0.1.x), as distinct clients are, so the per-client
   long-poll cap (``SESSION_LONG_POLLS_PER_CLIENT``) does not refuse them.
@@ -185,8 +186,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     wait_seconds = 20.0
+    # The slow clients are meant to be held for the whole run, not cut off by the body deadline.
+    body_seconds = int(args.floor_seconds + args.seconds) + 60
     env = {"SESSION_KEY_PREFIX": "bench-slow", "LOG_LEVEL": "WARNING", "SESSION_WAIT_MAX_SECONDS": "20",
-           "GUNICORN_TIMEOUT": "30"}
+           "GUNICORN_TIMEOUT": "30", "BODY_READ_SECONDS": str(body_seconds)}
     if args.worker_class:
         env["GUNICORN_WORKER_CLASS"] = args.worker_class
     if args.threads:
