@@ -1,8 +1,8 @@
 """gunicorn settings for Tabletop Referee: ``gunicorn 'service:create_app()'`` reads this file.
 
-Refereeing is CPU-bound JSON work (parse, check, apply, encode) with no I/O to wait
-on except optional Redis round trips, so processes do the work and threads stay at 1:
-the GIL would serialise extra threads anyway. Every value can be set from the
+Refereeing is CPU-bound JSON work (parse, check, apply, encode), so processes do the
+work, one per core; the waiting (slow clients, long-polls, Redis round trips) is left
+to gevent's greenlets, so it never holds a process. Every value can be set from the
 environment; see the README's configuration table.
 """
 
@@ -25,21 +25,49 @@ def _int(name: str, default: int) -> int:
 
 
 bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+
+# ---------------------------------------------------------------- the worker model: gevent
+# A sync worker (or a gthread thread) is held for as long as one client takes: a body
+# sent a byte a second, or a session long-poll waiting 20 s. Measured with
+# bench/slow_clients.py on a loaded 2-core machine, 2 workers, N slow-body clients and N
+# long-polls held open while /healthz and a stateless apply are probed (share of probes
+# answered within 1 s, healthz / apply; the target is 99%):
+#   sync                 N=32:   0% /   0%  (both workers held; probes wait out their 5 s)
+#   gthread x 8 threads  N=32:  75% /  25%
+#   gthread x 64         N=32: 100% / 100%;  N=96: 67% / 67%  (threads run out, just later)
+#   gevent               N=32: 100% / 100%, p99 10-20 ms;  N=96: 100% / 100%, p99 13-20 ms
+# gevent gives each connection a greenlet: a slow client or a long-poll waiting on a
+# socket (the client's, Redis's) costs a few KiB, not a worker. The refereeing itself is
+# CPU-bound and never yields, so processes still do the work, one per core; greenlets
+# only take over the waiting. GUNICORN_WORKER_CLASS=sync (or gthread with
+# GUNICORN_THREADS) brings back the blocking models, each slow client then costing a
+# worker or a thread. A buffering proxy in front (nginx) would absorb slow bodies but
+# not long-polls, and is not part of what ships; gevent covers both in the service.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
+# Connections (so slow clients and long-polls) one gevent worker holds at once; past it
+# the rest wait in the listen backlog. Long-polls are also capped per client address
+# (SESSION_LONG_POLLS_PER_CLIENT), a body still arriving after BODY_READ_SECONDS gets 408
+# (service/deadline.py), and slow clients en masse are a job for a proxy or firewall.
+worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 1000)
 # One process per core: the stateless endpoints never wait on I/O, so gunicorn's
 # 2 x cores + 1 (meant for workers that block) only adds context switches. Measured on
 # 2 cores with bench/http.py: 2 workers served ~1.5x the requests of 5, apply and echo
-# alike. At least 2, so one slow request never holds up every client.
-# Session long-polls do hold a sync worker while they wait: a deployment with many
-# long-polling clients raises WEB_CONCURRENCY or sets GUNICORN_THREADS > 1 (gthread).
+# alike. At least 2, so one long computation never holds up every client.
 # Without REDIS_URL, sessions live in one process's memory: several workers would each
 # hold their own and a session would vanish between requests. Then the default is one
-# worker with threads, so the README's run command works with nothing else installed.
+# worker, so the README's run command works with nothing else installed.
 _single_process_sessions = not os.environ.get("REDIS_URL")
 workers = _int("WEB_CONCURRENCY", 1 if _single_process_sessions else max(2, _cores()))
-threads = _int("GUNICORN_THREADS", 8 if _single_process_sessions else 1)
+# Used by the gthread worker class only (gevent's concurrency is worker_connections).
+threads = _int("GUNICORN_THREADS", 8 if worker_class == "gthread" else 1)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
-keepalive = _int("GUNICORN_KEEPALIVE", 5)
+# 0: every answer closes its connection, as sync workers always did, so each request
+# goes to whichever worker accepts first. A kept-alive connection stays pinned to one
+# process: measured with bench/http.py (2 gevent workers, wrk with 8 connections, a
+# loaded 2-core machine), keep-alive took apply's p99 from ~50-75 ms to ~500-900 ms,
+# every request of a connection waiting on a busy process while the other idled.
+keepalive = _int("GUNICORN_KEEPALIVE", 0)
 # The app writes one JSON line per request itself (with the request id); no access log twice.
 accesslog = None
 errorlog = "-"

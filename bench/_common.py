@@ -44,6 +44,7 @@ class GunicornServer:
         self.startup_timeout = startup_timeout
         self.process: subprocess.Popen | None = None
         self.metrics_dir: str | None = None
+        self.env: dict[str, str] = {}
 
     def __enter__(self) -> "GunicornServer":
         self.metrics_dir = tempfile.mkdtemp(prefix="bench-prometheus-")
@@ -56,6 +57,7 @@ class GunicornServer:
         # not gunicorn.conf.py's single-process default for in-memory sessions.
         env.setdefault("WEB_CONCURRENCY", str(max(2, os.cpu_count() or 1)))
         env.setdefault("GUNICORN_THREADS", "1")
+        self.env = env
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"), self.app],

@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> None:
     steps = play_game(args.game, args.players, args.seed)
     state_bytes = sum(len(orjson.dumps(state)) for state, _ in steps) / len(steps)
     print(f"{args.game}, {args.players} players: one game of {len(steps)} actions, mean state {state_bytes:,.0f} B")
-    print(f"gunicorn {args.workers} sync workers, {args.clients} concurrent clients, {args.seconds:g} s per phase, "
+    print(f"gunicorn {args.workers} workers, {args.clients} concurrent clients, {args.seconds:g} s per phase, "
           f"loopback, {os.cpu_count()} cores shared with the load generator")
     env = {"SESSION_KEY_PREFIX": "bench", "LOG_LEVEL": "WARNING"}
     with PrivateRedis() as redis_server, GunicornServer(workers=args.workers,

@@ -2,7 +2,8 @@
 
 1. size: ``Content-Length`` over ``MAX_BODY_BYTES`` is refused before anything is read,
    and a body without a length (chunked) is read at most one byte past the limit
-   (both ``413``);
+   (both ``413``); a body still arriving after ``BODY_READ_SECONDS`` is refused with
+   ``408`` (under gevent workers, see :mod:`service.deadline`);
 2. content type: ``application/json`` or any ``+json`` type, else ``415``;
 3. syntax: orjson's parse, else ``400`` naming where it stopped.
 """
@@ -15,6 +16,7 @@ import orjson
 from flask import current_app, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from .deadline import ReadTimedOut, deadline
 from .problems import Problem
 
 _UNSET = object()
@@ -60,9 +62,13 @@ def read_body_bytes() -> bytes:
     try:
         # Werkzeug stops a length-less stream at MAX_CONTENT_LENGTH without saying whether
         # more was coming; that is set one byte above the limit, so more means too much.
-        data = request.get_data(cache=True)
+        with deadline(current_app.config["BODY_READ_SECONDS"]):
+            data = request.get_data(cache=True)
     except RequestEntityTooLarge:
         raise body_too_large(limit) from None
+    except ReadTimedOut as late:
+        raise Problem(408, "body_timeout", f"The request body did not arrive within {late.seconds:g} s.",
+                      title="Request timeout") from None
     if len(data) > limit:
         raise body_too_large(limit)
     if not data:

@@ -35,22 +35,40 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _optional_count(text: str) -> int | None:
+    if not text.strip():
+        return None
+    value = int(text)
+    if value < 0:
+        raise ValueError(f"expected 0 or more, got {text!r}")
+    return value
+
+
 #: key -> (default, parser of the environment's text).
 SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     # Largest request body accepted; bigger ones get 413 before any parsing.
     "MAX_BODY_BYTES": (1 * MIB, _positive_int),
+    # Longest a request body may take to arrive (gevent workers); 408 past it.
+    "BODY_READ_SECONDS": (30, _positive_int),
     # Browser origins allowed by CORS; empty (the default) sends no CORS headers, "*" allows any.
     "CORS_ORIGINS": ([], _origins),
     "LOG_LEVEL": ("INFO", lambda text: text.strip().upper()),
     # Sessions: Redis when set, an in-process store otherwise.
     "REDIS_URL": (None, _optional_str),
+    # REDIS_URL names one node of a Redis Cluster; the client finds the others.
+    "REDIS_CLUSTER": (False, _bool),
+    # Replicas that must hold a session write before it is confirmed (Redis WAIT);
+    # unset: 1 on a cluster (a failover then loses no confirmed write), 0 otherwise.
+    "REDIS_WAIT_REPLICAS": (None, _optional_count),
+    "REDIS_WAIT_TIMEOUT_MS": (500, _positive_int),
     "SESSION_KEY_PREFIX": ("referee", lambda text: text.strip()),
     "SESSION_IDLE_SECONDS": (86400, _positive_int),
     # The in-process store's cap (Redis is capped by its own maxmemory); past it, creating is a 503.
     "SESSION_MAX_COUNT": (10000, _positive_int),
-    # A long-poll holds a sync worker the whole time: keep it under GUNICORN_TIMEOUT (30),
-    # or gunicorn kills the worker mid-wait.
+    # Longest long-poll; gevent workers hold it for a greenlet's cost (see gunicorn.conf.py).
     "SESSION_WAIT_MAX_SECONDS": (20, _positive_int),
+    # Long-polls one client address may hold open at once in one worker process; 429 past it.
+    "SESSION_LONG_POLLS_PER_CLIENT": (4, _positive_int),
     # Most actions one replay takes: a random playout of the longest game (Java) runs ~1,400.
     "MAX_REPLAY_ACTIONS": (5000, _positive_int),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.

@@ -12,18 +12,26 @@ from typing import Any, Callable
 
 import structlog
 
+from ..config import ConfigError
 from .logic import Sessions
 from .memory_store import MemoryStore
 from .store import SessionStore, StoreUnavailable
 
 
 def make_store(config: dict[str, Any]) -> SessionStore:
-    """Redis when ``REDIS_URL`` is set (shared by every worker and host), else this process's memory."""
+    """Redis when ``REDIS_URL`` is set (shared by every worker and host; a cluster with
+    ``REDIS_CLUSTER``), else this process's memory."""
     idle = int(config["SESSION_IDLE_SECONDS"])
+    if config.get("REDIS_CLUSTER") and not config.get("REDIS_URL"):
+        raise ConfigError("REDIS_CLUSTER: set REDIS_URL to one node of the cluster")
     if config.get("REDIS_URL"):
         from .redis_store import RedisStore
 
-        return RedisStore.from_url(config["REDIS_URL"], prefix=config["SESSION_KEY_PREFIX"], idle_seconds=idle)
+        cluster = bool(config.get("REDIS_CLUSTER"))
+        wait_replicas = config.get("REDIS_WAIT_REPLICAS")
+        return RedisStore.from_url(config["REDIS_URL"], prefix=config["SESSION_KEY_PREFIX"], idle_seconds=idle,
+                                   cluster=cluster, wait_replicas=(1 if cluster else 0) if wait_replicas is None
+                                   else int(wait_replicas), wait_timeout_ms=int(config["REDIS_WAIT_TIMEOUT_MS"]))
     return MemoryStore(idle, max_sessions=int(config["SESSION_MAX_COUNT"]))
 
 
@@ -49,7 +57,8 @@ def init_app(app, api) -> None:
         structlog.get_logger("service.sessions").warning(
             "in_process_session_store_under_gunicorn",
             detail="sessions are per worker process; set REDIS_URL to share them across workers")
-    app.extensions["sessions"] = Sessions(store, wait_max_seconds=float(app.config["SESSION_WAIT_MAX_SECONDS"]))
+    app.extensions["sessions"] = Sessions(store, wait_max_seconds=float(app.config["SESSION_WAIT_MAX_SECONDS"]),
+                                          waits_per_client=int(app.config["SESSION_LONG_POLLS_PER_CLIENT"]))
     app.extensions.setdefault("readiness_checks", []).append(readiness_check(store))
     api.spec.components.security_scheme(SECURITY_SCHEME, {
         "type": "http", "scheme": "bearer",

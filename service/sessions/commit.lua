@@ -1,7 +1,8 @@
 -- One action lands, or nothing does: the compare-and-set behind every session write.
 --
 -- KEYS: state (hash: version, state, write), log (list), meta (string)
--- ARGV: expected version, new state, log entry, idle seconds, write id, change channel
+-- ARGV: expected version, new state, log entry, idle seconds, write id, change channel,
+--       the command that announces the change (PUBLISH, or SPUBLISH on a cluster)
 --
 -- Returns {1, new version} when applied, {2, version} when this write id already
 -- landed (a retried call), {0, current version} when another write got there first,
@@ -13,6 +14,9 @@ if not found[1] or redis.call('EXISTS', KEYS[3]) == 0 then
 end
 local version = tonumber(found[1])
 if found[2] == ARGV[5] then
+  -- Rewritten as it is: a write on this connection, so a WAIT after it waits for the
+  -- replicas to hold everything up to here, the earlier landing of this write included.
+  redis.call('HSET', KEYS[1], 'write', ARGV[5])
   return {2, version}
 end
 if version ~= tonumber(ARGV[1]) then
@@ -24,6 +28,7 @@ redis.call('RPUSH', KEYS[2], ARGV[3])
 for i = 1, #KEYS do
   redis.call('EXPIRE', KEYS[i], ARGV[4])
 end
--- Wakes long-polling readers; a channel is not a key, so this is cluster-safe too.
-redis.call('PUBLISH', ARGV[6], version)
+-- Wakes long-polling readers. The channel carries the session's hash tag, so on a
+-- cluster SPUBLISH announces it on this very shard.
+redis.call(ARGV[7], ARGV[6], version)
 return {1, version}

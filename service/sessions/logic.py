@@ -23,6 +23,7 @@ from . import tokens
 from .errors import NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
 from .store import SessionGone, SessionStore, Snapshot
 from .tokens import SPECTATOR, Caller
+from .wait_slots import WaitSlots
 
 SESSION_ID_BYTES = 16
 _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
@@ -77,10 +78,11 @@ def new_session_id() -> str:
 
 
 class Sessions:
-    def __init__(self, store: SessionStore, *, wait_max_seconds: float,
+    def __init__(self, store: SessionStore, *, wait_max_seconds: float, waits_per_client: int = 4,
                  rulesets: Callable[[str], Ruleset] = get_ruleset) -> None:
         self.store = store
         self.wait_max_seconds = wait_max_seconds
+        self.wait_slots = WaitSlots(waits_per_client)
         self._rulesets = rulesets
 
     # ------------------------------------------------------------------ create
@@ -116,13 +118,15 @@ class Sessions:
 
     # ------------------------------------------------------------------ reads
     def read(self, session_id: str, token: str | None, *, wait_version: int | None = None,
-             wait_seconds: float | None = None) -> Reply:
+             wait_seconds: float | None = None, client: str = "unknown") -> Reply:
+        """``client`` (its address) is who holds the wait, when there is one: see :class:`WaitSlots`."""
         session = self._open(session_id)
         caller = self._caller(session, token)
         if wait_version is not None and session.version <= wait_version:
             timeout = self.wait_max_seconds if wait_seconds is None else min(wait_seconds, self.wait_max_seconds)
             if timeout > 0:
-                self.store.wait_for_change(session_id, wait_version, timeout)
+                with self.wait_slots.hold(client, timeout):  # TooManyWaits propagates
+                    self.store.wait_for_change(session_id, wait_version, timeout)
                 session = self._open(session_id)
         state = session.state()
         return Reply({

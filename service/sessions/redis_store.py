@@ -8,19 +8,31 @@ Key layout, one hash tag per session so a session's keys share one Redis Cluster
     <prefix>:{<session id>}:log       list    one JSON entry per applied action
     <prefix>:{<session id>}:changed   pub/sub channel, a message per new version
 
-Writes go through the Lua scripts beside this module (``create.lua``, ``commit.lua``):
-one atomic step each. Reads use MULTI/EXEC so meta, state, version and log are read
-as of one instant. Every call is bounded by short socket timeouts and any failure to
-reach Redis becomes :class:`StoreUnavailable`, so a dead Redis costs a request a
-second at most, and the service answers 503 instead of hanging.
+Writes go through the Lua scripts beside this module (``create.lua``, ``commit.lua``,
+``delete.lua``): one atomic step each, sent to the master that holds the session's
+slot. With ``wait_replicas`` the same connection then sends ``WAIT``, and a write is
+confirmed only once that many replicas hold it, so a failover to one of them loses
+no write the service confirmed. Reads use MULTI/EXEC so meta, state, version and log
+are read as of one instant.
+
+On a Redis Cluster (``RedisCluster`` client) every key of a session shares one slot
+(the hash tag), so the scripts and MULTI/EXEC work unchanged, and change messages use
+sharded pub/sub (``SPUBLISH``/``SSUBSCRIBE``, Redis 7): a message goes to the shard
+that holds the session, not to every node.
+
+Every call is bounded by short socket timeouts and any failure to reach Redis becomes
+:class:`StoreUnavailable`, so a dead Redis costs a request a second at most, and the
+service answers 503 instead of hanging.
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from importlib import resources
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 import redis
 from redis.backoff import NoBackoff
@@ -62,25 +74,38 @@ class SessionKeys:
         return [self.meta, self.state, self.log]
 
 
-def _script(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+@dataclass(frozen=True)
+class _Script:
+    name: str
+    text: str
+    sha: str
+
+    @classmethod
+    def load(cls, name: str) -> "_Script":
+        text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+        return cls(name, text, hashlib.sha1(text.encode()).hexdigest())
 
 
-def connect(url: str) -> redis.Redis:
+_CREATE, _COMMIT, _DELETE = (_Script.load(name) for name in ("create.lua", "commit.lua", "delete.lua"))
+
+
+def connect(url: str, *, cluster: bool = False) -> redis.Redis | redis.RedisCluster:
     """A client that fails fast: short timeouts, one immediate retry on a dropped connection only.
 
     The retry covers a pooled connection that died with a restarted server. It never
     covers a timeout (the command may still be running); a retried commit is safe
-    anyway, because commits carry a write id.
+    anyway, because commits carry a write id. With ``cluster``, ``url`` names any one
+    node and the client finds the rest (and finds them again after a failover).
     """
-    return redis.Redis.from_url(
-        url,
+    options: dict[str, Any] = dict(
         socket_connect_timeout=CONNECT_TIMEOUT_SECONDS,
         socket_timeout=SOCKET_TIMEOUT_SECONDS,
         retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
-        retry_on_timeout=False,
         health_check_interval=0,
     )
+    if cluster:
+        return redis.RedisCluster.from_url(url, **options)
+    return redis.Redis.from_url(url, retry_on_timeout=False, **options)
 
 
 @contextmanager
@@ -96,37 +121,104 @@ def _reachable() -> Iterator[None]:
 
 
 class RedisStore:
-    def __init__(self, client: redis.Redis, *, prefix: str, idle_seconds: int) -> None:
-        self.client = client
+    def __init__(self, url: str, *, prefix: str, idle_seconds: int, cluster: bool = False,
+                 wait_replicas: int = 0, wait_timeout_ms: int = 500) -> None:
+        """``url``: the server, or with ``cluster`` any one node of the cluster.
+        ``wait_replicas``: replicas that must hold a write before it is confirmed (``WAIT``),
+        waiting at most ``wait_timeout_ms``; 0 confirms a write once its master has it."""
+        self.url = url
+        self.cluster = cluster
+        self._client: redis.Redis | redis.RedisCluster | None = None
         self.prefix = check_prefix(prefix)
         self.idle_seconds = idle_seconds
-        self._create = client.register_script(_script("create.lua"))
-        self._commit = client.register_script(_script("commit.lua"))
+        self.wait_replicas = wait_replicas
+        self.wait_timeout_ms = wait_timeout_ms
+        # Sharded pub/sub on a cluster: a classic PUBLISH there is copied to every node.
+        self._notify = "SPUBLISH" if self.cluster else "PUBLISH"
 
     @classmethod
-    def from_url(cls, url: str, *, prefix: str, idle_seconds: int) -> "RedisStore":
-        return cls(connect(url), prefix=prefix, idle_seconds=idle_seconds)
+    def from_url(cls, url: str, **settings: Any) -> "RedisStore":
+        return cls(url, **settings)
+
+    @property
+    def client(self) -> redis.Redis | redis.RedisCluster:
+        """Made on first use: a cluster client asks a node for the slot map as it is made,
+        and a cluster down at startup must cost 503s, not a service that will not start."""
+        if self._client is None:
+            self._client = connect(self.url, cluster=self.cluster)
+        return self._client
 
     def keys(self, session_id: str) -> SessionKeys:
         return SessionKeys(self.prefix, session_id)
 
     def describe(self) -> str:
+        if self.cluster:
+            node = redis.connection.parse_url(self.url)
+            return (f"redis cluster via {node.get('host')}:{node.get('port', 6379)}, "
+                    f"{self.wait_replicas} replica ack(s) per write")
         kwargs = self.client.connection_pool.connection_kwargs
         where = kwargs.get("path") or f"{kwargs.get('host')}:{kwargs.get('port')}"
         return f"redis at {where}"
 
+    # ------------------------------------------------------------------ writes
+    def _master_for(self, key: str) -> redis.Redis:
+        """A client of the one server that takes writes for ``key``: the slot's master on a cluster."""
+        if self.cluster:
+            return self.client.get_redis_connection(self.client.get_node_from_key(key))
+        return self.client
+
+    def _run(self, script: _Script, keys: list[str], args: list[Any], wrote: Callable[[Any], bool]) -> Any:
+        """``script`` on the master of the keys' slot, then ``WAIT`` on the same connection.
+
+        ``wrote(result)`` says whether the script wrote anything: only then must the
+        replicas confirm (a refused commit or a taken id has nothing to replicate).
+
+        A pipeline sends both on one connection, which is what WAIT needs: it waits for
+        the replicas to reach this connection's last write. A slot that moved (a failover,
+        a resharding) is followed after the client learns the new slot map, and a master
+        that has never seen the script is given it; three tries in all. Re-running is safe: create refuses a taken
+        id, commit recognises its write id, delete finds nothing left to delete.
+        """
+        for attempt in range(3):
+            pipe = self._master_for(keys[0]).pipeline(transaction=False)
+            pipe.evalsha(script.sha, len(keys), *keys, *args)
+            if self.wait_replicas:
+                pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms)
+            try:
+                results = pipe.execute()
+            except redis.exceptions.NoScriptError:
+                self._master_for(keys[0]).script_load(script.text)
+                continue
+            except (redis.exceptions.MovedError, redis.exceptions.AskError, redis.ConnectionError):
+                if not self.cluster or attempt == 2:
+                    raise
+                self.client.nodes_manager.initialize()
+                continue
+            if self.wait_replicas and results[1] < self.wait_replicas and wrote(results[0]):
+                raise StoreUnavailable(
+                    f"the write reached {results[1]} of the {self.wait_replicas} replica(s) it must reach within "
+                    f"{self.wait_timeout_ms} ms; it may or may not have landed")
+            return results[0]
+        raise StoreUnavailable(f"Redis would not run {script.name}")
+
     def ping(self) -> None:
         with _reachable():
-            self.client.ping()
+            if self.cluster:  # every shard: any one of them may hold a session
+                self.client.ping(target_nodes=redis.RedisCluster.PRIMARIES)
+            else:
+                self.client.ping()
 
     def close(self) -> None:
-        self.client.close()
-        self.client.connection_pool.disconnect()
+        if self._client is None:
+            return
+        self._client.close()
+        if not self.cluster:
+            self._client.connection_pool.disconnect()
 
     def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
         keys = self.keys(session_id)
         with _reachable():
-            return bool(self._create(keys=[keys.meta, keys.state], args=[meta, state, self.idle_seconds]))
+            return bool(self._run(_CREATE, [keys.meta, keys.state], [meta, state, self.idle_seconds], wrote=bool))
 
     def snapshot(self, session_id: str) -> Snapshot | None:
         keys = self.keys(session_id)
@@ -155,9 +247,10 @@ class RedisStore:
                write_id: str) -> CommitOutcome:
         keys = self.keys(session_id)
         with _reachable():
-            code, version = self._commit(
-                keys=[keys.state, keys.log, keys.meta],
-                args=[expected_version, state, entry, self.idle_seconds, write_id, keys.channel])
+            code, version = self._run(
+                _COMMIT, [keys.state, keys.log, keys.meta],
+                [expected_version, state, entry, self.idle_seconds, write_id, keys.channel, self._notify],
+                wrote=lambda result: result[0] in (1, 2))
         if code == -1:
             raise SessionGone(session_id)
         return CommitOutcome(code in (1, 2), int(version))
@@ -165,31 +258,55 @@ class RedisStore:
     def delete(self, session_id: str) -> bool:
         keys = self.keys(session_id)
         with _reachable():
-            pipe = self.client.pipeline(transaction=True)
-            pipe.delete(*keys.all())
-            pipe.publish(keys.channel, "deleted")
-            removed, _ = pipe.execute()
-        return bool(removed)
+            return bool(self._run(_DELETE, keys.all(), [keys.channel, self._notify], wrote=bool))
 
     def _version(self, keys: SessionKeys) -> int | None:
         version = self.client.hget(keys.state, "version")
         return None if version is None else int(version)
 
+    def _subscribe(self, keys: SessionKeys):
+        if self.cluster:  # on the shard that holds the session, where SPUBLISH sends its messages
+            pubsub = self._master_for(keys.channel).pubsub(ignore_subscribe_messages=True)
+            pubsub.ssubscribe(keys.channel)
+        else:
+            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            pubsub.subscribe(keys.channel)
+        return pubsub
+
     def wait_for_change(self, session_id: str, after_version: int, timeout: float) -> None:
-        """Subscribe first, then look: a commit between the two cannot be missed."""
+        """Subscribe first, then look: a commit between the two cannot be missed.
+
+        If the subscription's server goes away mid-wait (a cluster failover), the wait
+        goes on by re-reading the version every WAIT_RECHECK_SECONDS, which the client
+        routes to whichever master holds the session by then; a read that fails meanwhile
+        only means "not yet". The caller reads the session again after the wait anyway,
+        and that read says 503 if Redis is still out of reach.
+        """
         keys = self.keys(session_id)
         deadline = time.monotonic() + timeout
         with _reachable():
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-            try:
-                pubsub.subscribe(keys.channel)
-                while True:
-                    version = self._version(keys)
-                    if version is None or version > after_version:
-                        return
-                    remaining = deadline - time.monotonic()
-                    if remaining <= 0:
-                        return
-                    pubsub.get_message(timeout=min(remaining, WAIT_RECHECK_SECONDS))
-            finally:
+            pubsub = self._subscribe(keys)
+        try:
+            while True:
+                try:
+                    with _reachable():
+                        version = self._version(keys)
+                except StoreUnavailable:
+                    version = after_version
+                if version is None or version > after_version:
+                    return
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return
+                pause = min(remaining, WAIT_RECHECK_SECONDS)
+                if pubsub is None:
+                    time.sleep(pause)
+                    continue
+                try:
+                    pubsub.get_message(timeout=pause)
+                except _UNAVAILABLE:
+                    pubsub.close()
+                    pubsub = None
+        finally:
+            if pubsub is not None:
                 pubsub.close()

@@ -28,6 +28,7 @@ from .logic import Reply, Sessions
 from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
                       SessionLegalActions, SessionLog, SessionReadQuery, SessionView)
 from .store import StoreFull, StoreUnavailable
+from .wait_slots import TooManyWaits
 
 #: Seconds a client should wait before retrying while the store is unreachable.
 RETRY_AFTER_SECONDS = 1
@@ -100,6 +101,15 @@ def _store_unavailable(error: StoreUnavailable):
                   title="Sessions unavailable", headers={"Retry-After": str(RETRY_AFTER_SECONDS)}))
 
 
+@blp.errorhandler(TooManyWaits)
+def _too_many_waits(error: TooManyWaits):
+    return problem_response(Problem(
+        429, "too_many_long_polls",
+        f"This client already holds {error.limit} long-polls open (SESSION_LONG_POLLS_PER_CLIENT); "
+        "wait for one to be answered, or read without wait_version.",
+        title="Too many long-polls", limit=error.limit, headers={"Retry-After": str(error.retry_after)}))
+
+
 # ---------------------------------------------------------------- endpoints
 @blp.route("")
 class SessionCollection(MethodView):
@@ -130,15 +140,18 @@ class SessionResource(MethodView):
     @blp.response(200, SessionView, headers={"ETag": _ETAG_HEADER})
     @blp.alt_response(304, description="Not modified: If-None-Match named the current version.",
                       headers={"ETag": _ETAG_HEADER})
-    @blp.documents_errors(401, 404, 503)
+    @blp.documents_errors(401, 404, 429, 503)
     @blp.doc(security=_OPTIONAL_TOKEN)
     def get(self, session_id: str, wait_version: int | None = None, wait_seconds: float | None = None):
         """The game as the caller may see it: a seat's view with its token, a spectator's without.
 
         Long-poll with ``wait_version``: the answer comes once the version is past it, or when
         the wait (``wait_seconds``, at most the server's SESSION_WAIT_MAX_SECONDS) runs out.
+        ``429`` (with ``Retry-After``) when this client already holds SESSION_LONG_POLLS_PER_CLIENT
+        long-polls open.
         """
-        reply = sessions().read(session_id, _token(), wait_version=wait_version, wait_seconds=wait_seconds)
+        reply = sessions().read(session_id, _token(), wait_version=wait_version, wait_seconds=wait_seconds,
+                                client=request.remote_addr or "unknown")
         known = headers.if_none_match_versions(request.headers.get("If-None-Match"))
         if known is None or reply.version in known:
             response = current_app.response_class(status=304)

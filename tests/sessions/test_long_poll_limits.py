@@ -1,4 +1,5 @@
-"""A long-poll holds a gunicorn sync worker for its whole wait; the worker must outlive it."""
+"""A long-poll under gunicorn ends with an answer, before gunicorn would restart a worker
+that a blocking worker class (sync, gthread) keeps busy for the whole wait."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Fifty clients, one session, one version: through gunicorn with four worker processes
-sharing one Redis, exactly one action lands per version and every other gets 409."""
+sharing one Redis (or one Redis Cluster), exactly one action lands per version and every
+other gets 409."""
 
 from __future__ import annotations
 
@@ -28,8 +29,9 @@ def bearer(token):
 
 
 @pytest.fixture
-def service(redis_url, key_prefix, tmp_path):
-    with GunicornServer(workers=4, env={"REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix},
+def service(backend, key_prefix, tmp_path):
+    with GunicornServer(workers=4, env={"REDIS_URL": backend["REDIS_URL"], "SESSION_KEY_PREFIX": key_prefix,
+                                        "REDIS_CLUSTER": "1" if backend["REDIS_CLUSTER"] else "0"},
                         log_path=str(tmp_path / "gunicorn.log")) as server:
         yield server
 
@@ -55,6 +57,7 @@ def race(url, picks, version):
     return results
 
 
+@pytest.mark.parametrize("backend", ["redis", "cluster"], indirect=True)
 def test_racing_clients_land_exactly_one_action_per_version_and_the_log_replays(service, redis_client, key_prefix):
     ruleset = get_ruleset(RACE_GAME)
     players = seats_for(ruleset)

@@ -104,3 +104,23 @@ def test_a_hung_server_fails_within_the_socket_timeout(key_prefix):
     finally:
         store.close()
         server.stop()
+
+
+def test_a_write_no_replica_confirms_is_refused_but_a_refusal_needs_no_replica(redis_url, key_prefix):
+    """WAIT: with replicas required and none there, a write that landed is still not confirmed
+    (503: re-read to see it); a commit that wrote nothing (a stale version) answers as usual."""
+    store = RedisStore.from_url(redis_url, prefix=key_prefix, idle_seconds=60, wait_replicas=1,
+                                wait_timeout_ms=50)
+    try:
+        with pytest.raises(StoreUnavailable, match="0 of the 1 replica"):
+            store.create(SID, b"m", b"s0")
+        assert store.snapshot(SID).version == 0  # it landed, unconfirmed
+        with pytest.raises(StoreUnavailable):
+            store.commit(SID, 0, b"s1", b"e1", "w1")
+        with pytest.raises(StoreUnavailable):  # the same write again: already landed, still unconfirmed
+            store.commit(SID, 0, b"s1", b"e1", "w1")
+        assert store.read_log(SID).entries == [b"e1"]
+        assert store.commit(SID, 0, b"s1", b"e2", "w2").applied is False  # stale: nothing to replicate
+        assert store.create(SID, b"m", b"s0") is False  # taken: nothing written
+    finally:
+        store.close()

@@ -25,6 +25,7 @@ def bearer(token):
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
+@pytest.mark.parametrize("backend", ["redis", "cluster"], indirect=True)
 @pytest.mark.parametrize("ruleset", GAMES, ids=[r.id for r in GAMES])
 def test_a_whole_game_through_sessions(client, app, ruleset):
     store = app.extensions["sessions"].store
