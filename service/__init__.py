@@ -25,6 +25,7 @@ from .games import blp as games_blueprint
 from .health import blp as health_blueprint
 from .logs import REQUEST_ID_HEADER, configure_logging, install_request_logging
 from .metrics import install_metrics
+from .sealed_states import install_sealing
 from .sessions import init_app as install_sessions
 from .spec import OPENAPI_VERSION, install_game_schemas
 
@@ -53,6 +54,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.json = OrjsonProvider(app)
     app.extensions["readiness_checks"] = []
+    install_sealing(app)
 
     configure_logging(settings["LOG_LEVEL"])
     install_request_logging(app)  # first: every later hook may log with the request id

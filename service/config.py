@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Mapping
 
+from .sealing import parse_keys
+
 MIB = 1024 * 1024
 
 
@@ -49,6 +51,9 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     # A long-poll holds a sync worker the whole time: keep it under GUNICORN_TIMEOUT (30),
     # or gunicorn kills the worker mid-wait.
     "SESSION_WAIT_MAX_SECONDS": (20, _positive_int),
+    # Sealed states: URL-safe base64 32-byte keys, comma-separated; the first seals, all open (rotation).
+    # Unset: sealed states are off (the endpoints say how to turn them on).
+    "STATE_SEALING_KEYS": ([], parse_keys),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
     "BENCH_ECHO": (False, _bool),
 }

@@ -1,6 +1,7 @@
 """What every game shares: the contract, the loop, hidden information, refusals,
 chance, component data and the registry."""
 
+from .commitment import commitment_matches, new_salt, revealed_chance, salted, seed_commitment, state_commitment
 from .codec import Count, Seat, canonical_json, clone, to_builtins
 from .components import ComponentDataError, assumed_paths, load_components
 from .consistency import Inventory, require, require_range
@@ -14,6 +15,7 @@ from .secrecy import (PUBLIC, SECRET, EventSecrecy, Hidden, PerSeat, Private, Pu
                       redact, unseen_strings)
 
 __all__ = [
+    "commitment_matches", "new_salt", "revealed_chance", "salted", "seed_commitment", "state_commitment",
     "Count", "Seat", "canonical_json", "clone", "to_builtins",
     "ComponentDataError", "assumed_paths", "load_components",
     "Inventory", "require", "require_range",

@@ -17,7 +17,7 @@ import msgspec
 import orjson
 
 from rulesets import get_ruleset
-from rulesets.core import GameState, Ruleset, to_builtins
+from rulesets.core import GameState, Ruleset, new_salt, revealed_chance, salted, state_commitment, to_builtins
 
 from . import tokens
 from .errors import NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
@@ -47,6 +47,8 @@ class _Meta(msgspec.Struct, kw_only=True):
     options: dict[str, Any]
     seat_tokens: list[str]  # SHA-256 digests, one per seat
     owner_token: str
+    #: the seed's commitment, public from the start (absent in sessions older than commitments)
+    seed_commitment: str | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,11 @@ class _OpenSession:
         return _state_decoder(self.ruleset.State).decode(self.snapshot.state)
 
 
+def _revealed_once_over(state: GameState, game_over: bool) -> dict[str, Any]:
+    """The seed and salt that open the commitment, once the game is over (nothing before)."""
+    return revealed_chance(state) if game_over else {}
+
+
 def new_session_id() -> str:
     return secrets.token_urlsafe(SESSION_ID_BYTES)
 
@@ -88,12 +95,13 @@ class Sessions:
                first_player: int | None = None, colors: list[str] | None = None) -> Reply:
         ruleset = self._rulesets(game)  # UnknownGame propagates
         # InvalidSetup propagates
-        state = ruleset.setup(players, seed, options, first_player=first_player, colors=colors)
+        state = salted(ruleset.setup(players, seed, options, first_player=first_player, colors=colors), new_salt())
         seat_tokens = [tokens.new_token() for _ in range(players)]
         owner_token = tokens.new_token()
         meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
                      options=ruleset.resolve_options(options or {}),
-                     seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token))
+                     seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token),
+                     seed_commitment=state_commitment(state))
         meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
         for _ in range(3):  # a clash of 128-bit random ids is not expected; retrying costs nothing
             session_id = new_session_id()
@@ -112,6 +120,7 @@ class Sessions:
             "seat_tokens": seat_tokens,
             "owner_token": owner_token,
             "status": to_builtins(ruleset.status(state)),
+            "seed_commitment": meta.seed_commitment,
         }, 0)
 
     # ------------------------------------------------------------------ reads
@@ -125,10 +134,12 @@ class Sessions:
                 self.store.wait_for_change(session_id, wait_version, timeout)
                 session = self._open(session_id)
         state = session.state()
+        status = session.ruleset.status(state)
         return Reply({
             **self._header(session, caller),
-            "status": to_builtins(session.ruleset.status(state)),
+            "status": to_builtins(status),
             "view": session.ruleset.view(state, caller.seat),
+            **_revealed_once_over(state, status.game_over),
         }, session.version)
 
     def legal_actions(self, session_id: str, token: str | None, types: list[str] | None = None,
@@ -161,7 +172,8 @@ class Sessions:
             })
         header = self._header(session, caller)
         header["version"] = piece.version
-        return Reply({**header, "since": since, "entries": entries}, piece.version)
+        return Reply({**header, "since": since, "entries": entries,
+                      **_revealed_once_over(current, ruleset.flow.is_over(current))}, piece.version)
 
     # ------------------------------------------------------------------ writes
     def act(self, session_id: str, token: str | None, raw_action: Any, expected_version: int | None) -> Reply:
@@ -194,13 +206,16 @@ class Sessions:
             except SessionGone:
                 raise SessionNotFound(session_id) from None
             if outcome.applied:
+                status = ruleset.status(after)
                 return Reply({
                     "session_id": session_id,
                     "seat": caller.seat,
                     "version": outcome.version,
                     "events": ruleset.view_events(events, caller.seat),
-                    "status": to_builtins(ruleset.status(after)),
+                    "status": to_builtins(status),
                     "view": ruleset.view(after, caller.seat),
+                    "seed_commitment": session.meta.seed_commitment,
+                    **_revealed_once_over(after, status.game_over),
                 }, outcome.version)
             if expected_version is not None:
                 raise VersionConflict(outcome.version, expected_version)
@@ -250,6 +265,7 @@ class Sessions:
             "seat": caller.seat,
             "role": caller.role,
             "version": session.version,
+            "seed_commitment": session.meta.seed_commitment,
         }
 
     @staticmethod
