@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Mapping
 
+from .records import parse_signing_key
 from .sealing import parse_keys
 
 MIB = 1024 * 1024
@@ -37,6 +38,11 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _signing_key(text: str) -> str | None:
+    parse_signing_key(text)  # refuse a key that is not one at startup, not at the first record
+    return text.strip() or None
+
+
 #: key -> (default, parser of the environment's text).
 SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     # Largest request body accepted; bigger ones get 413 before any parsing.
@@ -54,6 +60,8 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     # Sealed states: URL-safe base64 32-byte keys, comma-separated; the first seals, all open (rotation).
     # Unset: sealed states are off (the endpoints say how to turn them on).
     "STATE_SEALING_KEYS": ([], parse_keys),
+    # Signed game records: an Ed25519 key (32 bytes, URL-safe base64, or a PKCS#8 PEM). Unset: no records.
+    "GAME_RECORD_SIGNING_KEY": (None, _signing_key),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
     "BENCH_ECHO": (False, _bool),
 }

@@ -20,7 +20,8 @@ from rulesets import get_ruleset
 from rulesets.core import GameState, Ruleset, new_salt, revealed_chance, salted, state_commitment, to_builtins
 
 from . import tokens
-from .errors import NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
+from ..verify import record_of
+from .errors import GameNotOver, NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
 from .store import SessionGone, SessionStore, Snapshot
 from .tokens import SPECTATOR, Caller
 
@@ -49,6 +50,8 @@ class _Meta(msgspec.Struct, kw_only=True):
     owner_token: str
     #: the seed's commitment, public from the start (absent in sessions older than commitments)
     seed_commitment: str | None = None
+    #: the colours as given at creation (None: the game's default order), for the game record
+    colors: list[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,7 @@ class Sessions:
         meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
                      options=ruleset.resolve_options(options or {}),
                      seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token),
-                     seed_commitment=state_commitment(state))
+                     seed_commitment=state_commitment(state), colors=list(colors) if colors is not None else None)
         meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
         for _ in range(3):  # a clash of 128-bit random ids is not expected; retrying costs nothing
             session_id = new_session_id()
@@ -221,6 +224,28 @@ class Sessions:
                 raise VersionConflict(outcome.version, expected_version)
             session = self._open(session_id)
         raise VersionConflict(session.version, None)
+
+    def record(self, session_id: str, token: str | None) -> Reply:
+        """The finished game's record (unsigned): seed, salt and every action in full.
+
+        Actions in full may hold what a seat kept from the others (a face-down choice), so
+        only the session's own token holders get it, and only once the game is over.
+        """
+        session = self._open(session_id)
+        if token is None:
+            raise NotAuthenticated("A game record needs a seat or owner token: send 'Authorization: Bearer <token>'.")
+        self._caller(session, token)
+        state, ruleset = session.state(), session.ruleset
+        if not ruleset.flow.is_over(state):
+            raise GameNotOver("The game is not over: its record (and its seed) exist only once it has ended.")
+        piece = self.store.read_log(session_id, 0)
+        if piece is None:
+            raise SessionNotFound(session_id)
+        actions = [orjson.loads(raw)["action"] for raw in piece.entries]
+        return Reply(record_of(ruleset, session_id=session_id, players=session.meta.players,
+                               options=session.meta.options, colors=session.meta.colors, state=state,
+                               commitment=session.meta.seed_commitment or state_commitment(state),
+                               actions=actions), session.version)
 
     def delete(self, session_id: str, token: str | None) -> None:
         session = self._open(session_id)
