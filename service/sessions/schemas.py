@@ -27,7 +27,8 @@ class CreateSessionRequest(Seating):
     seed = SeedField(load_default=None, allow_none=True,
                      metadata={"type": ["integer", "string", "null"],
                                "description": "All chance derives from it; omitted: a random one. "
-                                              "It stays on the server until the game is over: no answer repeats it before."})
+                                              "It stays on the server until the game is over: "
+                                              "no answer repeats it before."})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "Variant choices by option name; see the game's metadata."})
 
