@@ -30,7 +30,7 @@ import os
 import re
 import secrets
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from cryptography.exceptions import InvalidTag
@@ -105,7 +105,7 @@ def associated_data(game: str, rules_version: str) -> bytes:
 class Sealer:
     """Seals with the first key, opens with any."""
 
-    keys: tuple[bytes, ...]
+    keys: tuple[bytes, ...] = field(repr=False)  # never in a log line or a traceback
 
     def __post_init__(self) -> None:
         if not self.keys:

@@ -86,3 +86,8 @@ def test_a_malformed_key_stops_the_service_at_startup(text):
 def test_unset_keys_mean_sealing_off():
     assert load_config({})["STATE_SEALING_KEYS"] == []
     assert len(load_config({"STATE_SEALING_KEYS": f"{new_key()},{new_key()}"})["STATE_SEALING_KEYS"]) == 2
+
+
+def test_a_sealer_never_shows_its_keys(sealer):
+    assert all(base64.urlsafe_b64encode(key).decode().rstrip("=") not in repr(sealer) for key in sealer.keys)
+    assert "keys" not in repr(sealer)
