@@ -26,6 +26,9 @@ from .games import blp as games_blueprint
 from .health import blp as health_blueprint
 from .logs import REQUEST_ID_HEADER, configure_logging, install_request_logging
 from .metrics import install_metrics
+from .sealed_states import install_sealing
+from .verify_api import blp as verification_blueprint
+from .verify_api import install_records
 from .sessions import init_app as install_sessions
 from .spec import OPENAPI_VERSION, install_game_schemas
 
@@ -54,6 +57,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.json = OrjsonProvider(app)
     app.extensions["readiness_checks"] = []
+    install_sealing(app)
+    install_records(app)
 
     configure_logging(settings["LOG_LEVEL"])
     install_request_logging(app)  # first: every later hook may log with the request id
@@ -67,6 +72,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         "type": "string", "enum": [ruleset.id for ruleset in rulesets]})
     install_game_schemas(api, rulesets)
     api.register_blueprint(games_blueprint)
+    api.register_blueprint(verification_blueprint)
     install_sessions(app, api)
     api.register_blueprint(health_blueprint)
 

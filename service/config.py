@@ -8,6 +8,9 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Mapping
 
+from .records import parse_signing_key
+from .sealing import parse_keys
+
 MIB = 1024 * 1024
 
 
@@ -42,6 +45,9 @@ def _optional_count(text: str) -> int | None:
     if value < 0:
         raise ValueError(f"expected 0 or more, got {text!r}")
     return value
+def _signing_key(text: str) -> str | None:
+    parse_signing_key(text)  # refuse a key that is not one at startup, not at the first record
+    return text.strip() or None
 
 
 #: key -> (default, parser of the environment's text).
@@ -71,6 +77,11 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     "SESSION_LONG_POLLS_PER_CLIENT": (4, _positive_int),
     # Most actions one replay takes: a random playout of the longest game (Java) runs ~1,400.
     "MAX_REPLAY_ACTIONS": (5000, _positive_int),
+    # Sealed states: URL-safe base64 32-byte keys, comma-separated; the first seals, all open (rotation).
+    # Unset: sealed states are off (the endpoints say how to turn them on).
+    "STATE_SEALING_KEYS": ([], parse_keys),
+    # Signed game records: an Ed25519 key (32 bytes, URL-safe base64, or a PKCS#8 PEM). Unset: no records.
+    "GAME_RECORD_SIGNING_KEY": (None, _signing_key),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
     "BENCH_ECHO": (False, _bool),
 }

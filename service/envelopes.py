@@ -33,7 +33,7 @@ from marshmallow import RAISE, Schema, fields, missing
 from rulesets.core import Ruleset
 
 from .body import read_body_bytes
-from .schemas import BoundedList, GameActionField, GameStateField
+from .schemas import BoundedList, GameActionField, GameStateField, SealedStateField
 
 #: bytes.translate table turning every digit into "0"; a run of 19 of them means a long number.
 _DIGITS_AS_ZERO = bytes(ord("0") if chr(i).isdigit() and i < 128 else i for i in range(256))
@@ -71,6 +71,8 @@ def decode_bytes(data: bytes, schema_class: type[Schema], ruleset: Ruleset) -> d
         return None
     for name in state_members:
         state = getattr(envelope, name)
+        if state is None:
+            continue  # a sealed request: the sealed_state member carries it
         if state.game != ruleset.id or state.rules_version != ruleset.rules_version:
             return None
     return {name: getattr(envelope, name) for name in names}
@@ -93,6 +95,8 @@ def _mirror(schema_class: type[Schema], ruleset: Ruleset) -> tuple[msgspec.json.
             state_members.append(name)
         elif isinstance(field, GameActionField):
             kind = ruleset.Action
+        elif type(field) is SealedStateField:
+            kind = str  # marshmallow's String and msgspec's str read JSON strings alike
         elif type(field) is fields.Integer and field.strict:
             kind = int
         elif type(field) is fields.List and type(field.inner) is fields.String and not field.inner.validators:

@@ -15,17 +15,19 @@ from flask import g, request
 from werkzeug.routing import BaseConverter
 
 from rulesets import InvalidAction, RulesetError, all_rulesets, get_ruleset
-from rulesets.core import GameState, Ruleset
+from rulesets.core import GameState, Ruleset, new_salt, salted
 
 from .api import Blueprint
 from .cache_headers import no_store
+from .chance import chance_fields
 from .encoding import json_response
 from .envelopes import decode_typed
+from .problems import Problem
 from .refusals import refusal_fields, refusal_problem
 from .schemas import (ApplyResponse, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
-                      SetupRequest,
-                      StateAndActionRequest, StateAndPlayerRequest, StateAndStatus, ValidateResponse, ViewRequest,
-                      ViewResponse)
+                      SetupRequest, SetupResponse, StateAndActionRequest, StateAndPlayerRequest, StateAndStatus,
+                      ValidateResponse, ViewRequest, ViewResponse)
+from .sealed_states import request_state, seal_state
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Referee a game whose state the client holds: set up, list, check and apply actions.")
@@ -53,6 +55,11 @@ def _load_state(ruleset: Ruleset, raw: dict[str, Any] | GameState) -> GameState:
         return ruleset.load_state(raw)
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.state") from None
+
+
+def _request_state(ruleset: Ruleset, body: dict[str, Any]) -> tuple[GameState, bool]:
+    """The body's ``state`` or ``sealed_state`` (exactly one), and whether it came sealed."""
+    return request_state(ruleset, body, _load_state)
 
 
 def _load_action(ruleset: Ruleset, state: GameState, raw: Any) -> Any:
@@ -88,27 +95,42 @@ def describe_game(game: str):
 
 @blp.route("/<game:game>/setup", methods=["POST"])
 @blp.arguments(SetupRequest)
-@blp.response(200, StateAndStatus)
-@blp.documents_errors(400, 404, 413, 415)
+@blp.response(200, SetupResponse)
+@blp.documents_errors(400, 404, 413, 415, 501)
 def setup(body: dict[str, Any], game: str):
-    """A new game: the full state (it holds the seed and deck order: keep it server-side) and its status."""
+    """A new game: the full state (it holds the seed and deck order: keep it server-side) and its status.
+
+    With `sealed`, the state comes sealed (`sealed_state`, opaque, for the client to post back) with
+    the view of the seat named by `player`. Either way `seed_commitment` commits to the seed.
+    """
     ruleset: Ruleset = g.ruleset
+    player = body["player"]
+    if player is not None and not body["sealed"]:
+        raise Problem(422, "invalid_request", "player names whose view a sealed setup answers; send sealed: true.",
+                      title="Invalid request", errors=[{"path": "$.player", "message": "only with sealed: true"}])
     try:
-        state = ruleset.setup(body["players"], body["seed"], body["options"],
-                              first_player=body["first_player"], colors=body["colors"])
+        state = salted(ruleset.setup(body["players"], body["seed"], body["options"],
+                                     first_player=body["first_player"], colors=body["colors"]),
+                       body["salt"] if body["salt"] is not None else new_salt())
     except RulesetError as refusal:
         raise refusal_problem(refusal) from None
-    return no_store(json_response({"state": state, "status": ruleset.status(state)}))
+    status = ruleset.status(state)
+    if not body["sealed"]:
+        return no_store(json_response({"state": state, "status": status, **chance_fields(state, False)}))
+    if player is not None:
+        _check_seat(ruleset, state, player)
+    return no_store(json_response({"sealed_state": seal_state(ruleset, state), "view": ruleset.view(state, player),
+                          "status": status, **chance_fields(state, False)}))
 
 
 @blp.route("/<game:game>/legal-actions", methods=["POST"])
 @blp.arguments(LegalActionsRequest, typed=_typed_body)
 @blp.response(200, LegalActionsResponse)
-@blp.documents_errors(400, 404, 413, 415)
+@blp.documents_errors(400, 404, 413, 415, 501)
 def legal_actions(body: dict[str, Any], game: str):
     """Every action the seat may take now; `types` and `where` narrow the list to what the client asks."""
     ruleset: Ruleset = g.ruleset
-    state = _load_state(ruleset, body["state"])
+    state, _ = _request_state(ruleset, body)
     _check_seat(ruleset, state, body["player"])
     return json_response({"actions": ruleset.legal_actions(state, body["player"], types=body["types"],
                                                            where=body["where"])})
@@ -117,14 +139,14 @@ def legal_actions(body: dict[str, Any], game: str):
 @blp.route("/<game:game>/validate", methods=["POST"])
 @blp.arguments(StateAndActionRequest, typed=_typed_body)
 @blp.response(200, ValidateResponse)
-@blp.documents_errors(400, 404, 413, 415)
+@blp.documents_errors(400, 404, 413, 415, 501)
 def validate(body: dict[str, Any], game: str):
     """Whether `apply` would accept the action, and if not, the rule it breaks.
 
     A malformed state or action is still a `422`: only a rules refusal is an answer here.
     """
     ruleset: Ruleset = g.ruleset
-    state = _load_state(ruleset, body["state"])
+    state, _ = _request_state(ruleset, body)
     action = _load_action(ruleset, state, body["action"])
     refusal = ruleset.validate(state, action)
     if refusal is None:
@@ -135,31 +157,47 @@ def validate(body: dict[str, Any], game: str):
 @blp.route("/<game:game>/apply", methods=["POST"])
 @blp.arguments(StateAndActionRequest, typed=_typed_body)
 @blp.response(200, ApplyResponse)
-@blp.documents_errors(400, 404, 413, 415)
+@blp.documents_errors(400, 404, 413, 415, 501)
 def apply(body: dict[str, Any], game: str):
-    """The next state, what happened, and the new status; an illegal action is a `422` citing its rule."""
+    """The next state, what happened, and the new status; an illegal action is a `422` citing its rule.
+
+    Sent a `sealed_state`, it answers the next `sealed_state`, the acting seat's `view` and only the
+    events that seat may see; once the game is over, also the `seed` and `salt` its commitment opens with.
+    """
     ruleset: Ruleset = g.ruleset
-    state = _load_state(ruleset, body["state"])
+    state, sealed = _request_state(ruleset, body)
     action = _load_action(ruleset, state, body["action"])
     try:
         after, events = ruleset.apply(state, action, in_place=True)  # the state was decoded for this request alone
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
-    return no_store(json_response({"state": after, "events": events, "status": ruleset.status(after)}))
+    status = ruleset.status(after)
+    if not sealed:
+        return no_store(json_response({"state": after, "events": events, "status": status}))
+    seat = action.player
+    answer = {"sealed_state": seal_state(ruleset, after), "view": ruleset.view(after, seat),
+              "events": ruleset.view_events(events, seat), "status": status}
+    if status.game_over:
+        answer.update(chance_fields(after, True))
+    return no_store(json_response(answer))
 
 
 @blp.route("/<game:game>/view", methods=["POST"])
 @blp.arguments(ViewRequest, typed=_typed_body)
 @blp.response(200, ViewResponse)
-@blp.documents_errors(400, 404, 413, 415)
+@blp.documents_errors(400, 404, 413, 415, 501)
 def view(body: dict[str, Any], game: str):
-    """What one seat may see of the state (no seed, no deck order, no other hands)."""
+    """What one seat may see of the state (no seed, no deck order, no other hands), and the seed's commitment.
+
+    Once the game is over, the answer also reveals the `seed` and `salt` that open the commitment.
+    """
     ruleset: Ruleset = g.ruleset
-    state = _load_state(ruleset, body["state"])
+    state, _ = _request_state(ruleset, body)
     player = body["player"]
     if player is not None:
         _check_seat(ruleset, state, player)
-    return json_response({"view": ruleset.view(state, player)})
+    return json_response({"view": ruleset.view(state, player),
+                          **chance_fields(state, ruleset.flow.is_over(state))})
 
 
 @blp.route("/<game:game>/replay", methods=["POST"])
@@ -171,7 +209,8 @@ def replay(body: dict[str, Any], game: str):
     ruleset: Ruleset = g.ruleset
     try:
         state = ruleset.replay(body["players"], body["seed"], body["options"], body["actions"],
-                               first_player=body["first_player"], colors=body["colors"])
+                               first_player=body["first_player"], colors=body["colors"],
+                               salt=body["salt"] if body["salt"] is not None else new_salt())
     except RulesetError as refusal:
         index = refusal.context.get("action_index")
         base = f"$.actions[{index}]" if isinstance(refusal, InvalidAction) and index is not None else "$"

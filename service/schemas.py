@@ -29,6 +29,10 @@ class GameActionField(fields.Dict):
     """One action, a JSON object tagged by ``type``, checked by its ruleset."""
 
 
+class SealedStateField(fields.String):
+    """A whole game state sealed by this referee (``service.sealing``): opaque to the client."""
+
+
 class SeedField(fields.Field):
     """An integer or a string: all chance in a game derives from it.
 
@@ -79,6 +83,15 @@ class Envelope(Schema):
 
 
 # ---------------------------------------------------------------- requests
+class StateOrSealedState(Envelope):
+    """``state`` or ``sealed_state``: a request sends exactly one (the view checks which)."""
+
+    state = GameStateField(load_default=None, allow_none=True, metadata={
+        "description": "The full state (send this or sealed_state)."})
+    sealed_state = SealedStateField(load_default=None, allow_none=True, metadata={
+        "description": "The state as a sealed token from setup or apply (send this or state)."})
+
+
 class Seating(Envelope):
     """Who sits where, as every game's setup takes it (setup, replay, session creation)."""
 
@@ -94,10 +107,17 @@ class SetupRequest(Seating):
                      metadata={"description": "All chance derives from it; omitted: a random one."})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "Variant choices by option name; see the game's metadata."})
+    salt = fields.String(load_default=None, allow_none=True, metadata={
+        "description": "Blinds the seed's commitment; omitted (the usual case): a fresh random one. "
+                       "Give one only to rebuild a known setup byte for byte."})
+    sealed = fields.Boolean(load_default=False, metadata={
+        "description": "Answer sealed_state (the state sealed with the server's key) and a seat's view "
+                       "instead of the full state."})
+    player = fields.Integer(strict=True, load_default=None, allow_none=True, metadata={
+        "description": "With sealed: whose view the answer carries (null or omitted: a spectator's)."})
 
 
-class StateAndPlayerRequest(Envelope):
-    state = GameStateField(required=True)
+class StateAndPlayerRequest(StateOrSealedState):
     player = fields.Integer(strict=True, required=True, metadata={"description": "A 0-based seat."})
 
 
@@ -108,20 +128,20 @@ class LegalActionsRequest(StateAndPlayerRequest):
         "description": "Only actions whose top-level fields have these values, e.g. {\"tile\": \"triple\"}."})
 
 
-class ViewRequest(Envelope):
-    state = GameStateField(required=True)
+class ViewRequest(StateOrSealedState):
     player = fields.Integer(strict=True, load_default=None, allow_none=True,
                             metadata={"description": "A 0-based seat; null or omitted: a spectator."})
 
 
-class StateAndActionRequest(Envelope):
-    state = GameStateField(required=True)
+class StateAndActionRequest(StateOrSealedState):
     action = GameActionField(required=True)
 
 
 class ReplayRequest(Seating):
     players = _player_count(required=True)
     seed = SeedField(required=True, metadata={"description": "The seed the game was set up with."})
+    salt = fields.String(load_default=None, allow_none=True, metadata={
+        "description": "The salt of the game's seed commitment, to rebuild the state exactly; omitted: a new one."})
     options = fields.Dict(keys=fields.String(), load_default=dict)
     actions = BoundedList(GameActionField(), max_items=max_replay_actions, required=True,
                           metadata={"description": "Every action since setup, in order; at most the server's "
@@ -139,9 +159,28 @@ class StatusSchema(Schema):
     winners = fields.List(fields.Integer(), allow_none=True, metadata={"description": "Once the game is over."})
 
 
+_COMMITMENT = ("SHA-256 commitment to the seed (salted); fixed for the game's life. Once the game is over, "
+               "seed and salt open it (POST /v1/games/{game}/verify).")
+
+
+class Revealed(Schema):
+    """What a finished game reveals (absent before the end)."""
+
+    seed = fields.String(metadata={"description": "Once the game is over: the seed."})
+    salt = fields.String(allow_none=True, metadata={"description": "Once the game is over: the salt."})
+
+
 class StateAndStatus(Schema):
     state = GameStateField(required=True)
     status = fields.Nested(StatusSchema, required=True)
+
+
+class SetupResponse(Schema):
+    state = GameStateField(metadata={"description": "The full state (absent when sealed)."})
+    sealed_state = SealedStateField(metadata={"description": "When sealed: the state, sealed; post it back as is."})
+    view = fields.Dict(metadata={"description": "When sealed: the view of the seat named by player."})
+    status = fields.Nested(StatusSchema, required=True)
+    seed_commitment = fields.String(required=True, metadata={"description": _COMMITMENT})
 
 
 class LegalActionsResponse(Schema):
@@ -170,15 +209,19 @@ class ValidateResponse(Schema):
     violation = fields.Nested(Violation, metadata={"description": "Present when the action is not legal."})
 
 
-class ApplyResponse(Schema):
-    state = GameStateField(required=True)
+class ApplyResponse(Revealed):
+    state = GameStateField(metadata={"description": "The next state (absent when the request was sealed)."})
+    sealed_state = SealedStateField(metadata={"description": "When the request was sealed: the next state, sealed."})
+    view = fields.Dict(metadata={"description": "When the request was sealed: the acting seat's view; "
+                                               "events are then only those that seat may see."})
     events = fields.List(fields.Dict(), required=True,
                          metadata={"description": "What happened, in order; private ones carry visible_to."})
     status = fields.Nested(StatusSchema, required=True)
 
 
-class ViewResponse(Schema):
+class ViewResponse(Revealed):
     view = fields.Dict(required=True, metadata={"description": "The state as that seat (or a spectator) may see it."})
+    seed_commitment = fields.String(required=True, metadata={"description": _COMMITMENT})
 
 
 class GameSummary(Schema):

@@ -2,6 +2,7 @@
 chance, component data and the registry."""
 
 from .bounds import first_out_of_bounds
+from .commitment import commitment_matches, new_salt, revealed_chance, salted, seed_commitment, state_commitment
 from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, canonical_json, clone, to_builtins
 from .components import ComponentDataError, assumed_paths, load_components
 from .consistency import Inventory, require, require_range
@@ -16,6 +17,7 @@ from .secrecy import (PUBLIC, SECRET, EventSecrecy, Hidden, PerSeat, Private, Pu
 
 __all__ = [
     "first_out_of_bounds",
+    "commitment_matches", "new_salt", "revealed_chance", "salted", "seed_commitment", "state_commitment",
     "MAX_COUNT", "Coordinate", "Count", "Ordinal", "Seat", "canonical_json", "clone", "to_builtins",
     "ComponentDataError", "assumed_paths", "load_components",
     "Inventory", "require", "require_range",

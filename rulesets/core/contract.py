@@ -23,6 +23,7 @@ from .codec import MAX_COUNT, Count, Seat, clone, convert, split_validation_erro
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 from .loop import (INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT, INVALID_SEED,
                    PhaseTable, action_type, check_seat)
+from .commitment import salted
 from .rng import Rng, normalize_seed
 from .secrecy import SECRET, EventSecrecy, public, redact
 
@@ -408,9 +409,14 @@ class Ruleset(ABC, Generic[S, A]):
     # ------------------------------------------------------------------ replay
     def replay(self, players: int, seed: int | str | None, options: Mapping[str, Any] | None,
                actions: Sequence[Any], *, first_player: int | None = None,
-               colors: Sequence[str] | None = None) -> S:
-        """Setup, then every action in order; the first refusal names its ``action_index``."""
+               colors: Sequence[str] | None = None, salt: str | None = None) -> S:
+        """Setup, then every action in order; the first refusal names its ``action_index``.
+
+        ``salt`` is the one the game's seed commitment was made with (:func:`salted`).
+        """
         state = self.setup(players, seed, options, first_player=first_player, colors=colors)
+        if salt is not None:
+            salted(state, salt)
         for index, raw in enumerate(actions):
             try:
                 state, _ = self.apply(state, raw, in_place=True)

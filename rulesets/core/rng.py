@@ -1,6 +1,6 @@
 """The seeded, deterministic random source every game draws its chance from.
 
-A state carries ``rng = {"seed", "counter"}``. Draw number *k* is a pure function of
+A state carries ``rng = {"seed", "counter", "salt"}``. Draw number *k* is a pure function of
 the seed and *k* (BLAKE2b of both), so a game replays identically from its seed and
 its action list on any machine and any Python version, and a state can be resumed
 mid-game without carrying generator internals.
@@ -19,6 +19,7 @@ from .codec import Count
 T = TypeVar("T")
 
 _TWO_64 = 1 << 64
+MAX_SALT_LENGTH = 128
 
 #: The longest seed a game takes (as text): every state carries its seed, so a long one
 #: costs its length in every request and every stored session; 128 characters is far more
@@ -31,6 +32,9 @@ class Rng(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     seed: Annotated[str, msgspec.Meta(max_length=MAX_SEED_LENGTH)]
     counter: Count = 0
+    #: blinds the seed's public commitment (:mod:`rulesets.core.commitment`); it takes no
+    #: part in any draw. None: a state made without one (the library's default).
+    salt: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_SALT_LENGTH)] | None = None
 
 
 def normalize_seed(seed: int | str | None) -> str:

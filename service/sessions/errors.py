@@ -41,3 +41,7 @@ class VersionConflict(SessionError):
 
 class SessionOutdated(SessionError):
     """The session was started under rules this referee no longer plays."""
+
+
+class GameNotOver(SessionError):
+    """Asked for what exists only once the game has ended (its record)."""

@@ -17,10 +17,11 @@ import msgspec
 import orjson
 
 from rulesets import get_ruleset
-from rulesets.core import GameState, Ruleset, to_builtins
+from rulesets.core import GameState, Ruleset, new_salt, revealed_chance, salted, state_commitment, to_builtins
 
 from . import tokens
-from .errors import NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
+from ..verify import record_of
+from .errors import GameNotOver, NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
 from .store import SessionGone, SessionStore, Snapshot
 from .tokens import SPECTATOR, Caller
 from .wait_slots import WaitSlots
@@ -48,6 +49,10 @@ class _Meta(msgspec.Struct, kw_only=True):
     options: dict[str, Any]
     seat_tokens: list[str]  # SHA-256 digests, one per seat
     owner_token: str
+    #: the seed's commitment, public from the start (absent in sessions older than commitments)
+    seed_commitment: str | None = None
+    #: the colours as given at creation (None: the game's default order), for the game record
+    colors: list[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,11 @@ class _OpenSession:
         return _state_decoder(self.ruleset.State).decode(self.snapshot.state)
 
 
+def _revealed_once_over(state: GameState, game_over: bool) -> dict[str, Any]:
+    """The seed and salt that open the commitment, once the game is over (nothing before)."""
+    return revealed_chance(state) if game_over else {}
+
+
 def new_session_id() -> str:
     return secrets.token_urlsafe(SESSION_ID_BYTES)
 
@@ -90,12 +100,13 @@ class Sessions:
                first_player: int | None = None, colors: list[str] | None = None) -> Reply:
         ruleset = self._rulesets(game)  # UnknownGame propagates
         # InvalidSetup propagates
-        state = ruleset.setup(players, seed, options, first_player=first_player, colors=colors)
+        state = salted(ruleset.setup(players, seed, options, first_player=first_player, colors=colors), new_salt())
         seat_tokens = [tokens.new_token() for _ in range(players)]
         owner_token = tokens.new_token()
         meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
                      options=ruleset.resolve_options(options or {}),
-                     seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token))
+                     seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token),
+                     seed_commitment=state_commitment(state), colors=list(colors) if colors is not None else None)
         meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
         for _ in range(3):  # a clash of 128-bit random ids is not expected; retrying costs nothing
             session_id = new_session_id()
@@ -114,6 +125,7 @@ class Sessions:
             "seat_tokens": seat_tokens,
             "owner_token": owner_token,
             "status": to_builtins(ruleset.status(state)),
+            "seed_commitment": meta.seed_commitment,
         }, 0)
 
     # ------------------------------------------------------------------ reads
@@ -129,10 +141,12 @@ class Sessions:
                     self.store.wait_for_change(session_id, wait_version, timeout)
                 session = self._open(session_id)
         state = session.state()
+        status = session.ruleset.status(state)
         return Reply({
             **self._header(session, caller),
-            "status": to_builtins(session.ruleset.status(state)),
+            "status": to_builtins(status),
             "view": session.ruleset.view(state, caller.seat),
+            **_revealed_once_over(state, status.game_over),
         }, session.version)
 
     def legal_actions(self, session_id: str, token: str | None, types: list[str] | None = None,
@@ -165,7 +179,8 @@ class Sessions:
             })
         header = self._header(session, caller)
         header["version"] = piece.version
-        return Reply({**header, "since": since, "entries": entries}, piece.version)
+        return Reply({**header, "since": since, "entries": entries,
+                      **_revealed_once_over(current, ruleset.flow.is_over(current))}, piece.version)
 
     # ------------------------------------------------------------------ writes
     def act(self, session_id: str, token: str | None, raw_action: Any, expected_version: int | None) -> Reply:
@@ -198,18 +213,43 @@ class Sessions:
             except SessionGone:
                 raise SessionNotFound(session_id) from None
             if outcome.applied:
+                status = ruleset.status(after)
                 return Reply({
                     "session_id": session_id,
                     "seat": caller.seat,
                     "version": outcome.version,
                     "events": ruleset.view_events(events, caller.seat),
-                    "status": to_builtins(ruleset.status(after)),
+                    "status": to_builtins(status),
                     "view": ruleset.view(after, caller.seat),
+                    "seed_commitment": session.meta.seed_commitment,
+                    **_revealed_once_over(after, status.game_over),
                 }, outcome.version)
             if expected_version is not None:
                 raise VersionConflict(outcome.version, expected_version)
             session = self._open(session_id)
         raise VersionConflict(session.version, None)
+
+    def record(self, session_id: str, token: str | None) -> Reply:
+        """The finished game's record (unsigned): seed, salt and every action in full.
+
+        Actions in full may hold what a seat kept from the others (a face-down choice), so
+        only the session's own token holders get it, and only once the game is over.
+        """
+        session = self._open(session_id)
+        if token is None:
+            raise NotAuthenticated("A game record needs a seat or owner token: send 'Authorization: Bearer <token>'.")
+        self._caller(session, token)
+        state, ruleset = session.state(), session.ruleset
+        if not ruleset.flow.is_over(state):
+            raise GameNotOver("The game is not over: its record (and its seed) exist only once it has ended.")
+        piece = self.store.read_log(session_id, 0)
+        if piece is None:
+            raise SessionNotFound(session_id)
+        actions = [orjson.loads(raw)["action"] for raw in piece.entries]
+        return Reply(record_of(ruleset, session_id=session_id, players=session.meta.players,
+                               options=session.meta.options, colors=session.meta.colors, state=state,
+                               commitment=session.meta.seed_commitment or state_commitment(state),
+                               actions=actions), session.version)
 
     def delete(self, session_id: str, token: str | None) -> None:
         session = self._open(session_id)
@@ -254,6 +294,7 @@ class Sessions:
             "seat": caller.seat,
             "role": caller.role,
             "version": session.version,
+            "seed_commitment": session.meta.seed_commitment,
         }
 
     @staticmethod

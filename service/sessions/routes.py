@@ -23,7 +23,9 @@ from ..encoding import json_response
 from ..problems import Problem, problem_response
 from ..refusals import refusal_problem
 from . import headers
-from .errors import NotAuthenticated, NotPermitted, SessionError, SessionNotFound, SessionOutdated, VersionConflict
+from ..verify_api import SignedGameRecord, record_signer
+from .errors import (GameNotOver, NotAuthenticated, NotPermitted, SessionError, SessionNotFound, SessionOutdated,
+                     VersionConflict)
 from .logic import Reply, Sessions
 from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
                       SessionLegalActions, SessionLog, SessionReadQuery, SessionView)
@@ -74,6 +76,8 @@ def _problem(error: SessionError) -> Problem:
         return Problem(409, "version_conflict", error.detail, title="Version conflict",
                        current_version=error.current, expected_version=error.expected,
                        headers={"ETag": headers.etag(error.current)})
+    if isinstance(error, GameNotOver):
+        return Problem(409, "game_not_over", error.detail, title="Game not over")
     if isinstance(error, SessionOutdated):
         return Problem(409, "session_rules_outdated", error.detail, title="Session rules outdated")
     return Problem(400, "session_error", error.detail)
@@ -232,3 +236,19 @@ class SessionLogResource(MethodView):
     def get(self, session_id: str, since: int = 0):
         """Every applied action and its events, as far as the caller may see them."""
         return _answer(sessions().log(session_id, _token(), since))
+
+
+@blp.route("/<session_id>/record")
+class SessionRecordResource(MethodView):
+    @blp.response(200, SignedGameRecord)
+    @blp.documents_errors(401, 404, 409, 501, 503)
+    @blp.doc(security=_REQUIRED_TOKEN)
+    def get(self, session_id: str):
+        """The finished game as one record signed by this referee (Ed25519; the key is at
+        /.well-known/tabletop-referee/game-record-key): seed, salt, every action in full, scores.
+        A seat or owner token, once the game is over; POST it as is to /v1/games/{game}/verify."""
+        signer = record_signer()
+        reply = sessions().record(session_id, _token())
+        response = _answer(Reply(signer.sign(reply.body), reply.version))
+        response.headers["Cache-Control"] = "private, no-store"  # it holds every seat's secrets
+        return response

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from ..schemas import MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, Seating, SeedField, StatusSchema
+from ..schemas import MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, Revealed, Seating, SeedField, StatusSchema
 
 _VERSION = "How many actions the session has applied; every action adds one."
+_COMMITMENT = ("SHA-256 commitment to the seed (salted), fixed for the session's life; once the game is over, "
+               "answers also carry the seed and salt that open it.")
+
+
+def _commitment() -> fields.String:
+    return fields.String(required=True, allow_none=True, metadata={"description": _COMMITMENT})
 
 #: The largest version a request may name: the Redis store compares versions in Lua, whose
 #: numbers are doubles, exact up to 2**53 (Redis itself takes 64-bit integers). No session
@@ -26,7 +32,8 @@ class CreateSessionRequest(Seating):
     seed = SeedField(load_default=None, allow_none=True,
                      metadata={"type": ["integer", "string", "null"],
                                "description": "All chance derives from it; omitted: a random one. "
-                                              "It stays on the server: no session answer repeats it."})
+                                              "It stays on the server until the game is over: "
+                                              "no answer repeats it before."})
     options = fields.Dict(keys=fields.String(), load_default=dict,
                           metadata={"description": "Variant choices by option name; see the game's metadata."})
 
@@ -79,9 +86,10 @@ class CreatedSession(Envelope):
     owner_token = fields.String(required=True, metadata={
         "description": "The creator's secret: it may delete the session; it cannot act. Shown once."})
     status = fields.Nested(StatusSchema, required=True)
+    seed_commitment = _commitment()
 
 
-class _Caller(Envelope):
+class _Caller(Envelope, Revealed):
     session_id = fields.String(required=True)
     game = fields.String(required=True)
     players = fields.Integer(required=True)
@@ -89,6 +97,7 @@ class _Caller(Envelope):
                           metadata={"description": "The caller's seat; null for a spectator or the owner."})
     role = fields.String(required=True, metadata={"enum": ["seat", "owner", "spectator"]})
     version = fields.Integer(required=True, metadata={"description": _VERSION})
+    seed_commitment = _commitment()
 
 
 class SessionView(_Caller):
@@ -101,13 +110,14 @@ class SessionLegalActions(_Caller):
                           metadata={"description": "The caller's legal actions now; empty for a non-seat."})
 
 
-class ActionResult(Envelope):
+class ActionResult(Envelope, Revealed):
     session_id = fields.String(required=True)
     seat = fields.Integer(required=True)
     version = fields.Integer(required=True, metadata={"description": "The session's version after the action."})
     events = fields.List(fields.Dict(), required=True, metadata={"description": "What happened, as you may see it."})
     status = fields.Nested(StatusSchema, required=True)
     view = fields.Dict(required=True, metadata={"description": "The new state as you may see it."})
+    seed_commitment = _commitment()
 
 
 class LogEntry(Envelope):

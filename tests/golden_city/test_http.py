@@ -66,7 +66,8 @@ def test_gc_2_1_whole_game_over_http(client):
         played.append(action)
     assert status["phase"] == "game_over" and len(status["scores"]) == 2 and status["winners"]
     replayed = post(client, "replay", {"players": 2, "seed": "gc-whole", "first_player": 1,
-                                       "colors": ["yellow", "red"], "actions": played}).json
+                                       "colors": ["yellow", "red"], "salt": state["rng"]["salt"],
+                                       "actions": played}).json
     assert replayed == {"state": state, "status": status}
 
 

@@ -46,11 +46,21 @@ def test_setup_answers_state_and_status(client, card_nim_setup):
                       "scores": None, "winners": None}
 
 
-def test_setup_is_byte_identical_for_a_seed_and_varies_without_one(client):
-    first = post(client, "setup", {"players": 2, "seed": "same"}).data
-    assert post(client, "setup", {"players": 2, "seed": "same"}).data == first
-    assert post(client, "setup", {"players": 2, "seed": "other"}).data != first
+def test_setup_is_byte_identical_for_a_seed_and_salt_and_varies_without_one(client):
+    first = post(client, "setup", {"players": 2, "seed": "same", "salt": "pepper"}).data
+    assert post(client, "setup", {"players": 2, "seed": "same", "salt": "pepper"}).data == first
+    assert post(client, "setup", {"players": 2, "seed": "other", "salt": "pepper"}).data != first
     assert post(client, "setup", {"players": 2}).data != post(client, "setup", {"players": 2}).data
+
+
+def test_one_seed_deals_one_game_whatever_the_fresh_salt(client):
+    """The salt only blinds the seed's commitment: it changes no draw."""
+    one, two = (post(client, "setup", {"players": 2, "seed": "same"}).json for _ in range(2))
+    assert one["seed_commitment"] != two["seed_commitment"]
+    assert one["state"]["rng"]["salt"] != two["state"]["rng"]["salt"]
+    for answer in (one, two):
+        del answer["state"]["rng"]["salt"], answer["seed_commitment"]
+    assert one == two
 
 
 def test_setup_options_are_used_and_checked(client):
@@ -94,7 +104,7 @@ def test_whole_game_over_http(client, card_nim):
         played.append(action)
         assert len(played) < 100
     assert status["phase"] == "over" and status["winners"] == [status["scores"].index(1)]
-    replayed = post(client, "replay", {"players": 3, "seed": "whole", "actions": played})
+    replayed = post(client, "replay", {"players": 3, "seed": "whole", "salt": state["rng"]["salt"], "actions": played})
     assert replayed.status_code == 200 and replayed.json["state"] == state and replayed.json["status"] == status
     body = assert_problem(post(client, "apply", {"state": state, "action": {"type": "take", "player": 0,
                                                                              "stones": 1}}), 422, "game_over")
@@ -275,7 +285,8 @@ def test_replay_seats_the_game_as_setup_did(client):
     state = post(client, "setup", {"players": 2, "seed": 8, "first_player": 1}).json["state"]
     action = {"type": "take", "player": 1, "stones": 1}
     applied = post(client, "apply", {"state": state, "action": action}).json["state"]
-    replayed = post(client, "replay", {"players": 2, "seed": 8, "first_player": 1, "actions": [action]}).json
+    replayed = post(client, "replay", {"players": 2, "seed": 8, "first_player": 1, "salt": state["rng"]["salt"],
+                                       "actions": [action]}).json
     assert replayed["state"] == applied
 
 

@@ -55,7 +55,8 @@ def test_whole_game_over_http(client, players):
         played.append(action)
         assert len(played) < 2000
     assert status["phase"] == "game_over" and len(status["scores"]) == players and status["winners"]
-    replayed = post(client, "replay", {"players": players, "seed": f"whole-{players}", "actions": played}).json
+    replayed = post(client, "replay", {"players": players, "seed": f"whole-{players}", "salt": state["rng"]["salt"],
+                                       "actions": played}).json
     assert replayed == {"state": state, "status": status}
 
 

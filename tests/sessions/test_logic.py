@@ -251,5 +251,6 @@ def test_a_whole_game_through_seat_tokens_ends_where_a_replay_of_the_log_ends(se
         steps += 1
     actions = [e["action"] for e in sessions.log(sid, None).body["entries"]]
     assert len(actions) == steps == public["version"]
-    replayed = card_nim.replay(3, SEED, None, actions)
+    assert public["seed"] == SEED  # revealed once over, with the salt its commitment was made with
+    replayed = card_nim.replay(3, SEED, None, actions, salt=public["salt"])
     assert canonical_json(replayed) == canonical_json(full_state(sessions, sid))

@@ -90,5 +90,6 @@ def test_racing_clients_land_exactly_one_action_per_version_and_the_log_replays(
     assert [entry["action"] for entry in stored_log] == winners
     version, state = redis_client.hmget(f"{keys}:state", "version", "state")
     assert int(version) == ROUNDS
-    replayed = ruleset.replay(players, SEED, None, [entry["action"] for entry in stored_log])
+    salt = orjson.loads(state)["rng"]["salt"]
+    replayed = ruleset.replay(players, SEED, None, [entry["action"] for entry in stored_log], salt=salt)
     assert canonical_json(replayed) == canonical_json(orjson.loads(state))

@@ -1,0 +1,93 @@
+"""Sealed tokens (service.sealing): what opens, and every way a token is refused."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from service.config import ConfigError, load_config
+from service.sealing import TOKEN_PREFIX, InvalidSeal, Sealer, new_key, parse_keys
+
+STATE = b'{"game":"java","rules_version":"1.0","rng":{"seed":"s3cr3t","counter":4}}' * 20
+
+
+def body(token: str) -> bytearray:
+    text = token[len(TOKEN_PREFIX):]
+    return bytearray(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+
+
+def token_of(raw: bytes) -> str:
+    return TOKEN_PREFIX + base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+
+
+@pytest.fixture
+def sealer():
+    return Sealer(tuple(parse_keys(new_key())))
+
+
+def test_a_sealed_state_opens_to_the_same_bytes_and_hides_them(sealer):
+    token = sealer.seal(STATE, "java", "1.0")
+    assert token.startswith(TOKEN_PREFIX) and "s3cr3t" not in token
+    assert sealer.open(token, "java", "1.0") == STATE
+    assert len(token) < len(STATE)  # compressed before it is encrypted
+    assert sealer.seal(STATE, "java", "1.0") != token  # a fresh nonce every time
+
+
+@pytest.mark.parametrize("where", [0, 4, 16, 40, -1])  # key id, nonce, ciphertext, tag
+def test_any_changed_byte_is_refused(sealer, where):
+    raw = body(sealer.seal(STATE, "java", "1.0"))
+    raw[where] ^= 0x01
+    with pytest.raises(InvalidSeal):
+        sealer.open(token_of(raw), "java", "1.0")
+
+
+@pytest.mark.parametrize("keep", [0, 10, 31, -1])
+def test_a_truncated_token_is_refused(sealer, keep):
+    raw = body(sealer.seal(STATE, "java", "1.0"))
+    with pytest.raises(InvalidSeal):
+        sealer.open(token_of(raw[:keep]), "java", "1.0")
+
+
+@pytest.mark.parametrize("token", ["", "v1.", "v2.AAAA", "v1.!!!!", "v1.AAAA", "not a token", "v1." + "A" * 80])
+def test_garbage_is_refused(sealer, token):
+    with pytest.raises(InvalidSeal):
+        sealer.open(token, "java", "1.0")
+
+
+def test_a_token_opens_only_for_its_game_and_rules_version(sealer):
+    token = sealer.seal(STATE, "java", "1.0")
+    for game, version in [("solenia", "1.0"), ("java", "1.1"), ("jav", "a1.0")]:
+        with pytest.raises(InvalidSeal):
+            sealer.open(token, game, version)
+
+
+def test_keys_rotate_the_first_seals_every_one_opens():
+    old, new = new_key(), new_key()
+    before = Sealer(tuple(parse_keys(old)))
+    during = Sealer(tuple(parse_keys(f"{new}, {old}")))
+    after = Sealer(tuple(parse_keys(new)))
+    sealed_before = before.seal(STATE, "java", "1.0")
+    assert during.open(sealed_before, "java", "1.0") == STATE
+    sealed_during = during.seal(STATE, "java", "1.0")
+    assert after.open(sealed_during, "java", "1.0") == STATE  # sealed with the new key
+    with pytest.raises(InvalidSeal):
+        after.open(sealed_before, "java", "1.0")  # the old key is gone
+    with pytest.raises(InvalidSeal):
+        before.open(sealed_during, "java", "1.0")
+
+
+@pytest.mark.parametrize("text", ["short", "AAAA", base64.urlsafe_b64encode(b"x" * 16).decode(), "bad*chars"])
+def test_a_malformed_key_stops_the_service_at_startup(text):
+    with pytest.raises(ConfigError, match="STATE_SEALING_KEYS"):
+        load_config({"STATE_SEALING_KEYS": text})
+
+
+def test_unset_keys_mean_sealing_off():
+    assert load_config({})["STATE_SEALING_KEYS"] == []
+    assert len(load_config({"STATE_SEALING_KEYS": f"{new_key()},{new_key()}"})["STATE_SEALING_KEYS"]) == 2
+
+
+def test_a_sealer_never_shows_its_keys(sealer):
+    assert all(base64.urlsafe_b64encode(key).decode().rstrip("=") not in repr(sealer) for key in sealer.keys)
+    assert "keys" not in repr(sealer)
