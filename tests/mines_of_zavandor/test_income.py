@@ -156,7 +156,7 @@ def test_moz_3_8_and_3_9_free_levels_do_not_use_the_upgrade_nor_change_this_prod
 
 
 def test_moz_3_10_to_3_12_one_time_cards():
-    """MOZ-3.10 / 3.11: in the one-time step a one-time card yields at its current level outside the cap and
+    """MOZ-3.10 / MOZ-3.11: in the one-time step a one-time card yields at its current level outside the cap and
     leaves the game; MOZ-3.12: only in that step; card_not_in_mine and not_one_time_card refused."""
     state = new(2)
     clan = a_card("dwarf_clan", players=2)
