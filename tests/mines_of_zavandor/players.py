@@ -15,9 +15,9 @@ from typing import Any
 #: relative weight of each action type when it is on the menu
 WEIGHTS = {
     "collect_income": 1, "place_marker": 3, "forfeit_markers": 0.2, "use_one_time": 1, "end_one_time_step": 1,
-    "trade_draft_open": 0.3, "trade_draft_give": 1, "trade_draft_ask": 1, "trade_draft_undo": 0.2,
-    "trade_draft_cancel": 0.1, "trade_propose": 1.5, "trade_accept": 1, "trade_reject": 0.5, "trade_withdraw": 0.2,
-    "bank_trade": 0.4, "finish_trading": 1,
+    "trade_draft_open": 0.6, "trade_draft_give": 1, "trade_draft_ask": 1, "trade_draft_undo": 0.2,
+    "trade_draft_cancel": 0.1, "trade_propose": 3, "trade_accept": 6, "trade_reject": 0.5, "trade_withdraw": 0.2,
+    "bank_trade": 0.4, "finish_trading": 0.6,
     "bid_add": 5, "bid_remove": 0.3, "bid_commit": 1,
     "choose_reward": 1, "move_king": 1, "upgrade": 6, "end_upgrades": 1,
 }
