@@ -61,7 +61,7 @@ def test_moz_2_5_a_state_the_game_made_loads_unchanged(players, step):
 
 def test_moz_2_5_a_gem_card_in_two_places():
     """MOZ-2.5: one card more of a kind than the decks hold: refused where the surplus is found."""
-    raw = midgame()
+    raw = midgame(step="bidding")
     seat, kind = a_kind(raw)
     cart = kind.split(".")[0]
     raw["players"][seat]["hand"][kind] += 1
@@ -73,7 +73,7 @@ def test_moz_2_5_a_gem_card_in_two_places():
 
 def test_moz_2_5_a_card_missing_and_a_zero_count():
     """MOZ-2.5 / spec 0: a card lost from a hand, and a zero entry in a CardSet, are refused with a path."""
-    raw = midgame()
+    raw = midgame(step="bidding")
     seat, kind = a_kind(raw)
     raw["players"][seat]["hand"][kind] -= 1
     raw["players"][seat]["hand_backs"][kind.split(".")[0]] -= 1
@@ -86,12 +86,12 @@ def test_moz_2_5_a_card_missing_and_a_zero_count():
 def test_moz_2_5_a_hand_over_what_exists_and_backs_that_disagree():
     """MOZ-2.5 / section 4.1: a hand holding more cards of a kind than the game has; public backs that do not
     count the hand."""
-    raw = midgame()
+    raw = midgame(step="bidding")
     raw["players"][0]["hand"]["bronze.sapphire"] = 5
     raw["players"][0]["hand_backs"]["bronze"] = raw["players"][0]["hand_backs"].get("bronze", 0) + 5
     error = refused(raw, "$.players[0].hand.bronze.sapphire")
     assert error.rule == "MOZ-2.5"
-    raw = midgame()
+    raw = midgame(step="bidding")
     seat, kind = a_kind(raw)
     raw["players"][seat]["hand_backs"][kind.split(".")[0]] += 1
     refused(raw, f"$.players[{seat}].hand_backs")
@@ -135,9 +135,11 @@ def test_moz_1_3_an_improvement_card_in_two_places_or_not_in_this_game():
 def test_moz_5_9_a_mine_over_its_spaces():
     """MOZ-5.9: a mine holds at most six cards."""
     raw = midgame(4)
-    row = next(r for r in raw["display"] if r["stack"])
-    while len(raw["players"][0]["mine"]) <= MINE_SLOTS and row["stack"]:
-        raw["players"][0]["mine"].append({"card": row["stack"].pop(), "level": 0})
+    spare = [card for row in raw["display"] for card in row["stack"]]
+    for row in raw["display"]:
+        row["stack"] = []
+    raw["players"][0]["mine"] += [{"card": card, "level": 0} for card in spare]
+    assert len(raw["players"][0]["mine"]) > MINE_SLOTS
     refused(raw, "$.players[0].mine")
 
 
