@@ -23,7 +23,7 @@ from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, Ru
 from .loop import (INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT, INVALID_SEED,
                    PhaseTable, action_type, check_seat)
 from .rng import Rng, normalize_seed
-from .secrecy import SECRET, EventSecrecy, public, redact
+from .secrecy import SECRET, EventSecrecy, concealed_as, public, redact
 
 Event = dict[str, Any]
 
@@ -392,8 +392,12 @@ class Ruleset(ABC, Generic[S, A]):
     def view_action(self, action: Any, player: int | None, state: S | None = None) -> dict[str, Any]:
         """An applied action as ``player`` may see it (fields marked private stay with the actor).
 
-        ``state`` is the current state, for sealed fields that a reveal has opened.
+        ``state`` is the current state, for sealed fields that a reveal has opened. An action type
+        declared ``concealed`` reaches other seats as its disguise only.
         """
+        shown_as = concealed_as(type(action))
+        if shown_as is not None and player != action.player:
+            return {"type": shown_as, "player": action.player}
         return redact(action, player, state, owner=action.player)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ replay

@@ -10,10 +10,16 @@ from typing import Literal, Union
 
 import msgspec
 
-from rulesets.core import Seat
+from rulesets.core import Seat, concealed
 
 from .components import Cart, CardId, Gem, HallId, Kind, Target
 from .state import Cards, CardSet, Level, OfferId
+
+
+#: Section 4.1 / 4.2: drafts and staged bids are their sender's; even the kind of such an action (a card
+#: added or removed) would tell, so other seats see these actions in a session's log under one name.
+DRAFTING = "trade_draft_changed"
+STAGING = "bid_staged"
 
 
 class _Action(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, tag_field="type"):
@@ -42,22 +48,27 @@ class EndOneTimeStep(_Action, tag="end_one_time_step"):
 
 
 # ---------------------------------------------------------------- trading (3.4)
+@concealed(DRAFTING)
 class TradeDraftOpen(_Action, tag="trade_draft_open"):
     partner: Seat
 
 
+@concealed(DRAFTING)
 class TradeDraftGive(_Action, tag="trade_draft_give"):
     card: Kind
 
 
+@concealed(DRAFTING)
 class TradeDraftAsk(_Action, tag="trade_draft_ask"):
     gem: Gem
 
 
+@concealed(DRAFTING)
 class TradeDraftUndo(_Action, tag="trade_draft_undo"):
     pass
 
 
+@concealed(DRAFTING)
 class TradeDraftCancel(_Action, tag="trade_draft_cancel"):
     pass
 
@@ -94,10 +105,12 @@ class FinishTrading(_Action, tag="finish_trading"):
 
 
 # ---------------------------------------------------------------- auction (3.5)
+@concealed(STAGING)
 class BidAdd(_Action, tag="bid_add"):
     card: Kind
 
 
+@concealed(STAGING)
 class BidRemove(_Action, tag="bid_remove"):
     card: Kind
 
