@@ -10,7 +10,7 @@ from typing import Literal, Union
 
 import msgspec
 
-from rulesets.core import Seat, concealed
+from rulesets.core import Seat, concealed, public
 
 from .components import Cart, CardId, Gem, HallId, Kind, Target
 from .state import Cards, CardSet, Level, OfferId
@@ -22,7 +22,8 @@ DRAFTING = "trade_draft_changed"
 STAGING = "bid_staged"
 
 
-class _Action(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, tag_field="type"):
+@public  # an applied action is public (a session log shows it) unless its type is concealed
+class _Action(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type"):
     player: Seat
 
 
@@ -90,6 +91,7 @@ class TradeWithdraw(_Action, tag="trade_withdraw"):
     pass
 
 
+@public
 class BankTake(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     gem: Gem
     from_: Cart | Literal["search"] = msgspec.field(name="from")

@@ -104,6 +104,11 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
             "MOZ-6.4 in the upgrade phase).",
             "Trade drafts record their entries in order (trade_draft_undo removes the last); give entries name a "
             "cart and a gem, ask entries a gem. A draft's and the drafter's count of drafts are his own.",
+            "Staging a bid and building a draft are concealed action types: another seat's session log shows them "
+            "as bid_staged / trade_draft_changed with the sender only. The state's move counter and the session's "
+            "version still count every action, so others can tell how many such actions a seat took (never which "
+            "cards, nor whether it added or removed one); the spec's one-card-per-action staging (MOZ-5.2) leaves "
+            "that much, as a table shows a player's hands moving.",
             "Events: drawn cards are a private cards_drawn (kinds) plus a public cards_received (carts and counts); "
             "draft changes and staged-bid changes are private to their seat; a seal is a public bid_sealed.",
             "The Idol of the Blue Fox's payments (spec 3.6) are listed once per distinct CardSet.",
