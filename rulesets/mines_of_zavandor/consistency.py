@@ -12,7 +12,7 @@ from collections import Counter
 from rulesets.core import Inventory, require
 
 from .cards import by_cart, contains, size
-from .components import (AUCTION_CARDS, CARDS, CART_INDEX, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM, KIND_OF,
+from .components import (AUCTION_CARDS, CARDS, CART_INDEX, CART_OF, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM, KIND_OF,
                          MAX_PLAYERS, MIN_PLAYERS, MINE_SLOTS, ROWS, ROWS_IN_PLAY, SCROLL_IDS)
 from .items import level_of
 from .state import ZavandorState
@@ -65,7 +65,26 @@ def _turn(state: ZavandorState, seats: int) -> None:
 
 
 def _gem_cards(state: ZavandorState) -> None:
-    """MOZ-2.5: the cards of each kind over all zones are exactly the deck contents."""
+    """MOZ-2.5: the cards of each kind over all zones are exactly the deck contents.
+
+    A quick tally settles a sound state; only a faulty one is walked card by card for the path."""
+    tally: Counter[str] = Counter()
+    sound = len(state.supply) == len(CART_INDEX)
+    for index, pile in enumerate(state.supply):
+        sound = sound and CART_INDEX[pile.cart] == index
+        for gem, count in Counter(pile.draw).items():
+            tally[KIND_OF[pile.cart, gem]] += count
+        tally.update(pile.discard)
+        sound = sound and all(CART_OF[kind] == pile.cart for kind in pile.discard)
+    for player in state.players:
+        tally.update(player.hand)
+        tally.update(player.set_aside)
+    if sound and tally == DECK_CONTENTS:
+        return
+    _gem_cards_walked(state)
+
+
+def _gem_cards_walked(state: ZavandorState) -> None:
     found: Counter[str] = Counter()
     where: dict[str, str] = {}
 
@@ -164,6 +183,16 @@ def _offers(state: ZavandorState, seats: int) -> None:
 
 def _improvement_cards(state: ZavandorState, seats: int) -> None:
     """MOZ-1.3 / 1.5: each card of this game in exactly one place; the box keeps the rest."""
+    in_game = [card for card in AUCTION_CARDS if CARDS[card].min_players <= seats] + list(SCROLL_IDS[:seats])
+    placed = [card for row in state.display for card in (row.right, row.middle, *row.stack) if card is not None]
+    placed += [held.card for player in state.players for held in player.mine] + list(state.removed_from_game)
+    quick = (len(state.display) == len(ROWS) and len(placed) == len(in_game) and set(placed) == set(in_game)
+             and all(row.gem == ROWS[index] and row.in_play == (row.gem in ROWS_IN_PLAY[seats])
+                     for index, row in enumerate(state.display))
+             and all(CARDS[card].row == row.gem for row in state.display
+                     for card in (row.right, row.middle, *row.stack) if card is not None))
+    if quick:
+        return
     inventory = Inventory("improvement card", "MOZ-1.3")
     require(len(state.display) == len(ROWS), "The display has one row per gem.", "$.display", "MOZ-5.1")
     for index, row in enumerate(state.display):
@@ -184,5 +213,4 @@ def _improvement_cards(state: ZavandorState, seats: int) -> None:
     for seat, player in enumerate(state.players):
         inventory.see_all([held.card for held in player.mine], f"$.players[{seat}].mine")
     inventory.see_all(state.removed_from_game, "$.removed_from_game")
-    in_game = [card for card in AUCTION_CARDS if CARDS[card].min_players <= seats] + list(SCROLL_IDS[:seats])
     inventory.expect_exactly(in_game)
