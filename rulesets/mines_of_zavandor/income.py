@@ -43,12 +43,6 @@ def income_cap(player: Player) -> int:
     return cap
 
 
-def income_due(player: Player) -> int:
-    """MOZ-3.4: how many cards he must take: his production, or the cap when it is larger."""
-    cards, _ = production(player)
-    return min(sum(cards.values()), income_cap(player))
-
-
 def collect_income(state: ZavandorState, action: CollectIncome) -> Events:
     player = state.players[action.player]
     cards, markers = production(player)

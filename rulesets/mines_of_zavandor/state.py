@@ -32,7 +32,8 @@ Cards = Annotated[int, msgspec.Meta(ge=1, le=TOTAL_GEM_CARDS)]
 CardSet = dict[Kind, Cards]
 Level = Annotated[int, msgspec.Meta(ge=0, le=99)]
 Round = Annotated[int, msgspec.Meta(ge=1, le=999)]
-OfferId = Annotated[int, msgspec.Meta(ge=1)]
+#: offer ids increase from 1 within a game (spec 3.4); a game opens far fewer than this many
+OfferId = Annotated[int, msgspec.Meta(ge=1, le=1_000_000)]
 Markers = Annotated[int, msgspec.Meta(ge=0, le=99)]
 
 Phase = Literal["income", "trading", "auction", "upgrade", "game_over"]
