@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from rulesets.core import RandomSource, Rng, clockwise
 
-from .cards import add_to_hand
-from .components import (AUCTION_CARDS, CARDS, CARTS, DATA_VERSION, DECK_CONTENTS, FAMILY, DRAGON, GEM_OF, KIND_OF,
-                         PATH, ROWS, ROWS_IN_PLAY, SCROLL_IDS, STARTING_HAND, SCROLL)
+from .components import (AUCTION_CARDS, CARDS, CARTS, DATA_VERSION, DECK_CONTENTS, DRAGON, FAMILY, GEM_OF, PATH, ROWS,
+                         ROWS_IN_PLAY, SCROLL, SCROLL_IDS, STARTING_HAND)
 from .rounds import start_income
 from .state import MineCard, Pile, Player, Row, ZavandorState
+from .supply import draw_cards
 
 
 def in_game(card: str, players: int) -> bool:
@@ -48,9 +48,7 @@ def create(game: str, version: str, players: int, seed: str, start_player: int |
         phase="income", step="production", start_player=start_player, king=PATH.start,  # MOZ-1.8
         max_trade_proposals_per_phase=max_trade_proposals, supply=supply, display=display,
         removed_from_game=[])
-    start_pile = state.supply[CARTS.index(STARTING_HAND.cart)]
-    for seat in clockwise(start_player, players):  # MOZ-1.10
-        for _ in range(STARTING_HAND.count):
-            add_to_hand(state.players[seat], KIND_OF[STARTING_HAND.cart, start_pile.draw.pop(0)])
+    for seat in clockwise(start_player, players):  # MOZ-1.10, drawn as any draw is (MOZ-8)
+        draw_cards(state, seat, {STARTING_HAND.cart: STARTING_HAND.count}, [])
     start_income(state, [])  # MOZ-1.11
     return state

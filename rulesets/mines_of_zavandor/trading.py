@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import IllegalAction
-from rulesets.core.loop import check_seat
+from rulesets.core import IllegalAction, InvalidAction
 
 from .actions import (BankTrade, FinishTrading, TradeAccept, TradeDraftAsk, TradeDraftCancel, TradeDraftGive,
                       TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject, TradeWithdraw)
@@ -53,7 +52,8 @@ def _event(seat: int, draft: Draft | None) -> dict[str, Any]:
 
 
 def check_open(state: ZavandorState, action: TradeDraftOpen) -> None:
-    check_seat(action.partner, len(state.players), "$.partner")
+    if action.partner >= len(state.players):  # spec 3.1: a seat out of range is a schema error
+        raise InvalidAction(f"Seat {action.partner} is not in this {len(state.players)}-player game.", "$.partner")
     if action.partner == action.player:
         raise IllegalAction("trade_with_self", "MOZ-4.3", "You cannot trade with yourself.")
     if state.players[action.partner].trade_finished:

@@ -3,6 +3,9 @@ the bank (two for one from a discard pile, or the deck search); MOZ-2.4 to 2.6."
 
 from __future__ import annotations
 
+import pytest
+
+from rulesets.core import InvalidAction
 from rulesets.mines_of_zavandor.cards import size
 from rulesets.mines_of_zavandor.components import CART_INDEX, SEARCH_DECK
 
@@ -190,3 +193,10 @@ def test_moz_4_11_drafts_per_phase_bounded():
     refused(state, "trade_proposal_limit", "MOZ-4.11", type="trade_draft_open", player=0, partner=1)
     assert not any(a.__struct_config__.tag == "trade_draft_open" for a in R.legal_actions(state, 0))
     assert size(state.players[0].hand) == 5
+
+
+def test_moz_4_3_a_partner_outside_the_game_is_a_schema_error():
+    """Spec 3.1 / MOZ-4.3: a partner seat out of range is invalid_action at $.partner."""
+    with pytest.raises(InvalidAction) as info:
+        R.apply(trading(), {"type": "trade_draft_open", "player": 0, "partner": 3})
+    assert (info.value.code, info.value.path) == ("invalid_action", "$.partner")
