@@ -24,6 +24,9 @@ PHASE_OF_STEP = {"production": "income", "markers": "income", "one_time": "incom
                  "game_over": "game_over"}
 SEQUENTIAL = frozenset({"production", "markers", "one_time", "upgrade"})
 SET_ASIDE_STEPS = frozenset({"reward", "king_move", "upgrade"})
+#: MOZ-1.3 / 1.7: the improvement cards (starting scrolls included) of a game for each player count
+IN_GAME = {seats: frozenset([card for card in AUCTION_CARDS if CARDS[card].min_players <= seats]
+                            + list(SCROLL_IDS[:seats])) for seats in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 def check(state: ZavandorState) -> None:
@@ -183,10 +186,10 @@ def _offers(state: ZavandorState, seats: int) -> None:
 
 def _improvement_cards(state: ZavandorState, seats: int) -> None:
     """MOZ-1.3 / 1.5: each card of this game in exactly one place; the box keeps the rest."""
-    in_game = [card for card in AUCTION_CARDS if CARDS[card].min_players <= seats] + list(SCROLL_IDS[:seats])
+    in_game = IN_GAME[seats]
     placed = [card for row in state.display for card in (row.right, row.middle, *row.stack) if card is not None]
     placed += [held.card for player in state.players for held in player.mine] + list(state.removed_from_game)
-    quick = (len(state.display) == len(ROWS) and len(placed) == len(in_game) and set(placed) == set(in_game)
+    quick = (len(state.display) == len(ROWS) and len(placed) == len(in_game) and set(placed) == in_game
              and all(row.gem == ROWS[index] and row.in_play == (row.gem in ROWS_IN_PLAY[seats])
                      for index, row in enumerate(state.display))
              and all(CARDS[card].row == row.gem for row in state.display
