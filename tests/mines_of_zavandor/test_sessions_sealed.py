@@ -1,7 +1,10 @@
 """MOZ-5.2 through sessions: with the in-process store and a real redis-server, a seat's session view, its
-legal actions and its log say nothing of another seat's staged bid until every bid is sealed."""
+legal actions and its log say nothing of another seat's staged bid until every bid is sealed, in one
+bidding step looked at closely and over a whole game."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -104,3 +107,36 @@ def test_moz_5_2_sessions_keep_a_staged_bid_sealed(client):
     table.act(0, {"type": "bid_commit", "player": 0})
     opened = table.view(0)["view"]["players"][1]
     assert opened["bid"] == {staged[1]["card"]: 1} if len(staged) > 1 else opened["bid"] == {}
+
+
+def test_moz_5_2_a_whole_game_through_sessions_keeps_every_staged_bid_sealed(client):
+    """MOZ-5.2 / spec 4.2, over a whole 3-player game played by seat tokens: whenever a seat stages a card,
+    every other seat's view and legal actions are unchanged (the counters of actions aside) and its log shows
+    the staging only as 'bid_staged' with no event; the game ends in 11 to 13 rounds."""
+    table = Table(client)
+    chooser = random.Random(5)
+    staged = 0
+    while not (status := table.view(0)["status"])["game_over"]:
+        seat = chooser.choice(status["active_players"])
+        menu = table.menu(seat)
+        action = chooser.choice(menu)
+        if action["type"] in ("bid_add", "bid_remove"):
+            others = [s for s in range(3) if s != seat]
+            before = {s: what_seat_sees(table, s) for s in others}
+            version = table.view(seat)["version"]
+            table.act(seat, action)
+            staged += 1
+            for other in others:
+                assert what_seat_sees(table, other) == before[other]
+                entry = table.log(other, version)[0]
+                assert (entry["action"], entry["events"]) == ({"type": "bid_staged", "player": seat}, [])
+        else:
+            table.act(seat, action)
+    assert staged > 10 and 11 <= status["round"] <= 13
+
+
+def what_seat_sees(table, seat):
+    seen = table.view(seat)
+    seen.pop("version")
+    seen["view"].pop("move")
+    return seen, table.menu(seat)
