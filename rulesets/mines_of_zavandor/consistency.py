@@ -12,8 +12,8 @@ from collections import Counter
 from rulesets.core import Inventory, require
 
 from .cards import by_cart, contains, size
-from .components import (AUCTION_CARDS, CARDS, CART_INDEX, CART_OF, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM, KIND_OF,
-                         MAX_PLAYERS, MIN_PLAYERS, MINE_SLOTS, ROWS, ROWS_IN_PLAY, SCROLL_IDS)
+from .components import (AUCTION, AUCTION_CARDS, CARDS, CART_INDEX, CART_OF, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM,
+                         KIND_OF, MAX_PLAYERS, MIN_PLAYERS, MINE_SLOTS, PATH, ROWS, ROWS_IN_PLAY, SCROLL_IDS)
 from .items import level_of
 from .state import ZavandorState
 from .trading import draft_sides
@@ -60,6 +60,13 @@ def _turn(state: ZavandorState, seats: int) -> None:
     for index, result in enumerate(state.rewards):
         require(result.winner < seats, f"Seat {result.winner} is not in this game.",
                 f"$.rewards[{index}].winner", "MOZ-5.4")
+    if state.step == "reward":
+        head = state.rewards[0]
+        row = state.display[ROWS.index(head.row)]
+        require(head.bid >= AUCTION.card_min_bid and row.in_play and row.right is not None,
+                "The pending reward must offer the row's right-column card.", "$.rewards[0]", "MOZ-5.6")
+    require(state.step != "king_move" or state.king != PATH.coronation,
+            "The king never leaves the Coronation Hall.", "$.king", "MOZ-7.3")
     require(state.bids_revealed == awaiting_king, "Bids are revealed from the last seal until the king moves.",
             "$.bids_revealed", "MOZ-5.3")
     ids = [offer.id for offer in state.offers]

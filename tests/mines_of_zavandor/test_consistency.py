@@ -13,7 +13,8 @@ from rulesets.core.playout import random_playout
 from rulesets.mines_of_zavandor.components import CARDS, FAMILY_ITEM, MINE_SLOTS
 
 from .players import eager
-from .scenario import R
+from .scenario import R, new, reach, set_hand
+from .test_auction import all_bid
 
 _MID: dict = {}
 
@@ -166,3 +167,19 @@ def test_spec_3_1_types_refuse_unknown_kinds_and_wrong_shapes():
     raw = midgame()
     raw["supply"][0]["draw"].append("opal")
     refused(raw, f"$.supply[0].draw[{len(raw['supply'][0]['draw']) - 1}]")
+
+
+def test_moz_5_6_and_7_3_a_reward_without_a_card_and_a_king_leaving_the_coronation():
+    """MOZ-5.6: a pending reward offers the row's right card; MOZ-7.3: no king move out of the Coronation Hall."""
+    state = reach(new(3), "bidding")
+    set_hand(state, 0, {"wood.sapphire": 3})
+    state, _ = all_bid(state, {0: {"wood.sapphire": 3}, 1: {}, 2: {}})
+    raw = orjson.loads(orjson.dumps(to_builtins(state)))
+    assert raw["step"] == "reward"
+    card = raw["display"][3]["right"]
+    raw["display"][3]["right"] = None
+    raw["removed_from_game"].append(card)
+    refused(raw, "$.rewards[0]")
+    raw = midgame(3, "bidding")
+    raw.update(step="king_move", phase="auction", king="CORONATION", king_mover=0, bids_revealed=True)
+    refused(raw, "$.king")
