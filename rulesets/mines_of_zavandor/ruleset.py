@@ -111,6 +111,9 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
             "that much, as a table shows a player's hands moving.",
             "Events: drawn cards are a private cards_drawn (kinds) plus a public cards_received (carts and counts); "
             "draft changes and staged-bid changes are private to their seat; a seal is a public bid_sealed.",
+            "The game has no hand limit (the income cap limits draws, MOZ-3.3): a posted hand is refused when it "
+            "holds more cards of a kind than the decks have left for it (MOZ-2.5), and its public backs must count "
+            "it; levels must lie on their printed tracks, the king on a hall of the data.",
             "The Idol of the Blue Fox's payments (spec 3.6) are listed once per distinct CardSet.",
             "An empty draw pile is refilled from its shuffled discard pile when it empties (after a draw or a "
             "search) or when a draw needs a card from it (MOZ-8.2); a discard onto a pile with an empty draw pile "
