@@ -25,6 +25,7 @@ machine inflates it as little as possible; ratios are taken within one run.
 from __future__ import annotations
 
 import argparse
+import heapq
 import random
 import sys
 import time
@@ -53,6 +54,9 @@ EXTRA_CONFIGS: dict[str, list[tuple[str, int, dict[str, Any]]]] = {
     "solenia": [
         ("winter 4p", 4, {"board_side": "winter"}),
         ("winter+impr 4p", 4, {"board_side": "winter", "improvements": True}),
+    ],
+    "mines_of_zavandor": [
+        ("4p 2 drafts", 4, {"max_trade_proposals_per_phase": 2}),
     ],
 }
 
@@ -140,19 +144,35 @@ def measure_positions(players: int, options: dict[str, Any], games: int, rounds:
     return figures
 
 
-def games_per_second(players: int, options: dict[str, Any], seconds: float) -> tuple[float, float]:
-    """Random games per second and actions per game."""
+def games_per_second(players: int, options: dict[str, Any], seconds: float) -> tuple[float, float, float]:
+    """Random games per second, actions per game, and the slowest legal_actions call met (ms).
+
+    The 50 slowest calls are timed again (best of 5) afterwards, so a pause of the machine does not
+    pass for the game's cost."""
     start = time.perf_counter()
     games = actions = 0
+    slow: list[tuple[float, int, Any, int]] = []  # a heap of the slowest calls: (seconds, tiebreak, state, seat)
     while time.perf_counter() - start < seconds or games < 3:
         chooser = random.Random(games)
         state = R.setup(players, games, options)
         while not R.status(state).game_over:
-            menus = [menu for menu in (R.legal_actions(state, p) for p in R.status(state).active_players) if menu]
+            menus = []
+            for seat in R.status(state).active_players:
+                asked = time.perf_counter()
+                menu = R.legal_actions(state, seat)
+                entry = (time.perf_counter() - asked, len(slow) + actions, state, seat)
+                if len(slow) < 50:
+                    heapq.heappush(slow, entry)
+                elif entry[0] > slow[0][0]:
+                    heapq.heapreplace(slow, entry)
+                if menu:
+                    menus.append(menu)
             state, _ = R.apply(state, chooser.choice(one_of(chooser, menus)))
             actions += 1
         games += 1
-    return games / (time.perf_counter() - start), actions / games
+    rate = games / (time.perf_counter() - start)
+    slowest = max(best_mean(lambda: R.legal_actions(state, seat), 1, 5) for _, _, state, seat in slow)
+    return rate, actions / games, slowest * 1e3
 
 
 def main() -> None:
@@ -182,10 +202,10 @@ def main() -> None:
     print(f"(a) worst ratio {worst:.1f}x: {verdict} the target of {TARGET_RATIO:g}x the floor on every configuration")
     print()
     print("full random games (uniform over legal_actions, apply each; no contract checks)")
-    print(f"{'config':16} {'games/s':>8} {'actions/game':>13} {'actions/s':>10}")
+    print(f"{'config':16} {'games/s':>8} {'actions/game':>13} {'actions/s':>10} {'slowest legal ms':>17}")
     for name, players, options in configs(R):
-        rate, per_game = games_per_second(players, options, seconds)
-        print(f"{name:16} {rate:8.1f} {per_game:13.1f} {rate * per_game:10.0f}")
+        rate, per_game, slowest = games_per_second(players, options, seconds)
+        print(f"{name:16} {rate:8.1f} {per_game:13.1f} {rate * per_game:10.0f} {slowest:17.2f}")
 
 
 if __name__ == "__main__":

@@ -125,6 +125,13 @@ def _mirror(schema_class: type[Schema], ruleset: Ruleset) -> tuple[msgspec.json.
     return msgspec.json.Decoder(struct), tuple(schema.load_fields), tuple(state_members)
 
 
+def _string_key(info: msgspec.inspect.Type) -> bool:
+    """A mapping key both decoders read alike: a string, or one of fixed strings (a Literal)."""
+    if isinstance(info, msgspec.inspect.StrType):
+        return True
+    return isinstance(info, msgspec.inspect.LiteralType) and all(isinstance(v, str) for v in info.values)
+
+
 def _json_native(ruleset: Ruleset) -> bool:
     """Whether the game's State and Action are made only of types both decoders read alike."""
     seen: set[int] = set()
@@ -142,7 +149,7 @@ def _json_native(ruleset: Ruleset) -> bool:
         if isinstance(info, msgspec.inspect.TupleType):
             return all(native(item) for item in info.item_types)
         if isinstance(info, msgspec.inspect.DictType):
-            return isinstance(info.key_type, msgspec.inspect.StrType) and native(info.value_type)
+            return _string_key(info.key_type) and native(info.value_type)
         if isinstance(info, msgspec.inspect.UnionType):
             return all(native(item) for item in info.types)
         return False

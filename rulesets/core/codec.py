@@ -30,13 +30,15 @@ Coordinate = Annotated[int, msgspec.Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=7)]
 
 _PATH = re.compile(r" - at `(\$[^`]*)`$")
+#: a bad key of a mapping: msgspec names the mapping ("- at `key` in `$.players[0].hand`")
+_KEY_PATH = re.compile(r" - at `key` in `(\$[^`]*)`$")
 _UNKNOWN_FIELD = re.compile(r"unknown field `([^`]*)`")
 
 
 def split_validation_error(error: msgspec.ValidationError) -> tuple[str, str]:
     """msgspec says ``"Expected `int`, got `str` - at `$.a[0]`"``: return (sentence, path)."""
     message = str(error)
-    match = _PATH.search(message)
+    match = _PATH.search(message) or _KEY_PATH.search(message)
     sentence, path = (message, "$") if match is None else (message[: match.start()], match.group(1))
     unknown = _UNKNOWN_FIELD.search(sentence)
     if unknown:  # msgspec names the object; point at the offending field itself

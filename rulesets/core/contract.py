@@ -25,7 +25,7 @@ from .loop import (INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID
                    PhaseTable, action_type, check_seat)
 from .commitment import salted
 from .rng import Rng, normalize_seed
-from .secrecy import SECRET, EventSecrecy, public, redact
+from .secrecy import SECRET, EventSecrecy, concealed_as, public, redact
 
 Event = dict[str, Any]
 #: ``apply``'s refusal of an action whose result would not pass the input check (``rulesets.core.bounds``).
@@ -402,8 +402,12 @@ class Ruleset(ABC, Generic[S, A]):
     def view_action(self, action: Any, player: int | None, state: S | None = None) -> dict[str, Any]:
         """An applied action as ``player`` may see it (fields marked private stay with the actor).
 
-        ``state`` is the current state, for sealed fields that a reveal has opened.
+        ``state`` is the current state, for sealed fields that a reveal has opened. An action type
+        declared ``concealed`` reaches other seats as its disguise only.
         """
+        shown_as = concealed_as(type(action))
+        if shown_as is not None and player != action.player:
+            return {"type": shown_as, "player": action.player}
         return redact(action, player, state, owner=action.player)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ replay

@@ -72,6 +72,7 @@ class PerSeat(Visibility):
 
 
 PUBLIC = Public()
+_CONCEALED = "__referee_concealed__"
 SECRET = Hidden(count=False)
 _UNDECLARED = Private(count=False)  # fail closed: the owner only, or nobody
 _DECLARED_PUBLIC = "__referee_public__"
@@ -83,6 +84,21 @@ def public(cls: type) -> type:
     Subclasses inherit the declaration (a game's base Struct may carry it)."""
     setattr(cls, _DECLARED_PUBLIC, True)
     return cls
+
+
+def concealed(shown_as: str) -> Callable[[type], type]:
+    """Declare an action type whose very kind is its sender's secret (staging a sealed bid one card at a
+    time: even ``bid_add`` against ``bid_remove`` would count the cards). Other seats see an applied
+    action of this type as ``{"type": shown_as, "player": <sender>}`` and nothing more."""
+    def mark(cls: type) -> type:
+        setattr(cls, _CONCEALED, shown_as)
+        return cls
+    return mark
+
+
+def concealed_as(cls: type) -> str | None:
+    """The type other seats see for a concealed action type (None: the action is shown as declared)."""
+    return getattr(cls, _CONCEALED, None)
 
 
 # ---------------------------------------------------------------- the plan of a type

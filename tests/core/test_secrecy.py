@@ -81,3 +81,20 @@ def test_events_are_public_private_to_a_named_seat_or_shown_to_nobody():
               {"type": "undeclared", "player": 0}, {"type": "drew", "player": 1, "visible_to": [1]}]
     seen = {viewer: [e["type"] for e in events if secrecy.visible(e, viewer)] for viewer in (None, 0, 1)}
     assert seen == {None: ["drew"], 0: ["drew", "card_drawn"], 1: ["drew", "drew"]}
+
+
+def test_a_concealed_action_type_reaches_other_seats_as_its_disguise_only():
+    """An action type whose kind is the sender's secret (staging a sealed bid): other seats and spectators see
+    only the disguise and the sender; the sender sees the action itself."""
+    from rulesets.core import concealed, concealed_as
+    from tests.doubles.card_nim import RULESET
+
+    @concealed("staged")
+    class Stage(msgspec.Struct, kw_only=True, tag="stage"):
+        player: int
+        card: str
+
+    assert concealed_as(Stage) == "staged" and concealed_as(Undeclared) is None
+    action = Stage(player=1, card="red-3")
+    assert RULESET.view_action(action, 0) == RULESET.view_action(action, None) == {"type": "staged", "player": 1}
+    assert RULESET.view_action(action, 1) == {"type": "stage", "player": 1, "card": "red-3"}

@@ -1,0 +1,248 @@
+"""MOZ-4: the trading phase: drafts and offers between players, trades with the bank, and
+``finish_trading``. Everyone acts at once (MOZ-2.4); the checks of spec 3.4 in their order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.core import IllegalAction, InvalidAction
+
+from .actions import (BankTrade, FinishTrading, TradeAccept, TradeDraftAsk, TradeDraftCancel, TradeDraftGive,
+                      TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject, TradeWithdraw)
+from .cards import (add_set, add_to_hand, by_gem, contains, discard, free_cards, remove, size, sorted_set,
+                    take_set_from_hand)
+from .components import CART_INDEX, CART_OF, CARTS, GEM_OF, KIND_OF, SEARCH_DECK
+from .rounds import start_auction
+from .state import Draft, DraftEntry, Offer, ZavandorState
+from .supply import search
+
+Events = list[dict[str, Any]]
+
+
+def open_offer(state: ZavandorState, seat: int) -> Offer | None:
+    return next((offer for offer in state.offers if offer.proposer == seat), None)
+
+
+def draft_of(state: ZavandorState, seat: int) -> Draft:
+    draft = state.players[seat].draft
+    if draft is None:
+        raise IllegalAction("no_draft_open", "MOZ-4.4", "You have no trade draft open.")
+    return draft
+
+
+def draft_sides(draft: Draft) -> tuple[dict[str, int], dict[str, int]]:
+    """The draft's give side (kinds) and ask side (gems)."""
+    give: dict[str, int] = {}
+    ask: dict[str, int] = {}
+    for entry in draft.entries:
+        if entry.cart is None:
+            ask[entry.gem] = ask.get(entry.gem, 0) + 1
+        else:
+            kind = KIND_OF[entry.cart, entry.gem]
+            give[kind] = give.get(kind, 0) + 1
+    return give, ask
+
+
+def _event(seat: int, draft: Draft | None) -> dict[str, Any]:
+    """The drafter's own record of his draft (section 4.1: drafts are private)."""
+    if draft is None:
+        return {"type": "draft_changed", "player": seat, "draft": None}
+    give, ask = draft_sides(draft)
+    return {"type": "draft_changed", "player": seat, "draft": {"partner": draft.partner, "give": give, "ask": ask}}
+
+
+def check_open(state: ZavandorState, action: TradeDraftOpen) -> None:
+    if action.partner >= len(state.players):  # spec 3.1: a seat out of range is a schema error
+        raise InvalidAction(f"Seat {action.partner} is not in this {len(state.players)}-player game.", "$.partner")
+    if action.partner == action.player:
+        raise IllegalAction("trade_with_self", "MOZ-4.3", "You cannot trade with yourself.")
+    if state.players[action.partner].trade_finished:
+        raise IllegalAction("partner_finished", "MOZ-4.3", f"Seat {action.partner} has finished trading.",
+                            partner=action.partner)
+    player = state.players[action.player]
+    if player.draft is not None or open_offer(state, action.player) is not None:
+        raise IllegalAction("draft_already_open", "MOZ-4.4", "You already have a draft or an open offer.")
+    if player.drafts_opened >= state.max_trade_proposals_per_phase:
+        raise IllegalAction("trade_proposal_limit", "MOZ-4.11",
+                            f"You have opened {player.drafts_opened} drafts this phase, the most allowed.",
+                            limit=state.max_trade_proposals_per_phase)
+
+
+def draft_open(state: ZavandorState, action: TradeDraftOpen) -> Events:
+    check_open(state, action)
+    player = state.players[action.player]
+    player.draft = Draft(partner=action.partner)
+    player.drafts_opened += 1
+    return [_event(action.player, player.draft)]
+
+
+def draft_give(state: ZavandorState, action: TradeDraftGive) -> Events:
+    draft = draft_of(state, action.player)
+    if not state.players[action.player].hand.get(action.card):
+        raise IllegalAction("card_not_in_hand", "MOZ-2.5", f"You hold no {action.card} card.", card=action.card)
+    if not free_cards(state, action.player).get(action.card):
+        raise IllegalAction("card_reserved", "MOZ-4.4", f"Every {action.card} card you hold is already in the draft.",
+                            card=action.card)
+    draft.entries.append(DraftEntry(cart=CART_OF[action.card], gem=GEM_OF[action.card]))  # type: ignore[arg-type]
+    return [_event(action.player, draft)]
+
+
+def draft_ask(state: ZavandorState, action: TradeDraftAsk) -> Events:
+    draft = draft_of(state, action.player)
+    _, ask = draft_sides(draft)
+    partner_hand = size(state.players[draft.partner].hand)
+    if sum(ask.values()) + 1 > partner_hand:
+        raise IllegalAction("trade_ask_exceeds_partner_hand", "MOZ-4.4",
+                            f"Seat {draft.partner} holds {partner_hand} card(s); you cannot ask for more.",
+                            partner_hand=partner_hand)
+    draft.entries.append(DraftEntry(gem=action.gem))  # type: ignore[arg-type]
+    return [_event(action.player, draft)]
+
+
+def draft_undo(state: ZavandorState, action: TradeDraftUndo) -> Events:
+    draft = draft_of(state, action.player)
+    if not draft.entries:
+        raise IllegalAction("draft_empty", "MOZ-4.4", "Your draft has no entry to undo.")
+    draft.entries.pop()
+    return [_event(action.player, draft)]
+
+
+def draft_cancel(state: ZavandorState, action: TradeDraftCancel) -> Events:
+    draft_of(state, action.player)
+    state.players[action.player].draft = None
+    return [_event(action.player, None)]
+
+
+def propose(state: ZavandorState, action: TradePropose) -> Events:
+    draft = draft_of(state, action.player)
+    give, ask = draft_sides(draft)
+    if not give or not ask:
+        raise IllegalAction("trade_side_empty", "MOZ-4.3", "Each side of a trade needs at least one card (AMB-5).")
+    offer = Offer(id=state.next_offer, proposer=action.player, partner=draft.partner, give=sorted_set(give),
+                  ask=ask)  # type: ignore[arg-type]
+    state.next_offer += 1
+    state.offers.append(offer)
+    state.players[action.player].draft = None
+    return [_event(action.player, None),
+            {"type": "offer_made", "offer": offer.id, "player": action.player, "partner": offer.partner,
+             "give": dict(offer.give), "ask": dict(offer.ask)}]
+
+
+def addressed_offer(state: ZavandorState, seat: int, offer_id: int) -> Offer:
+    offer = next((offer for offer in state.offers if offer.id == offer_id), None)
+    if offer is None:
+        raise IllegalAction("unknown_offer", "MOZ-4.3", f"There is no open offer {offer_id}.", offer=offer_id)
+    if offer.partner != seat:
+        raise IllegalAction("offer_not_addressed_to_you", "MOZ-4.3",
+                            f"Offer {offer_id} is addressed to seat {offer.partner}.", offer=offer_id)
+    return offer
+
+
+def check_own_cards(state: ZavandorState, seat: int, cards: dict[str, int]) -> None:
+    """MOZ-2.5 then MOZ-4.4: the cards are in his hand, and not reserved in his draft or offer."""
+    if not contains(state.players[seat].hand, cards):
+        raise IllegalAction("card_not_in_hand", "MOZ-2.5", "You do not hold those cards.")
+    if not contains(free_cards(state, seat), cards):
+        raise IllegalAction("card_reserved", "MOZ-4.4", "Some of those cards are reserved in your draft or offer.")
+
+
+def accept(state: ZavandorState, action: TradeAccept) -> Events:
+    offer = addressed_offer(state, action.player, action.offer)
+    check_own_cards(state, action.player, action.pay)
+    if by_gem(action.pay) != dict(offer.ask):
+        raise IllegalAction("trade_payment_mismatch", "MOZ-4.3",
+                            f"Offer {offer.id} asks for {dict(offer.ask)}; your payment has {by_gem(action.pay)}.",
+                            ask=dict(offer.ask))
+    proposer, partner = state.players[offer.proposer], state.players[action.player]
+    take_set_from_hand(proposer, offer.give)
+    take_set_from_hand(partner, action.pay)
+    for kind, count in offer.give.items():
+        add_to_hand(partner, kind, count)
+    for kind, count in action.pay.items():
+        add_to_hand(proposer, kind, count)
+    state.offers.remove(offer)
+    return [{"type": "offer_accepted", "offer": offer.id, "player": action.player, "proposer": offer.proposer,
+             "give": dict(offer.give), "pay": sorted_set(action.pay)}]
+
+
+def reject(state: ZavandorState, action: TradeReject) -> Events:
+    offer = addressed_offer(state, action.player, action.offer)
+    state.offers.remove(offer)
+    return [{"type": "offer_rejected", "offer": offer.id, "player": action.player, "proposer": offer.proposer}]
+
+
+def withdraw(state: ZavandorState, action: TradeWithdraw) -> Events:
+    offer = open_offer(state, action.player)
+    if offer is None:
+        raise IllegalAction("no_open_offer", "MOZ-4.4", "You have no open offer to withdraw.")
+    state.offers.remove(offer)
+    return [{"type": "offer_withdrawn", "offer": offer.id, "player": action.player}]
+
+
+def discards_after(state: ZavandorState, give: dict[str, int]) -> list[dict[str, int]]:
+    """The discard piles as they would be once ``give`` lies on them (MOZ-4.6, AMB-14)."""
+    piles = [dict(pile.discard) for pile in state.supply]
+    for kind, count in give.items():
+        add_set(piles[CART_INDEX[CART_OF[kind]]], {kind: count})  # type: ignore[arg-type]
+    return piles
+
+
+def check_bank_take(state: ZavandorState, gem: str, source: str, give: dict[str, int]) -> None:
+    """MOZ-4.6, 4.7 and 4.9, in the order of spec 3.4."""
+    piles = discards_after(state, give)
+    if source != "search":
+        if not piles[CART_INDEX[source]].get(KIND_OF[source, gem]):
+            raise IllegalAction("gem_not_in_pile", "MOZ-4.6", f"The {source} discard pile holds no {gem}.",
+                                gem=gem, pile=source)
+        return
+    if any(pile.get(KIND_OF[cart, gem]) for cart, pile in zip(CARTS, piles)):
+        raise IllegalAction("search_not_allowed", "MOZ-4.7",
+                            f"A discard pile holds a {gem}: take it from there.", gem=gem)
+    if gem not in state.supply[CART_INDEX[SEARCH_DECK[gem]]].draw:
+        raise IllegalAction("requested_gem_unavailable", "MOZ-4.9",
+                            f"The {SEARCH_DECK[gem]} draw pile holds no {gem}; nothing changes (AMB-6).", gem=gem)
+
+
+def bank_trade(state: ZavandorState, action: BankTrade) -> Events:
+    """MOZ-4.5 to 4.9: two cards to the discard piles, then one card of the named gem."""
+    if size(action.give) != 2:
+        raise IllegalAction("bank_trade_needs_two_cards", "MOZ-4.5", "A bank trade gives exactly two cards.")
+    check_own_cards(state, action.player, action.give)
+    gem, source = action.take.gem, action.take.from_
+    check_bank_take(state, gem, source, action.give)
+    player = state.players[action.player]
+    take_set_from_hand(player, action.give)
+    discard(state, action.give)
+    events: Events = [{"type": "bank_trade", "player": action.player, "give": sorted_set(action.give), "gem": gem,
+                       "from": source}]
+    if source == "search":
+        search(state, action.player, gem, SEARCH_DECK[gem], events)
+    else:
+        kind = KIND_OF[source, gem]
+        remove(state.supply[CART_INDEX[source]].discard, kind)
+        add_to_hand(player, kind)
+    return events
+
+
+def finish(state: ZavandorState, action: FinishTrading) -> Events:
+    """MOZ-4.10: final; his draft and offer go, and so does everything addressed to him."""
+    seat = action.player
+    events: Events = []
+    player = state.players[seat]
+    player.trade_finished = True
+    if player.draft is not None:
+        player.draft = None
+        events.append({"type": "draft_dropped", "player": seat})
+    for other, drafter in enumerate(state.players):
+        if drafter.draft is not None and drafter.draft.partner == seat:
+            drafter.draft = None
+            events.append({"type": "draft_dropped", "player": other})
+    for offer in [o for o in state.offers if seat in (o.proposer, o.partner)]:
+        state.offers.remove(offer)
+        events.append({"type": "offer_lapsed", "offer": offer.id})
+    events.append({"type": "trading_finished", "player": seat})
+    if all(p.trade_finished for p in state.players):
+        for offer in state.offers:
+            events.append({"type": "offer_lapsed", "offer": offer.id})
+        start_auction(state, events)
+    return events

@@ -1,0 +1,105 @@
+"""MOZ-6: the upgrade phase: one level per item per phase, no skipping, exact payment from the hand,
+king-dependent costs (MOZ-6.6), VP tokens as a cost (MOZ-6.7) and the Idol of the Blue Fox (MOZ-6.9)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rulesets.core import IllegalAction
+
+from .actions import EndUpgrades, Upgrade
+from .cards import by_gem, discard, sorted_set, take_set_from_hand
+from .components import GEMS, HALLS
+from .income import check_marker_target
+from .items import item_of, items, power_active, printed, raise_level
+from .rounds import end_round, next_in_order
+from .state import Player, ZavandorState
+
+Events = list[dict[str, Any]]
+#: MOZ-6.9: the gem a card with the ``sapphire_wild`` power lets stand in for the others (the lowest).
+WILD_GEM = GEMS[0]
+
+
+def cost_of(state: ZavandorState, target: str, level: int) -> tuple[dict[str, int], int]:
+    """The gems (king symbols resolved for the king's hall, MOZ-6.6) and VP tokens of a level's cost."""
+    shown = printed(item_of(target), level)
+    cost = dict(shown.cost or {}) if shown is not None else {}
+    gems = dict.fromkeys(GEMS, 0)
+    for gem in GEMS:
+        gems[gem] += cost.get(gem, 0)
+    for gem, count in HALLS[state.king].king_cost.items():
+        gems[gem] += count * cost.get("king", 0)
+    return {gem: count for gem, count in gems.items() if count}, cost.get("vp", 0)
+
+
+def has_wild(player: Player) -> bool:
+    """MOZ-6.9: an Idol of the Blue Fox at or above the level its power starts."""
+    return any(item.power is not None and item.power.id == "sapphire_wild" and power_active(item, level)
+               for _target, item, level in items(player))
+
+
+def payment_matches(paid: Mapping[str, int], required: Mapping[str, int], wild: bool) -> bool:
+    """Spec 3.6: per gem, carts ignored; with the Idol, sapphires may stand in for the other gems."""
+    if not wild:
+        return dict(paid) == dict(required)
+    others = [gem for gem in GEMS if gem != WILD_GEM]
+    if any(paid.get(gem, 0) > required.get(gem, 0) for gem in others):
+        return False
+    stand_ins = sum(required.get(gem, 0) - paid.get(gem, 0) for gem in others)
+    return paid.get(WILD_GEM, 0) == required.get(WILD_GEM, 0) + stand_ins
+
+
+def check_upgrade(state: ZavandorState, action: Upgrade) -> tuple[dict[str, int], int]:
+    """The checks of spec 3.6 in their order; the required gems and VP."""
+    player = state.players[action.player]
+    level = check_marker_target(player, action.target, "MOZ-6.2")
+    if action.target in player.upgraded:
+        raise IllegalAction("already_upgraded_this_phase", "MOZ-6.3",
+                            f"{action.target} was already raised in this upgrade phase.", target=action.target)
+    if action.level != level + 1:
+        raise IllegalAction("level_skip_forbidden", "MOZ-6.4",
+                            f"{action.target} is at level {level}: the next level is {level + 1}.",
+                            target=action.target, next_level=level + 1)
+    for kind, count in action.pay.items():
+        held = player.hand.get(kind, 0)
+        if held < count <= held + player.set_aside.get(kind, 0):
+            raise IllegalAction("card_set_aside", "MOZ-5.13",
+                                f"Your {kind} cards are set aside until the end of the round.", card=kind)
+    for kind, count in action.pay.items():
+        if player.hand.get(kind, 0) < count:
+            raise IllegalAction("card_not_in_hand", "MOZ-2.5", f"You hold fewer than {count} {kind} card(s).",
+                                card=kind)
+    gems, vp = cost_of(state, action.target, action.level)
+    if vp > player.vp:
+        raise IllegalAction("insufficient_vp", "MOZ-6.7", f"This level costs {vp} VP token(s); you have {player.vp}.",
+                            vp=vp)
+    if not payment_matches(by_gem(action.pay), gems, has_wild(player)):
+        raise IllegalAction("payment_mismatch", "MOZ-6.5",
+                            f"Level {action.level} of {action.target} costs {gems or 'no gems'} here; "
+                            f"you paid {by_gem(action.pay) or 'nothing'}.", cost=gems)
+    return gems, vp
+
+
+def upgrade(state: ZavandorState, action: Upgrade) -> Events:
+    check_upgrade(state, action)
+    _, vp = cost_of(state, action.target, action.level)
+    player = state.players[action.player]
+    take_set_from_hand(player, action.pay)
+    discard(state, action.pay)  # MOZ-2.6
+    player.vp -= vp
+    level = raise_level(player, action.target)
+    player.upgraded.append(action.target)  # type: ignore[arg-type]
+    return [{"type": "upgraded", "player": action.player, "target": action.target, "level": level,
+             "paid": sorted_set(action.pay), "vp_paid": vp}]
+
+
+def end_upgrades(state: ZavandorState, action: EndUpgrades) -> Events:
+    """MOZ-6.1: the next player; after the last, the end of the round (MOZ-2.10) or of the game (MOZ-9)."""
+    events: Events = []
+    following = next_in_order(state, action.player)
+    if following is not None:
+        state.active = following
+        events.append({"type": "turn_passed", "step": "upgrade", "player": following})
+    else:
+        end_round(state, events)
+    return events
