@@ -120,7 +120,7 @@ def setup(body: dict[str, Any], game: str):
     if player is not None:
         _check_seat(ruleset, state, player)
     return no_store(json_response({"sealed_state": seal_state(ruleset, state), "view": ruleset.view(state, player),
-                          "status": status, **chance_fields(state, False)}))
+                                    "status": status, **chance_fields(state, False)}))
 
 
 @blp.route("/<game:game>/legal-actions", methods=["POST"])
