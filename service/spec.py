@@ -78,18 +78,20 @@ def install_game_schemas(api, rulesets: Sequence[Ruleset]) -> None:
             api.spec.components.schema(name, component=schema)
     ids = [ruleset.id for ruleset in rulesets]
 
-    def one_of_the_games(component) -> dict[str, Any]:
+    def one_of_the_games(component, nullable: bool) -> dict[str, Any]:
         # Fresh dicts every time: YAML would otherwise write shared objects as anchors.
         refs = [_ref(component(game_id)) for game_id in ids]
         if not refs:
             return {}
+        if nullable:  # an optional field's null (its default) must match one branch too
+            return {"anyOf": refs + [{"type": "null"}]}
         return {"anyOf": refs} if len(refs) > 1 else {"allOf": refs}
 
     def custom_fields(converter, field, ret, **kwargs):
         if isinstance(field, GameStateField):
-            return one_of_the_games(state_component)
+            return one_of_the_games(state_component, field.allow_none)
         if isinstance(field, GameActionField):
-            return one_of_the_games(action_component)
+            return one_of_the_games(action_component, field.allow_none)
         if isinstance(field, SeedField):
             # Runs after apispec's own functions, so this is the final word on the type
             # (whatever a schema's metadata says, and with "null" once when allowed).

@@ -105,9 +105,12 @@ def _gem_cards_walked(state: ZavandorState) -> None:
                     path, "MOZ-2.5", kind=kind)
         where.setdefault(kind, path)
 
+    carts = list(CART_INDEX)
+    require(len(state.supply) == len(carts), f"The supply holds one pile per cart: {len(carts)}.", "$.supply",
+            "MOZ-8.1")
     for index, pile in enumerate(state.supply):
-        require(CART_INDEX[pile.cart] == index, f"Pile {index} must be the {list(CART_INDEX)[index]} pile.",
-                f"$.supply[{index}].cart", "MOZ-8.1")
+        if CART_INDEX[pile.cart] != index:
+            require(False, f"Pile {index} must be the {carts[index]} pile.", f"$.supply[{index}].cart", "MOZ-8.1")
         for position, gem in enumerate(pile.draw):
             see(KIND_OF[pile.cart, gem], 1, f"$.supply[{index}].draw[{position}]")
         for kind, count in pile.discard.items():

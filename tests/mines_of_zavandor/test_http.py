@@ -67,7 +67,7 @@ def test_moz_9_6_whole_game_over_http(client):
         played.append(action)
     assert 11 <= status["round"] <= 13 and len(status["scores"]) == 2 and status["winners"]
     replayed = post(client, "replay", {"players": 2, "seed": "moz-whole", "first_player": 1,
-                                       "actions": played}).json
+                                       "salt": state["rng"]["salt"], "actions": played}).json
     assert replayed == {"state": state, "status": status}
 
 
