@@ -7,7 +7,7 @@ from rulesets.core import IllegalAction, RandomSource
 from .actions import TakeFestivalCard
 from .components import CARDS, COSTS
 from .state import JavaState
-from .turns import check_ap, spend
+from .action_points import check_ap, spend
 
 CARD_AP = COSTS.take_festival_card.ap
 CARDS_PER_TURN = COSTS.take_festival_card.max_per_turn

@@ -12,7 +12,7 @@ from .board import CENTRAL, ENTER_COST, ENTRY, ENTRY_REGIONS, EXIT_COST, HEXES, 
 from .components import COSTS
 from .land import NOBODY, Land
 from .state import JavaState
-from .turns import check_ap, spend
+from .action_points import check_ap, spend
 
 CHANGE_AP = COSTS.move_developer.per_terrain_change
 SAME_AP = COSTS.move_developer.same_terrain

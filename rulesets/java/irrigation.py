@@ -11,7 +11,7 @@ from .board import CENTRAL, EDGE, HEXES, INDEX
 from .components import COSTS, IRRIGATION_POINTS
 from .land import Land
 from .state import JavaState
-from .turns import check_ap, spend
+from .action_points import check_ap, spend
 
 IRRIGATION_AP = COSTS.place_irrigation.ap
 

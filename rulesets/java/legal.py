@@ -21,7 +21,7 @@ from .land import NOBODY, Land
 from .palaces import BUILD_AP, EXTEND_AP
 from .state import JavaState
 from .tiles import any_affordable_placement, placements
-from .turns import ap_left, can_pay, tile_obligation_open
+from .action_points import ap_left, can_pay, tile_obligation_open
 
 
 def legal_actions(state: JavaState, player: int, types: frozenset[str] | None) -> list[Any]:

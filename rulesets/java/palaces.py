@@ -9,7 +9,7 @@ from .board import HEXES, INDEX
 from .components import COSTS, PALACE_POINTS, PALACE_VALUES
 from .land import NOBODY, Land
 from .state import JavaState, Palace
-from .turns import check_ap, spend
+from .action_points import check_ap, spend
 
 BUILD_AP = COSTS.build_palace.ap
 EXTEND_AP = COSTS.extend_palace.ap

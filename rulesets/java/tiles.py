@@ -18,7 +18,7 @@ from .components import COSTS, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
 from .irrigation import score_enclosed_areas
 from .land import NOBODY, Land
 from .state import FinalRound, JavaState, PlacedTile
-from .turns import check_ap, spend
+from .action_points import check_ap, spend
 
 TILE_AP = COSTS.place_tile.ap
 OVERHANG_AP = COSTS.place_tile.plus_per_hex_on_bare_outer_ring

@@ -1,4 +1,4 @@
-"""JAVA-3: the turn, its action points, the action token, the mandatory land tile and
+"""JAVA-3: the turn, the action token, the mandatory land tile and
 the end of a turn (with the final round and each player's grand final reckoning, JAVA-11/12)."""
 
 from __future__ import annotations
@@ -6,43 +6,9 @@ from __future__ import annotations
 from rulesets.core import IllegalAction
 
 from .actions import EndTurn, UseActionToken
+from .action_points import ap_left, tile_obligation_open
 from .components import AP_PER_TURN, TOKEN_BONUS
 from .state import JavaState, Turn
-
-INSUFFICIENT_AP = "insufficient_ap"
-MUST_RESERVE = "must_reserve_ap_for_land_tile"
-
-
-def ap_left(state: JavaState) -> int:
-    return state.turn.ap_total - state.turn.ap_spent
-
-
-def tile_obligation_open(state: JavaState) -> bool:
-    """JAVA-3.5 / 3.5.2: no land tile placed yet this turn, and not a final-round turn."""
-    return not state.turn.land_tile_placed and state.final_round is None
-
-
-def check_ap(state: JavaState, cost: int, rule: str, *, tile: bool = False) -> None:
-    """The two AP checks, after every other check of an action: insufficient_ap first, then the
-    JAVA-3.5.1 reserve for actions other than place_tile."""
-    left = ap_left(state)
-    if cost > left:
-        raise IllegalAction(INSUFFICIENT_AP, rule, f"This costs {cost} AP; {left} AP are left this turn.",
-                            cost=cost, left=left)
-    if not tile and cost > 0 and tile_obligation_open(state) and left - cost < 1:
-        raise IllegalAction(MUST_RESERVE, "JAVA-3.5.1",
-                            "Keep 1 AP for this turn's land tile: place a tile first.", cost=cost, left=left)
-
-
-def can_pay(state: JavaState, cost: int, *, tile: bool = False) -> bool:
-    left = ap_left(state)
-    if cost > left:
-        return False
-    return tile or cost == 0 or not tile_obligation_open(state) or left - cost >= 1
-
-
-def spend(state: JavaState, cost: int) -> None:
-    state.turn.ap_spent += cost
 
 
 # ---------------------------------------------------------------- JAVA-3.3
