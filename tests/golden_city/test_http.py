@@ -9,15 +9,15 @@ import pytest
 
 from rulesets import get_ruleset
 from rulesets.core import to_builtins
-from service import create_app
+from tests.game_http import game_poster, stateless_client
 from tests.service.problem_checks import assert_problem, damaged, error_paths
 
-GAME = "/v1/games/golden_city"
+post = game_poster("golden_city")
 
 
 @pytest.fixture(scope="module")
 def client():
-    return create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
+    return stateless_client()
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +35,6 @@ def midgame(client):
     seat = status["active_players"][0]
     action = post(client, "legal-actions", {"state": state, "player": seat}).json["actions"][0]
     return state, action
-
-
-def post(client, endpoint, payload):
-    return client.post(f"{GAME}/{endpoint}", json=payload)
 
 
 def test_gc_2_1_whole_game_over_http(client):

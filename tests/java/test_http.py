@@ -7,21 +7,17 @@ import pytest
 
 from rulesets.core import to_builtins
 from rulesets.java import RULESET as R
-from service import create_app
+from tests.game_http import game_poster, stateless_client
 from tests.service.problem_checks import assert_problem, damaged, error_paths
 
 from .scenario import checked, dev, lay, new, palace
 
-GAME = "/v1/games/java"
+post = game_poster("java")
 
 
 @pytest.fixture(scope="module")
 def client():
-    return create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
-
-
-def post(client, endpoint, payload):
-    return client.post(f"{GAME}/{endpoint}", json=payload)
+    return stateless_client()
 
 
 @pytest.fixture(scope="module")

@@ -9,19 +9,15 @@ import pytest
 
 from rulesets import get_ruleset
 from rulesets.core import to_builtins
-from service import create_app
+from tests.game_http import game_poster, stateless_client
 from tests.service.problem_checks import assert_problem, damaged, error_paths
 
-GAME = "/v1/games/mines_of_zavandor"
+post = game_poster("mines_of_zavandor")
 
 
 @pytest.fixture(scope="module")
 def client():
-    return create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
-
-
-def post(client, endpoint, payload):
-    return client.post(f"{GAME}/{endpoint}", json=payload)
+    return stateless_client()
 
 
 @pytest.fixture(scope="module")

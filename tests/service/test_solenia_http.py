@@ -9,16 +9,17 @@ import pytest
 
 from rulesets import get_ruleset
 from rulesets.core import to_builtins
-from service import create_app
+from tests.game_http import game_poster, stateless_client
 from tests.service.problem_checks import assert_problem, damaged, error_paths
 from tests.service.test_envelope import MIB
 
 GAME = "/v1/games/solenia"
+post = game_poster("solenia")
 
 
 @pytest.fixture(scope="module")
 def client():
-    return create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
+    return stateless_client()
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +28,6 @@ def opening(client):
     state = client.post(f"{GAME}/setup", json={"players": 2, "seed": "solenia-http"}).json["state"]
     action = client.post(f"{GAME}/legal-actions", json={"state": state, "player": 0}).json["actions"][0]
     return state, action
-
-
-def post(client, endpoint, payload):
-    return client.post(f"{GAME}/{endpoint}", json=payload)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])
