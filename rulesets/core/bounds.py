@@ -24,6 +24,7 @@ from typing import Any, Callable, Optional
 from msgspec import inspect as mi
 
 from .codec import MAX_COUNT
+from .codegen import StructFunctionSource
 
 
 def first_out_of_bounds(value: Any, type_: Any) -> str | None:
@@ -57,7 +58,7 @@ def _first_bad_key(items: dict, low: int, high: int) -> str:
     raise AssertionError("called only when an item is out of bounds")
 
 
-class _CheckerSource:
+class _CheckerSource(StructFunctionSource):
     """Python source for the checker of one type. A generated function returns None, or the
     path of the first counter out of bounds relative to its argument (``.score``)::
 
@@ -74,19 +75,18 @@ class _CheckerSource:
             return None
     """
 
+    prefix = "_check"
+    fallback = "_by_class"  # a subclass may have more fields
+
     def __init__(self, type_: Any) -> None:
-        self.root = mi.type_info(type_)
-        self.functions: dict[type, str | None] = {}
+        super().__init__(type_, {"_first_bad_index": _first_bad_index, "_first_bad_key": _first_bad_key,
+                                 "_by_class": lambda value: _checker(type(value))(value)})
         self.holds: dict[type, bool] = {}
-        self.sources: list[str] = []
-        self.namespace: dict[str, Any] = {"_first_bad_index": _first_bad_index, "_first_bad_key": _first_bad_key,
-                                          "_by_class": lambda value: _checker(type(value))(value)}
 
     def compile(self) -> Callable[[Any], Optional[str]]:
         lines = self.check_lines(self.root, "v", "''", 1)
         self.sources.append("\n".join(["def _check_root(v):", *lines, "    return None"]))
-        exec("\n\n".join(self.sources), self.namespace)  # noqa: S102 - built here from field names only
-        return self.namespace["_check_root"]
+        return self.compiled("_check_root")
 
     # ---------------------------------------------------------------- which types hold counters
     def holds_counter(self, info: mi.Type) -> bool:
@@ -167,24 +167,8 @@ class _CheckerSource:
             lines += [f"{pad}if {test}:", *self.check_lines(member, value, path, depth + 1)]
         return lines
 
-    def class_name(self, cls: type) -> str:
-        name = f"_class_{id(cls)}"  # not the class's own name, which need not be an identifier
-        self.namespace[name] = cls
-        return name
-
-    def struct_function(self, info: mi.StructType) -> str:
-        cls = info.cls
-        if cls in self.functions:
-            return self.functions[cls]  # type: ignore[return-value]
-        name = f"_check_{id(cls)}"
-        self.functions[cls] = name  # before the fields: a recursive type refers to itself
+    def struct_body(self, info: mi.StructType) -> list[str]:
         body = []
         for field in info.fields:
             body += self.check_lines(field.type, f"v.{field.name}", repr("." + field.encode_name), 1)
-        self.sources.append("\n".join([
-            f"def {name}(v):",
-            f"    if type(v) is not {self.class_name(cls)}:",
-            "        return _by_class(v)",  # a subclass may have more fields
-            *body,
-            "    return None"]))
-        return name
+        return [*body, "    return None"]

@@ -13,6 +13,8 @@ from typing import Any, Annotated, Callable, TypeVar
 import msgspec
 from msgspec import inspect as mi
 
+from .codegen import StructFunctionSource
+
 T = TypeVar("T")
 
 #: The largest value a counter may hold: far above anything a real game reaches, and
@@ -103,7 +105,7 @@ def _shared(info: mi.Type) -> bool:
     return False
 
 
-class _CopierSource:
+class _CopierSource(StructFunctionSource):
     """Python source for a deep copier of one type: a function per Struct class that
     copies the Struct with a copy of each field holding a container.
 
@@ -117,22 +119,21 @@ class _CopierSource:
                             improvements=_copy_Improvements(v.improvements))
     """
 
+    prefix = "_copy"
+    fallback = "_clone_as_its_class"
+
     def __init__(self, type_: Any) -> None:
-        self.root = mi.type_info(type_)
-        self.functions: dict[type, str] = {}
-        self.sources: list[str] = []
-        self.namespace: dict[str, Any] = {"_clone_as_its_class": lambda value: clone(value, type(value)),
-                                          "_replace": msgspec.structs.replace}
+        super().__init__(type_, {"_clone_as_its_class": lambda value: clone(value, type(value)),
+                                 "_replace": msgspec.structs.replace})
 
     def compile(self) -> Callable[[Any], Any]:
         if not isinstance(self.root, mi.StructType):
             raise _NotCovered
         entry = self.struct_function(self.root)
         try:
-            exec("\n\n".join(self.sources), self.namespace)  # noqa: S102 - built here from field names only
+            return self.compiled(entry)
         except SyntaxError:  # a field name Python cannot take as a keyword argument
             raise _NotCovered from None
-        return self.namespace[entry]
 
     def copy_expression(self, info: mi.Type, value: str, depth: int = 0) -> str:
         if _shared(info):
@@ -158,28 +159,13 @@ class _CopierSource:
                 return f"(None if {value} is None else {self.copy_expression(mutable[0], value, depth)})"
         raise _NotCovered
 
-    def class_name(self, cls: type) -> str:
-        name = f"_class_{id(cls)}"  # not the class's own name, which need not be an identifier
-        self.namespace[name] = cls
-        return name
-
-    def struct_function(self, info: mi.StructType) -> str:
-        cls = info.cls
-        if cls in self.functions:
-            return self.functions[cls]
-        name = f"_copy_{id(cls)}"
-        self.functions[cls] = name  # before the fields: a recursive type refers to itself
+    def struct_body(self, info: mi.StructType) -> list[str]:
         copies = []
         for field in info.fields:
             expression = self.copy_expression(field.type, f"v.{field.name}")
             if expression != f"v.{field.name}":
                 copies.append(f"{field.name}={expression}")
-        self.sources.append("\n".join([
-            f"def {name}(v):",
-            f"    if type(v) is not {self.class_name(cls)}:",
-            "        return _clone_as_its_class(v)",
-            f"    return _replace(v, {', '.join(copies)})" if copies else "    return v.__copy__()"]))
-        return name
+        return [f"    return _replace(v, {', '.join(copies)})" if copies else "    return v.__copy__()"]
 
 
 # msgspec sorts dict keys and struct fields itself: the same bytes as sorting the
