@@ -10,10 +10,13 @@ input check again. The bound (2**31 - 1) is far above any real game and far belo
 JSON numbers lose precision.
 
 Only counters are checked (integers whose type is bounded by ``MAX_COUNT``): a seat number
-is bounded too, but no rule makes one by adding. The checker for a type is Python source
-generated once from its msgspec description (a function per Struct class, visiting only
-the fields that can hold a counter; lists and dicts of plain counters are checked with
-``min``/``max``), because it runs on every ``apply``.
+is bounded too, but no rule makes one by adding. The checkers for a type are Python source
+generated once from its msgspec description, visiting only the fields that can hold a
+counter (lists and dicts of plain counters are checked with ``min``/``max``), because they
+run on every ``apply``. There are two: a yes/no check with every Struct's fields written
+out in place (no call per Struct), which is all an action that stays in bounds pays for,
+and the one that names the first counter out of bounds (a function per Struct class),
+run only when the first says no.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from .codegen import StructFunctionSource
 
 def first_out_of_bounds(value: Any, type_: Any) -> str | None:
     """The JSON path (``$.players[1].score``) of the first counter outside its bounds, or None."""
+    if _all_within(type_)(value):
+        return None
     found = _checker(type_)(value)
     return None if found is None else "$" + found
 
@@ -36,6 +41,11 @@ def first_out_of_bounds(value: Any, type_: Any) -> str | None:
 @lru_cache(maxsize=None)
 def _checker(type_: Any) -> Callable[[Any], Optional[str]]:
     return _CheckerSource(type_).compile()
+
+
+@lru_cache(maxsize=None)
+def _all_within(type_: Any) -> Callable[[Any], bool]:
+    return _InlineCheckSource(type_).compile()
 
 
 def _counter_bounds(info: mi.Type) -> tuple[int, int] | None:
@@ -58,7 +68,30 @@ def _first_bad_key(items: dict, low: int, high: int) -> str:
     raise AssertionError("called only when an item is out of bounds")
 
 
-class _CheckerSource(StructFunctionSource):
+class _CounterShapes:
+    """Which parts of a type can hold a counter (memoised per Struct class)."""
+
+    def holds_counter(self, info: mi.Type) -> bool:
+        holds: dict[type, bool] = self.__dict__.setdefault("_holds", {})
+        if _counter_bounds(info) is not None:
+            return True
+        if isinstance(info, mi.StructType):
+            if info.cls not in holds:
+                holds[info.cls] = False  # a recursive type: decided by its other fields
+                holds[info.cls] = any(self.holds_counter(field.type) for field in info.fields)
+            return holds[info.cls]
+        if isinstance(info, (mi.ListType, mi.VarTupleType)):
+            return self.holds_counter(info.item_type)
+        if isinstance(info, mi.TupleType):
+            return any(self.holds_counter(item) for item in info.item_types)
+        if isinstance(info, mi.DictType):
+            return self.holds_counter(info.value_type)
+        if isinstance(info, mi.UnionType):
+            return any(self.holds_counter(member) for member in info.types)
+        return False
+
+
+class _CheckerSource(_CounterShapes, StructFunctionSource):
     """Python source for the checker of one type. A generated function returns None, or the
     path of the first counter out of bounds relative to its argument (``.score``)::
 
@@ -81,31 +114,11 @@ class _CheckerSource(StructFunctionSource):
     def __init__(self, type_: Any) -> None:
         super().__init__(type_, {"_first_bad_index": _first_bad_index, "_first_bad_key": _first_bad_key,
                                  "_by_class": lambda value: _checker(type(value))(value)})
-        self.holds: dict[type, bool] = {}
 
     def compile(self) -> Callable[[Any], Optional[str]]:
         lines = self.check_lines(self.root, "v", "''", 1)
         self.sources.append("\n".join(["def _check_root(v):", *lines, "    return None"]))
         return self.compiled("_check_root")
-
-    # ---------------------------------------------------------------- which types hold counters
-    def holds_counter(self, info: mi.Type) -> bool:
-        if _counter_bounds(info) is not None:
-            return True
-        if isinstance(info, mi.StructType):
-            if info.cls not in self.holds:
-                self.holds[info.cls] = False  # a recursive type: decided by its other fields
-                self.holds[info.cls] = any(self.holds_counter(field.type) for field in info.fields)
-            return self.holds[info.cls]
-        if isinstance(info, (mi.ListType, mi.VarTupleType)):
-            return self.holds_counter(info.item_type)
-        if isinstance(info, mi.TupleType):
-            return any(self.holds_counter(item) for item in info.item_types)
-        if isinstance(info, mi.DictType):
-            return self.holds_counter(info.value_type)
-        if isinstance(info, mi.UnionType):
-            return any(self.holds_counter(member) for member in info.types)
-        return False
 
     # ---------------------------------------------------------------- source
     def check_lines(self, info: mi.Type, value: str, path: str, depth: int) -> list[str]:
@@ -172,3 +185,123 @@ class _CheckerSource(StructFunctionSource):
         for field in info.fields:
             body += self.check_lines(field.type, f"v.{field.name}", repr("." + field.encode_name), 1)
         return [*body, "    return None"]
+
+
+class _InlineCheckSource(_CounterShapes, StructFunctionSource):
+    """Python source for the yes/no check of one type: one function, each Struct's fields written
+    out in place. Counters bounded 0 or 1 to ``MAX_COUNT`` are or-ed into one integer as they are
+    met (``a |= x.stars | x.wood``): a negative counter sets every high bit and one past
+    ``MAX_COUNT`` sets bit 31, so a single shift at the end tests them all; a counter that must
+    not be 0 is tested on its own. Anything the check is not sure of (an instance of another
+    class than the declared one, a recursive type, a union other than ``X | None``, a value
+    that is not an integer) makes it answer False and leaves the answer to the named check::
+
+        def _within(v):
+            if type(v) is not _class_140:
+                return False
+            a = v.move | v.round
+            if not v.round:
+                return False
+            for x1 in v.players:
+                if type(x1) is not _class_141:
+                    return False
+                a |= x1.score
+            return not a >> 31
+    """
+
+    prefix = "_within"
+
+    def __init__(self, type_: Any) -> None:
+        super().__init__(type_, {})
+        self.visiting: list[type] = []
+        self.locals = 0
+
+    def compile(self) -> Callable[[Any], bool]:
+        try:
+            lines = ["a = 0", *self.lines_for(self.root, "v", 0)]
+        except _NotInlined:
+            return _never
+        self.sources.append("\n".join([
+            "def _within(v):", "    try:", *("        " + line for line in lines),
+            "    except TypeError:  # a value the rules made that is not an integer",
+            "        return False", "    return not a >> 31"]))
+        return self.compiled("_within")
+
+    def local(self) -> str:
+        self.locals += 1
+        return f"s{self.locals}"
+
+    def lines_for(self, info: mi.Type, value: str, depth: int) -> list[str]:
+        """Statements (indented ``depth`` levels) that or ``value``'s counters into ``a``, or return False."""
+        if not self.holds_counter(info):
+            return []
+        pad = "    " * depth
+        bounds = _counter_bounds(info)
+        if bounds is not None:
+            return [pad + line for line in _counter_lines([value], bounds)]
+        if isinstance(info, mi.StructType):
+            return self.struct_lines(info, value, depth)
+        item = f"x{depth + 1}"
+        if isinstance(info, (mi.ListType, mi.VarTupleType, mi.DictType)):
+            kind = info.value_type if isinstance(info, mi.DictType) else info.item_type
+            items = f"{value}.values()" if isinstance(info, mi.DictType) else value
+            inner = _counter_bounds(kind)
+            if inner is not None:
+                return [f"{pad}if {items} and (min({items}) < {inner[0]} or max({items}) > {inner[1]}):",
+                        f"{pad}    return False"]
+            return [f"{pad}for {item} in {items}:", *self.lines_for(kind, item, depth + 1)]
+        if isinstance(info, mi.TupleType):
+            lines = []
+            for position, member in enumerate(info.item_types):
+                lines += self.lines_for(member, f"{value}[{position}]", depth)
+            return lines
+        if isinstance(info, mi.UnionType):
+            members = [member for member in info.types if not isinstance(member, mi.NoneType)]
+            if len(members) == 1:
+                inner_value = self.local()
+                return [f"{pad}{inner_value} = {value}", f"{pad}if {inner_value} is not None:",
+                        *self.lines_for(members[0], inner_value, depth + 1)]
+        raise _NotInlined  # which member a value is decides where its counters are: the named check knows
+
+    def struct_lines(self, info: mi.StructType, value: str, depth: int) -> list[str]:
+        if info.cls in self.visiting:
+            raise _NotInlined  # a recursive type: how deep it goes is the value's, not the type's
+        self.visiting.append(info.cls)
+        pad = "    " * depth
+        lines = [f"{pad}if type({value}) is not {self.class_name(info.cls)}:", f"{pad}    return False"]
+        by_bounds: dict[tuple[int, int], list[str]] = {}
+        for field in info.fields:
+            bounds = _counter_bounds(field.type)
+            if bounds is not None:
+                by_bounds.setdefault(bounds, []).append(f"{value}.{field.name}")
+        for bounds, counters in by_bounds.items():
+            lines += [pad + line for line in _counter_lines(counters, bounds)]
+        for field in info.fields:
+            if _counter_bounds(field.type) is not None or not self.holds_counter(field.type):
+                continue
+            if isinstance(field.type, mi.StructType):
+                inner = self.local()  # read once: the Struct's fields are read from it
+                lines += [f"{pad}{inner} = {value}.{field.name}", *self.lines_for(field.type, inner, depth)]
+            else:
+                lines += self.lines_for(field.type, f"{value}.{field.name}", depth)
+        self.visiting.pop()
+        return lines
+
+
+def _counter_lines(counters: list[str], bounds: tuple[int, int]) -> list[str]:
+    low, high = bounds
+    if high == MAX_COUNT == 2**31 - 1 and low in (0, 1):
+        lines = [f"a |= {' | '.join(counters)}"]
+        if low == 1:
+            lines += [f"if not ({' and '.join(counters)}):", "    return False"]
+        return lines
+    tests = " and ".join(f"{low} <= {counter} <= {high}" for counter in counters)
+    return [f"if not ({tests}):", "    return False"]
+
+
+class _NotInlined(Exception):
+    """A type the quick check leaves to the named check."""
+
+
+def _never(value: Any) -> bool:
+    return False

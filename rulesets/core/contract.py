@@ -366,11 +366,14 @@ class Ruleset(ABC, Generic[S, A]):
     # ------------------------------------------------------------------ status
     def status(self, state: S) -> Status:
         """Phase, round, who may act, and once over, scores and winners."""
-        over = self.flow.is_over(state)
-        scores = self.final_scores(state) if over else None
-        return Status(phase=self.flow.phase_of(state), round=self.round_of(state),
-                      active_players=self.flow.active_players(state), game_over=over,
-                      scores=scores, winners=self.winners(state, scores) if scores is not None else None)
+        name = self.flow.phase_of(state)
+        phase = self.flow.named(name)
+        if phase is not None:
+            return Status(phase=name, round=self.round_of(state), active_players=list(phase.actors(state)),
+                          game_over=False, scores=None, winners=None)
+        scores = self.final_scores(state)
+        return Status(phase=name, round=self.round_of(state), active_players=[], game_over=True,
+                      scores=scores, winners=self.winners(state, scores))
 
     def round_of(self, state: S) -> int:
         return state.round  # type: ignore[attr-defined, no-any-return]

@@ -102,11 +102,14 @@ class PhaseTable(Generic[S]):
     # ---------------------------------------------------------------- lookups
     def phase(self, state: S) -> Phase[S] | None:
         """The current phase, or None once the game is over."""
-        name = self.phase_of(state)
+        return self.named(self.phase_of(state))
+
+    def named(self, name: str) -> Phase[S] | None:
+        """The phase ``phase_of`` calls ``name``, or None for the end of the game."""
         if name == self.over:
             return None
         try:
-            return self._by_name[name]  # type: ignore[attr-defined]
+            return self._by_name[name]  # type: ignore[attr-defined, no-any-return]
         except KeyError:
             raise ValueError(f"phase {name!r} is not in the phase table") from None
 
@@ -132,16 +135,21 @@ class PhaseTable(Generic[S]):
     # ---------------------------------------------------------------- routing
     def route(self, state: S, action: Any, seats: int) -> Handler:
         """The handler for ``action`` now, or the loop's refusal (checks 1 to 4 above)."""
-        if self.seat_check_first:
-            check_seat(action.player, seats)
-        if self.is_over(state):
+        # Runs before every action: the lookups are written out rather than delegated.
+        player = action.player
+        seat_ok = type(player) is int and 0 <= player < seats  # a bool is not a seat
+        if self.seat_check_first and not seat_ok:
+            check_seat(player, seats)
+        name = self.phase_of(state)
+        if name == self.over:
             raise IllegalAction(GAME_OVER, self.game_over_rule, "The game is over; no more actions are taken.")
         if self.check_parameters is not None:
             self.check_parameters(action)
-        if not self.seat_check_first:
-            check_seat(action.player, seats)
-        phase = self.phase(state)
-        assert phase is not None
+        if not seat_ok:
+            check_seat(player, seats)
+        phase = self._by_name.get(name)  # type: ignore[attr-defined]
+        if phase is None:
+            raise ValueError(f"phase {name!r} is not in the phase table")
         kind = type(action)
         handler = self.anytime.get(kind)
         if handler is not None:
@@ -152,10 +160,10 @@ class PhaseTable(Generic[S]):
         if kind in phase.anyone:
             return handler
         awaited = phase.actors(state)
-        if action.player not in awaited:
+        if player not in awaited:
             waiting = phase.describe(state) if phase.describe else _seats(awaited)
             raise IllegalAction(phase.not_your_turn_code, phase.not_your_turn_rule,
-                                f"Seat {action.player} may not act now: the game awaits {waiting}.",
+                                f"Seat {player} may not act now: the game awaits {waiting}.",
                                 active=list(awaited))
         return handler
 

@@ -10,7 +10,7 @@ is put at the bound alone, and then all of them at once.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import msgspec
 import orjson
@@ -19,6 +19,7 @@ from msgspec import inspect as mi
 
 from rulesets import get_ruleset, ruleset_ids
 from rulesets.core import MAX_COUNT, Count, RulesetError, first_out_of_bounds, to_builtins
+from rulesets.core.bounds import _all_within
 from rulesets.core.contract import COUNTER_OVERFLOW
 
 GAMES = ruleset_ids()
@@ -123,6 +124,60 @@ def test_a_state_at_the_bound_is_refused_or_applies_to_a_valid_state(game):
     assert outcomes.get("overflow refused"), outcomes
 
 
+def _typed_counter_slots(info: mi.Type, value: Any) -> Iterator[tuple[Any, Callable[[Any], None], int]]:
+    """(current value, setter, lowest allowed) of every counter in the typed ``value`` of type ``info``."""
+    def bounded(kind: mi.Type) -> bool:
+        return isinstance(kind, mi.IntType) and kind.le == MAX_COUNT
+
+    if isinstance(info, mi.StructType):
+        for field in info.fields:
+            item = getattr(value, field.name)
+            if bounded(field.type):
+                yield item, (lambda new, v=value, name=field.name: setattr(v, name, new)), field.type.ge
+            else:
+                yield from _typed_counter_slots(field.type, item)
+    elif isinstance(info, (mi.ListType, mi.DictType)):
+        kind = info.value_type if isinstance(info, mi.DictType) else info.item_type
+        keys = list(value) if isinstance(info, mi.DictType) else range(len(value))
+        for key in keys:
+            if bounded(kind):
+                yield value[key], (lambda new, v=value, k=key: v.__setitem__(k, new)), kind.ge
+            elif isinstance(kind, mi.TupleType) and isinstance(value, list | dict):
+                for position, member in enumerate(kind.item_types):
+                    if bounded(member):
+                        def put(new, v=value, k=key, at=position):
+                            v[k] = (*v[k][:at], new, *v[k][at + 1:])
+                        yield value[key][position], put, member.ge
+            else:
+                yield from _typed_counter_slots(kind, value[key])
+    elif isinstance(info, mi.UnionType) and value is not None:
+        members = [member for member in info.types if not isinstance(member, mi.NoneType)]
+        if len(members) == 1:
+            yield from _typed_counter_slots(members[0], value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_quick_check_finds_every_counter_out_of_bounds(game):
+    """Every counter of states along a playout, put one past each bound in turn: the yes/no check
+    every ``apply`` runs says no each time (it may not let one through), and yes to the state as it was."""
+    ruleset = get_ruleset(game)
+    info = mi.type_info(ruleset.State)
+    within = _all_within(ruleset.State)
+    tried = 0
+    for raw in _playout_states(ruleset, seed=2):
+        state = ruleset.load_state(raw)
+        assert within(state), "a valid state is within bounds"
+        for current, put, lowest in list(_typed_counter_slots(info, state)):
+            for beyond in (MAX_COUNT + 1, lowest - 1):
+                put(beyond)
+                assert not within(state), f"{game}: {beyond} let through"
+                assert first_out_of_bounds(state, ruleset.State) is not None
+                tried += 1
+            put(current)
+        assert within(state)
+    assert tried >= 8
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_counter_past_the_bound_is_refused_on_input(game):
     ruleset = get_ruleset(game)
@@ -177,6 +232,39 @@ def test_the_checker_names_the_first_counter_out_of_bounds():
     assert first_out_of_bounds(Outer(move=0, players=[], bank={}, ids=[0, MAX_COUNT + 1]), Outer) == "$.ids[1]"
     assert first_out_of_bounds(Outer(move=0, players=[], bank={}, ids=[], bonus=Inner(-5)), Outer) == "$.bonus.score"
     assert first_out_of_bounds(Outer(move=0, players=[Inner(0, seat=10**30)], bank={}, ids=[]), Outer) is None
+
+
+class Wallet(msgspec.Struct):
+    coins: Count
+    inner: Inner
+
+
+class Holder(msgspec.Struct):
+    move: Count
+    wallet: Wallet
+    spare: Wallet | None = None
+    ranks: dict[str, Inner] = {}
+
+
+class RicherInner(Inner):
+    bonus: Count = 0
+
+
+@pytest.mark.parametrize("value, path", [
+    (Holder(0, Wallet(1, Inner(2))), None),
+    (Holder(0, Wallet(1, Inner(2)), spare=Wallet(3, Inner(4)), ranks={"a": Inner(5)}), None),
+    (Holder(0, Wallet(1, Inner(MAX_COUNT + 1))), "$.wallet.inner.score"),
+    (Holder(0, Wallet(-1, Inner(0))), "$.wallet.coins"),
+    (Holder(0, Wallet(0, Inner(0)), spare=Wallet(0, Inner(-1))), "$.spare.inner.score"),
+    (Holder(0, Wallet(0, Inner(0)), ranks={"a": Inner(0), "b": Inner(MAX_COUNT + 1)}), "$.ranks.b.score"),
+    # an instance of a subclass has fields the declared class lacks: checked as its own class
+    (Holder(0, Wallet(0, RicherInner(0, bonus=-1))), "$.wallet.inner.bonus"),
+    (Holder(0, Wallet(0, RicherInner(0, bonus=1))), None),
+])
+def test_the_quick_check_and_the_named_check_agree(value, path):
+    """The yes/no check every apply pays for says yes only where no counter is out; a subclass is left to the named check."""
+    assert _all_within(Holder)(value) is (path is None and type(value.wallet.inner) is Inner)
+    assert first_out_of_bounds(value, Holder) == path
 
 
 def _unbounded_ints(info: mi.Type, path: str, seen: set) -> Iterator[str]:
