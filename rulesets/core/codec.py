@@ -67,7 +67,8 @@ def to_builtins(value: Any) -> Any:
 
 def clone(value: T, type_: Any | None = None) -> T:
     """A deep copy of a typed value (a state, usually): every list, dict and Struct is new,
-    while strings, numbers and other immutable values are shared.
+    while strings, numbers and other immutable values (tuples of them, and frozen Structs
+    of them) are shared.
 
     Copiers are generated once per type from its msgspec description (``_copier``);
     types they do not cover go through msgpack (several times faster than
@@ -97,12 +98,33 @@ def _shared(info: mi.Type) -> bool:
     """Whether values of this type are immutable all the way down (a copy may share them)."""
     if isinstance(info, _SHARED):
         return True
+    if isinstance(info, mi.StructType):
+        return _is_value_class(info.cls)
     if isinstance(info, mi.UnionType):
         return all(_shared(member) for member in info.types)
     if isinstance(info, (mi.TupleType, mi.VarTupleType, mi.FrozenSetType)):
         items = info.item_types if isinstance(info, mi.TupleType) else (info.item_type,)
         return all(_shared(item) for item in items)
     return False
+
+
+@lru_cache(maxsize=None)
+def _is_value_class(cls: type) -> bool:
+    """A frozen Struct class whose fields are immutable all the way down is a value, like a tuple:
+    a copy of a state shares its instances. Its subclasses must be values too (an instance of
+    one may stand where the class is declared); copiers are built at the first copy, once
+    every module has defined its classes."""
+    if not cls.__struct_config__.frozen or cls in _DECIDING:  # type: ignore[attr-defined]
+        return False  # a recursive class is copied: how deep a value goes is not in its type
+    _DECIDING.add(cls)
+    try:
+        info = mi.type_info(cls)
+        return all(_shared(field.type) for field in info.fields) and all(map(_is_value_class, cls.__subclasses__()))
+    finally:
+        _DECIDING.discard(cls)
+
+
+_DECIDING: set[type] = set()
 
 
 class _CopierSource(StructFunctionSource):

@@ -14,14 +14,14 @@ from .board import terrain
 from .components import (CARDS, COLUMNS, FACE_FLIP, Activation, ActivationRepeat, ActivationReplace, GainResource,
                          SpaceMultiplier, Terrain, VpIfIsland)
 from .improvements import active_effect
-from .state import RIVAL, BoardCard, PlayerBoard, SoleniaState
+from .state import RIVAL, BoardCard, Column, PlayerBoard, Position, SoleniaState
 
 
 def advance(state: SoleniaState, spaces: int, events: list[dict[str, Any]], cause: str) -> None:
     """SOL-6.1: the airship moves forward (towards col 4); resolution waits for the end of turn."""
-    state.board.airship.col += spaces
+    ship = state.board.airship = Position(col=state.board.airship.col + spaces, row=state.board.airship.row)
     events.append({"type": "airship_advanced", "spaces": spaces, "cause": cause,
-                   "airship": {"col": state.board.airship.col, "row": state.board.airship.row}})
+                   "airship": {"col": ship.col, "row": ship.row}})
 
 
 def activation_gain(activation: Activation, ground: Terrain) -> tuple[res.Vector, int]:
@@ -76,14 +76,12 @@ def resolve_rear_strip(state: SoleniaState, events: list[dict[str, Any]]) -> Non
     events.append({"type": "strip_resolved", "strip": rear.strip, "face": rear.face})
     for placed in sorted((c for c in board.cards if c.col == 0), key=lambda c: c.row):
         _activate(state, placed, events)
-    board.cards = [c for c in board.cards if c.col != 0]
-    for placed in board.cards:
-        placed.col -= 1
+    board.cards = [BoardCard(card=c.card, owner=c.owner, col=c.col - 1, row=c.row) for c in board.cards if c.col != 0]
     board.columns.pop(0)
-    rear.face = FACE_FLIP[rear.face]
-    board.columns.append(rear)
-    board.airship.col -= 1
-    events.append({"type": "strip_moved", "strip": rear.strip, "face": rear.face, "col": COLUMNS - 1})
+    flipped = Column(strip=rear.strip, face=FACE_FLIP[rear.face])
+    board.columns.append(flipped)
+    board.airship = Position(col=board.airship.col - 1, row=board.airship.row)
+    events.append({"type": "strip_moved", "strip": flipped.strip, "face": flipped.face, "col": COLUMNS - 1})
 
 
 def resolve(state: SoleniaState, times: int, events: list[dict[str, Any]]) -> None:

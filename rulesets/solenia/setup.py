@@ -32,10 +32,10 @@ def default_permutation(layout: str) -> list[str]:
 
 def build_columns(layout: str, permutation: list[str]) -> list[Column]:
     """Step 1: the layout's faces, with the permuted day/night strips in cols 0, 1, 3, 4."""
-    columns = [Column(strip=strip, face=face) for strip, face in LAYOUTS[layout]]
+    strips = [strip for strip, _ in LAYOUTS[layout]]
     for col, strip in zip(permutable_columns(layout), permutation):
-        columns[col].strip = strip
-    return columns
+        strips[col] = strip
+    return [Column(strip=strip, face=face) for strip, (_, face) in zip(strips, LAYOUTS[layout])]
 
 
 def create(game: str, rules_version: str, players: int, seed: str, options: dict[str, Any],

@@ -56,17 +56,20 @@ class Options(_Struct, kw_only=True):
     strip_permutation: list[str]
 
 
-class Position(_Struct, kw_only=True):
+# A position, a strip's face, a card on the board, a pending decision and an offered pair are
+# values (frozen): a change makes a new one, so the copy ``apply`` makes of a state shares them
+# instead of copying each.
+class Position(_Struct, kw_only=True, frozen=True):
     col: Coordinate
     row: Coordinate
 
 
-class Column(_Struct, kw_only=True):
+class Column(_Struct, kw_only=True, frozen=True):
     strip: str
     face: str
 
 
-class BoardCard(_Struct, kw_only=True):
+class BoardCard(_Struct, kw_only=True, frozen=True):
     card: str
     owner: Owner
     col: Coordinate
@@ -129,7 +132,7 @@ class PlayerBoard(_Struct, kw_only=True):
     improvements: Improvements = msgspec.field(default_factory=Improvements)
 
 
-class Pending(_Struct, kw_only=True):
+class Pending(_Struct, kw_only=True, frozen=True):
     """A decision the game waits for before the next turn (SOL-6.6)."""
 
     kind: Literal["discard_overflow"] = "discard_overflow"
@@ -137,7 +140,7 @@ class Pending(_Struct, kw_only=True):
     amount: Count
 
 
-class Level3Pair(_Struct, kw_only=True):
+class Level3Pair(_Struct, kw_only=True, frozen=True):
     """An offered level-3 tile: a day half and a night half of different kinds (SOL-9.1)."""
 
     day: str

@@ -11,12 +11,15 @@ import pytest
 
 from rulesets import get_ruleset, ruleset_ids
 from rulesets.core import canonical_json
-from rulesets.core.codec import clone
+from rulesets.core.codec import _is_value_class, clone
 
 
 def containers(value: Any, found: dict[int, Any] | None = None) -> dict[int, Any]:
-    """Every list, dict and Struct reachable from ``value``, by id."""
+    """Every list, dict and Struct reachable from ``value``, by id (a frozen Struct of immutable
+    values is a value, like a tuple: a copy may share it)."""
     found = {} if found is None else found
+    if isinstance(value, msgspec.Struct) and _is_value_class(type(value)):
+        return found
     if isinstance(value, (list, dict, msgspec.Struct)) and id(value) not in found:
         found[id(value)] = value
         if isinstance(value, list):
@@ -117,3 +120,48 @@ def test_frozen_structs_and_types_left_to_msgpack_are_deep_copies_too():
     assert copy.tags is not holder.tags and copy.nodes[0].children[0] is not holder.nodes[0].children[0]
     frozen = Frozen([5])
     assert clone(frozen) == frozen and clone(frozen).items is not frozen.items
+
+
+class Point(msgspec.Struct, frozen=True):
+    x: int
+    y: int
+
+
+class Path(msgspec.Struct, frozen=True):
+    """Frozen, but holding a list: its list can change, so it is no value."""
+
+    steps: list[Point]
+
+
+class Mark(msgspec.Struct, frozen=True):
+    at: Point
+    name: str
+
+
+class Ledger(msgspec.Struct, frozen=True):
+    total: int
+
+
+class NotedLedger(Ledger, frozen=True):
+    """A frozen subclass with a list: where Ledger is declared, a NotedLedger may stand."""
+
+    notes: list[str] = []
+
+
+class Board(msgspec.Struct):
+    points: list[Point]
+    marks: list[Mark]
+    path: Path
+    ledger: Ledger
+
+
+def test_a_frozen_struct_of_immutable_values_is_shared_like_a_tuple():
+    board = Board(points=[Point(1, 2)], marks=[Mark(Point(0, 0), "start")],
+                  path=Path([Point(3, 4)]), ledger=Ledger(5))
+    copy = clone(board)
+    assert_deep_copy(board, copy)
+    assert copy.points is not board.points and copy.points[0] is board.points[0]
+    assert copy.marks[0] is board.marks[0]  # frozen all the way down
+    assert copy.path is not board.path and copy.path.steps is not board.path.steps
+    assert copy.ledger is not board.ledger  # a subclass of Ledger holds a list
+    assert not _is_value_class(Ledger) and not _is_value_class(Path) and _is_value_class(Mark)
