@@ -16,6 +16,7 @@ formatted for a failure.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import is_not
 from typing import Iterator
 
 from rulesets.core import InvalidState, Inventory
@@ -27,7 +28,7 @@ from .components import (AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, COLOR_DECKS, COL
 from .board import ALL_SPACES, on_board
 from .improvements import derive_active, make_draft_order
 from .seating import turn_position
-from .state import RIVAL, Improvements, Options, SoleniaState
+from .state import RIVAL, Column, Improvements, Options, PlayerBoard, SoleniaState
 from .storage import capacity_for
 from .winter import filled_at_level, permanents_for
 
@@ -35,11 +36,14 @@ RULE = "SOL-H.7"
 ALL_TILES = frozenset(TILES)
 #: the tiles a place of one kind may hold (None: an empty slot).
 TILES_OR_EMPTY = {kind: frozenset(ids) | {None} for kind, ids in TILES_BY_KIND.items()}
+_DAY_OR_EMPTY, _NIGHT_OR_EMPTY = TILES_OR_EMPTY["day"], TILES_OR_EMPTY["night"]
+#: a row of empty slots, to read a row as filled or not in one pass (``map(is_not, row, _EMPTY_ROW)``)
+_EMPTY_ROW = (None,) * SLOTS_PER_ROW
 SORTED_STRIPS = sorted(PERMUTABLE_STRIPS)
 STRIP_SET = frozenset(STRIPS)
 _SPACES = frozenset(ALL_SPACES)
 #: column layouts already found valid (the strips are few; their arrangements repeat).
-_VALID_COLUMNS: set[tuple[tuple[str, str], ...]] = set()
+_VALID_COLUMNS: set[tuple[Column, ...]] = set()
 
 
 #: (players, solo) -> every card id in play.
@@ -50,13 +54,12 @@ _BOARD_PAIRS: dict[tuple[int, str | None], frozenset[tuple[str, int | str]]] = {
 
 def check(state: SoleniaState) -> None:
     _check_frame(state)
-    colors = tuple(player.color for player in state.players)
+    colors = tuple([player.color for player in state.players])
     _check_board(state, colors)
     _check_cards(state, colors)
-    _check_tiles(state)
+    _check_tiles(state)  # every slot holds a known tile or None before the slots are read as filled
     _check_improvements(state)  # the tiles held are known before their effects are derived
-    for seat in range(len(state.players)):
-        _check_player(state, seat)
+    _check_players(state)
     _check_pending(state)
     _check_hands(state)
 
@@ -113,7 +116,7 @@ def _check_frame(state: SoleniaState) -> None:
 # ---------------------------------------------------------------- board
 def _check_board(state: SoleniaState, colors: tuple[str, ...]) -> None:
     board = state.board
-    signature = tuple([(c.strip, c.face) for c in board.columns])
+    signature = tuple(board.columns)  # frozen Columns: hashable values
     if signature not in _VALID_COLUMNS:
         _check_columns(state)
         _VALID_COLUMNS.add(signature)
@@ -283,7 +286,7 @@ def _check_tiles(state: SoleniaState) -> None:
     # As many tiles as the game has, all known and in rows of their kind, and as many different
     # ones (the empty slot aside): each tile exactly once.
     if placed != len(ALL_TILES) or not ALL_TILES.issuperset(extra) \
-            or not TILES_OR_EMPTY["day"].issuperset(day_set) or not TILES_OR_EMPTY["night"].issuperset(night_set) \
+            or not _DAY_OR_EMPTY.issuperset(day_set) or not _NIGHT_OR_EMPTY.issuperset(night_set) \
             or len(day_set.union(night_set, extra)) - (None in day_set or None in night_set) != len(ALL_TILES):
         inventory = Inventory("delivery tile", RULE)
         for tile, path in _tile_places(state):
@@ -315,11 +318,12 @@ class _Derived:
 _DERIVED: dict[tuple, _Derived] = {}
 
 
-def _derived(side: str, held: Improvements, day: tuple[bool, ...], night: tuple[bool, ...]) -> _Derived:
-    """Cached: the same handful of slot patterns recur in every state of every game."""
-    key = (side, held.level1, held.level3_day, held.level3_night, day, night)
+def _derived(key: tuple, held: Improvements) -> _Derived:
+    """Cached by (side, improvement tiles, filled day slots, filled night slots): the same handful
+    of slot patterns recur in every state of every game."""
     found = _DERIVED.get(key)
     if found is None:
+        side, _, _, _, day, night = key
         rows = {"day": ["x" if f else None for f in day], "night": ["x" if f else None for f in night]}
         problems: list[str | None] = []
         for row, slots in rows.items():
@@ -343,54 +347,64 @@ def _derived(side: str, held: Improvements, day: tuple[bool, ...], night: tuple[
     return found
 
 
-def _check_player(state: SoleniaState, seat: int) -> None:
-    player = state.players[seat]
-    day, night = player.day_slots, player.night_slots
-    if len(day) != SLOTS_PER_ROW or len(night) != SLOTS_PER_ROW:
-        field = "day_slots" if len(day) != SLOTS_PER_ROW else "night_slots"
-        raise _fail(f"A row has {SLOTS_PER_ROW} slots.", f"$.players[{seat}].{field}")
-    derived = _derived(state.options.board_side, player.improvements, tuple([t is not None for t in day]),
-                       tuple([t is not None for t in night]))
-    for field, problem in zip(("day_slots", "night_slots"), derived.rows_ok if derived.row_problem else ()):
+def _check_players(state: SoleniaState) -> None:
+    side, improvements = state.options.board_side, state.options.improvements
+    for seat, player in enumerate(state.players):
+        day, night = player.day_slots, player.night_slots
+        if len(day) != SLOTS_PER_ROW or len(night) != SLOTS_PER_ROW:
+            field = "day_slots" if len(day) != SLOTS_PER_ROW else "night_slots"
+            raise _fail(f"A row has {SLOTS_PER_ROW} slots.", f"$.players[{seat}].{field}")
+        held = player.improvements
+        derived = _derived((side, held.level1, held.level3_day, held.level3_night,
+                            tuple(map(is_not, day, _EMPTY_ROW)), tuple(map(is_not, night, _EMPTY_ROW))), held)
+        if derived.row_problem:
+            _fail_row(player, seat, derived)
+        if player.extra_tiles:
+            _check_extra_tiles(player, seat)
+        if player.permanent or derived.permanents:
+            if sorted((p.id, p.resource) for p in player.permanent) != sorted(derived.permanents):
+                raise _fail(f"Permanent resources come from filled C and E slots: expected "
+                            f"{[slot_id for slot_id, _ in derived.permanents]}.", f"$.players[{seat}].permanent")
+        if player.capacity != derived.capacity:
+            raise _fail(f"capacity is derived: it must be {derived.capacity}, not {player.capacity}.",
+                        f"$.players[{seat}].capacity", expected=derived.capacity)
+        if improvements and held.active != derived.active:
+            raise _fail("active lists, in order, the improvement parts whose covered slots are filled (SOL-9.3).",
+                        f"$.players[{seat}].improvements.active")
+
+
+def _fail_row(player: PlayerBoard, seat: int, derived: _Derived) -> None:
+    for field, problem in zip(("day_slots", "night_slots"), derived.rows_ok):
         if problem is not None:
             slots = getattr(player, field)
             first_gap = slots.index(None) if None in slots else 0
             index = next((i for i in range(first_gap, len(slots)) if slots[i] is not None), None)
             path = f"$.players[{seat}].{field}" + (f"[{index}]" if "Summer" in problem and index is not None else "")
             raise _fail(problem, path)
+
+
+def _check_extra_tiles(player: PlayerBoard, seat: int) -> None:
     for i, tile in enumerate(player.extra_tiles):
-        row = day if TILES[tile].kind == "day" else night
+        row = player.day_slots if TILES[tile].kind == "day" else player.night_slots
         if None in row:
             raise _fail("A tile lies beside the board only once its row is full (SOL-5.7).",
                         f"$.players[{seat}].extra_tiles[{i}]")
-    if player.permanent or derived.permanents:
-        if sorted((p.id, p.resource) for p in player.permanent) != sorted(derived.permanents):
-            raise _fail(f"Permanent resources come from filled C and E slots: expected "
-                        f"{[slot_id for slot_id, _ in derived.permanents]}.", f"$.players[{seat}].permanent")
-    if player.capacity != derived.capacity:
-        raise _fail(f"capacity is derived: it must be {derived.capacity}, not {player.capacity}.",
-                    f"$.players[{seat}].capacity", expected=derived.capacity)
-    if state.options.improvements and player.improvements.active != derived.active:
-        raise _fail("active lists, in order, the improvement parts whose covered slots are filled (SOL-9.3).",
-                    f"$.players[{seat}].improvements.active")
 
 
 # ---------------------------------------------------------------- hands and decks vs. turns
-def _turns_taken(state: SoleniaState, seat: int, active_position: int) -> int:
-    if state.phase == "draft":
-        return 0
-    if state.phase == "game_over":
-        return ROUNDS
-    done = state.round - 1
-    if turn_position(state, seat) < active_position or (seat == state.active_seat and state.phase == "overflow"):
-        done += 1
-    return done
-
-
 def _check_hands(state: SoleniaState) -> None:
-    active_position = turn_position(state, state.active_seat)
+    n, phase = len(state.players), state.phase
+    # Turns each seat has taken: every earlier round's, and this round's for the seats before the
+    # active one in turn order (and the active one itself while its overflow is settled).
+    earlier = ROUNDS if phase == "game_over" else 0 if phase == "draft" else state.round - 1
+    counting = phase == "play" or phase == "overflow"
+    first, active = state.first_player, state.active_seat
+    active_position = (active - first) % n  # seating.turn_position
     for seat, player in enumerate(state.players):
-        left = CARDS_PER_PLAYER - _turns_taken(state, seat, active_position)
+        taken = earlier
+        if counting and ((seat - first) % n < active_position or (seat == active and phase == "overflow")):
+            taken += 1
+        left = CARDS_PER_PLAYER - taken
         unplayed = len(player.hand) + len(player.deck)
         if unplayed != left:
             raise _fail(f"After its turns so far seat {seat} has {left} cards in hand and deck, not {unplayed} "
