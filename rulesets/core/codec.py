@@ -70,15 +70,16 @@ def clone(value: T, type_: Any | None = None) -> T:
     while strings, numbers and other immutable values (tuples of them, and frozen Structs
     of them) are shared.
 
-    Copiers are generated once per type from its msgspec description (``_copier``);
+    Copiers are generated once per type from its msgspec description (``copier``);
     types they do not cover go through msgpack (several times faster than
     ``copy.deepcopy``, and slower than a generated copier).
     """
-    return _copier(type_ or type(value))(value)
+    return copier(type_ or type(value))(value)
 
 
 @lru_cache(maxsize=None)
-def _copier(type_: Any) -> Callable[[Any], Any]:
+def copier(type_: Any) -> Callable[[Any], Any]:
+    """The deep copy ``clone`` makes of values of ``type_``, for a caller that copies many."""
     try:
         return _CopierSource(type_).compile()
     except _NotCovered:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Annotated, Any, Callable, ClassVar, Collection, Generic, Iterable, Mapping, Sequence, TypeVar
 
 import msgspec
 
-from .bounds import first_out_of_bounds
-from .codec import MAX_COUNT, Count, Seat, clone, convert, split_validation_error, to_builtins
+from .bounds import counters_within, first_out_of_bounds
+from .codec import MAX_COUNT, Count, Seat, clone, convert, copier, split_validation_error, to_builtins
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 from .loop import (INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT, INVALID_SEED,
                    PhaseTable, action_type, check_seat)
@@ -315,16 +316,26 @@ class Ruleset(ABC, Generic[S, A]):
         if isinstance(action, dict):
             action = self.load_action(action)
         handler = self.flow.route(state, action, len(state.players))  # type: ignore[attr-defined]
-        after = state if in_place else clone(state, self.State)
+        after = state if in_place else self._copy_state(state)
         events = handler(after, action)
         after.move += 1
-        beyond = first_out_of_bounds(after, self.State)
-        if beyond is not None:
-            # The answer must pass the input check again: a counter at its bound stops the game here.
-            raise IllegalAction(COUNTER_OVERFLOW, None,
-                                f"This action would take {beyond} outside the bounds its type allows "
-                                f"(counters stay within 0 to {MAX_COUNT}).", path=beyond)
+        if not self._counters_within(after):
+            beyond = first_out_of_bounds(after, self.State)
+            if beyond is not None:
+                # The answer must pass the input check again: a counter at its bound stops the game here.
+                raise IllegalAction(COUNTER_OVERFLOW, None,
+                                    f"This action would take {beyond} outside the bounds its type allows "
+                                    f"(counters stay within 0 to {MAX_COUNT}).", path=beyond)
         return after, events
+
+    # Both run on every apply: looked up once per ruleset rather than per call.
+    @cached_property
+    def _copy_state(self) -> Callable[[S], S]:
+        return copier(self.State)
+
+    @cached_property
+    def _counters_within(self) -> Callable[[S], bool]:
+        return counters_within(self.State)
 
     def legal_actions(self, state: S, player: int, types: Collection[str] | None = None,
                       where: Mapping[str, Any] | None = None) -> list[A]:
@@ -370,7 +381,7 @@ class Ruleset(ABC, Generic[S, A]):
         phase = self.flow.named(name)
         if phase is not None:
             return Status(phase=name, round=self.round_of(state), active_players=list(phase.actors(state)),
-                          game_over=False, scores=None, winners=None)
+                          game_over=False)
         scores = self.final_scores(state)
         return Status(phase=name, round=self.round_of(state), active_players=[], game_over=True,
                       scores=scores, winners=self.winners(state, scores))

@@ -19,7 +19,7 @@ from msgspec import inspect as mi
 
 from rulesets import get_ruleset, ruleset_ids
 from rulesets.core import MAX_COUNT, Count, RulesetError, first_out_of_bounds, to_builtins
-from rulesets.core.bounds import _all_within
+from rulesets.core.bounds import counters_within
 from rulesets.core.contract import COUNTER_OVERFLOW
 
 GAMES = ruleset_ids()
@@ -162,7 +162,7 @@ def test_the_quick_check_finds_every_counter_out_of_bounds(game):
     every ``apply`` runs says no each time (it may not let one through), and yes to the state as it was."""
     ruleset = get_ruleset(game)
     info = mi.type_info(ruleset.State)
-    within = _all_within(ruleset.State)
+    within = counters_within(ruleset.State)
     tried = 0
     for raw in _playout_states(ruleset, seed=2):
         state = ruleset.load_state(raw)
@@ -263,7 +263,7 @@ class RicherInner(Inner):
 ])
 def test_the_quick_check_and_the_named_check_agree(value, path):
     """The yes/no check every apply pays for says yes only where no counter is out; a subclass is left to the named check."""
-    assert _all_within(Holder)(value) is (path is None and type(value.wallet.inner) is Inner)
+    assert counters_within(Holder)(value) is (path is None and type(value.wallet.inner) is Inner)
     assert first_out_of_bounds(value, Holder) == path
 
 
