@@ -151,9 +151,10 @@ class PhaseTable(Generic[S]):
         if phase is None:
             raise ValueError(f"phase {name!r} is not in the phase table")
         kind = type(action)
-        handler = self.anytime.get(kind)
-        if handler is not None:
-            return handler
+        if self.anytime:
+            handler = self.anytime.get(kind)
+            if handler is not None:
+                return handler
         handler = phase.moves.get(kind)
         if handler is None:
             raise self._wrong_phase(phase, kind)

@@ -496,7 +496,8 @@ def _check_pending(state: SoleniaState) -> None:
             raise _fail(f"Seat {entry.player} is {max(over, 0)} over capacity.", f"$.pending[{i}].amount")
     for seat, player in enumerate(state.players):
         if seat not in listed:
-            stored = res.total(player.storage)
+            held = player.storage
+            stored = held.wood + held.wheat + held.stone + held.water  # res.total, without a call per seat
             if stored > player.capacity:
                 raise _fail(f"Storage holds {stored} of {player.capacity}; an overflow must be pending (SOL-4.3).",
                             f"$.players[{seat}].storage")
