@@ -195,9 +195,9 @@ def main() -> None:
         f = measure_positions(players, options, games, rounds)
         worst = max(worst, f["apply"] / f["floor"])
         print(f"{name:16} {f['positions']:4d} {f['state_bytes']:6.0f} {f['floor']:7.1f} "
-              f"{f['apply']:10.1f} {f['apply'] / f['floor']:5.1f}x "
-              f"{f['request']:12.1f} {f['request'] / f['floor']:5.1f}x "
-              f"{f['legal']:8.1f} {f['legal'] / f['floor']:5.1f}x")
+              f"{f['apply']:10.1f} {f['apply'] / f['floor']:5.2f}x "
+              f"{f['request']:12.1f} {f['request'] / f['floor']:5.2f}x "
+              f"{f['legal']:8.1f} {f['legal'] / f['floor']:5.2f}x")
     verdict = "meets" if worst <= TARGET_RATIO else "MISSES"
     print(f"(a) worst ratio {worst:.1f}x: {verdict} the target of {TARGET_RATIO:g}x the floor on every configuration")
     print()
