@@ -377,8 +377,9 @@ class Ruleset(ABC, Generic[S, A]):
     # ------------------------------------------------------------------ status
     def status(self, state: S) -> Status:
         """Phase, round, who may act, and once over, scores and winners."""
-        name = self.flow.phase_of(state)
-        phase = self.flow.named(name)
+        flow = self.flow
+        name = flow.phase_of(state)
+        phase = flow.by_name.get(name) or flow.named(name)  # named: the end of the game, or an unknown name
         if phase is not None:
             return Status(phase=name, round=self.round_of(state), active_players=list(phase.actors(state)),
                           game_over=False)

@@ -77,6 +77,7 @@ class PhaseTable(Generic[S]):
 
     ``anytime`` holds out-of-turn actions accepted in every phase but the end (a
     card its holder may play at any moment); their handlers check eligibility.
+    ``by_name`` is built from ``phases``: each phase under its name.
     """
 
     phases: Sequence[Phase[S]]
@@ -87,6 +88,7 @@ class PhaseTable(Generic[S]):
     anytime_wrong_phase_rule: str | None = None
     seat_check_first: bool = True
     check_parameters: Callable[[Any], None] | None = None
+    by_name: Mapping[str, Phase[S]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {phase.name: phase for phase in self.phases}
@@ -96,7 +98,7 @@ class PhaseTable(Generic[S]):
         for phase in self.phases:
             for move in phase.moves:
                 home.setdefault(move, phase)
-        object.__setattr__(self, "_by_name", by_name)
+        object.__setattr__(self, "by_name", by_name)
         object.__setattr__(self, "_home", home)
 
     # ---------------------------------------------------------------- lookups
@@ -109,7 +111,7 @@ class PhaseTable(Generic[S]):
         if name == self.over:
             return None
         try:
-            return self._by_name[name]  # type: ignore[attr-defined, no-any-return]
+            return self.by_name[name]
         except KeyError:
             raise ValueError(f"phase {name!r} is not in the phase table") from None
 
@@ -147,7 +149,7 @@ class PhaseTable(Generic[S]):
             self.check_parameters(action)
         if not seat_ok:
             check_seat(player, seats)
-        phase = self._by_name.get(name)  # type: ignore[attr-defined]
+        phase = self.by_name.get(name)
         if phase is None:
             raise ValueError(f"phase {name!r} is not in the phase table")
         kind = type(action)

@@ -294,11 +294,13 @@ def _check_tiles(state: SoleniaState) -> None:
         inventory.expect_exactly(ALL_TILES, "$.delivery")
         _check_kinds(state)
     size = DISPLAY_SIZE[len(state.players)]
-    for kind, shown, left in (("day", d.day_display, d.day_deck), ("night", d.night_display, d.night_deck)):
-        # SOL-5.6: a display is refilled at once, so it is short only once its deck is empty.
-        if len(shown) > size or (len(shown) < size and left):
-            raise _fail(f"The {kind} display shows {size} tiles while its deck lasts, never more.",
-                        f"$.delivery.{kind}_display")
+    # SOL-5.6: a display is refilled at once, so it is short only once its deck is empty.
+    day_shown, night_shown = len(d.day_display), len(d.night_display)
+    if day_shown != size and (day_shown > size or d.day_deck):
+        raise _fail(f"The day display shows {size} tiles while its deck lasts, never more.", "$.delivery.day_display")
+    if night_shown != size and (night_shown > size or d.night_deck):
+        raise _fail(f"The night display shows {size} tiles while its deck lasts, never more.",
+                    "$.delivery.night_display")
     if state.solo is None and d.discarded:
         raise _fail("Only the solo Rival throws tiles out of a display.", "$.delivery.discarded")
 
