@@ -21,8 +21,6 @@ from pathlib import Path
 TREE = Path(sys.argv[1]).resolve()
 sys.path[:] = [str(TREE)] + [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-import orjson  # noqa: E402
-
 import rulesets  # noqa: E402
 import service.encoding  # noqa: E402,F401 - loaded from TREE before inprocess.py asks for them
 import service.envelopes  # noqa: E402,F401
@@ -40,39 +38,20 @@ if not Path(bench.get_ruleset.__code__.co_filename).resolve().is_relative_to(TRE
 GAMES = 8  # seeded random games per side; their middle fifth are the positions
 
 
-def positions(game: str, players: int, options: dict) -> list[tuple]:
-    bench.R = ruleset = bench.get_ruleset(game)
-    found = []
-    for seed in range(GAMES):
-        pairs = bench.play_game(players, f"mid-{seed}", options)
-        for state, action in pairs[2 * len(pairs) // 5: 3 * len(pairs) // 5]:
-            state_json = orjson.dumps(bench.to_builtins(state))
-            body = orjson.dumps({"state": bench.to_builtins(state), "action": bench.to_builtins(action)})
-            found.append((state_json, body, ruleset.load_state(orjson.loads(state_json)),
-                          ruleset.load_action(bench.to_builtins(action)), action.player))
-    return found
-
-
 def main() -> None:
     game, players, options = sys.argv[2], int(sys.argv[3]), json.loads(sys.argv[4])
-    found = positions(game, players, options)
-    ruleset = bench.R
-    figures = {
-        "floor": lambda state_json, body, decoded, action, seat: orjson.dumps(orjson.loads(state_json)),
-        "apply": lambda state_json, body, decoded, action, seat: ruleset.apply(decoded, action),
-        "request": lambda state_json, body, decoded, action, seat: bench.request(body),
-        "legal": lambda state_json, body, decoded, action, seat: ruleset.legal_actions(decoded, seat),
-    }
-    print(f"positions={len(found)} rules={Path(rulesets.__file__).resolve().parent}", flush=True)
+    bench.R = bench.get_ruleset(game)
+    positions = bench.mid_game_positions(players, options, GAMES)
+    print(f"positions={len(positions)} rules={Path(rulesets.__file__).resolve().parent}", flush=True)
     for line in sys.stdin:
         passes = int(line)
         timed = []
-        for name, run in figures.items():
+        for name, run in bench.FIGURES.items():
             start = time.perf_counter()
             for _ in range(passes):
-                for position in found:
+                for position in positions:
                     run(*position)
-            timed.append(f"{name}={(time.perf_counter() - start) / passes / len(found) * 1e6:.3f}")
+            timed.append(f"{name}={(time.perf_counter() - start) / passes / len(positions) * 1e6:.3f}")
         print(" ".join(timed), flush=True)
 
 

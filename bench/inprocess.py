@@ -107,8 +107,8 @@ def request(body: bytes) -> bytes:
     return encode({"state": after, "events": events, "status": R.status(after)})
 
 
-def measure_positions(players: int, options: dict[str, Any], games: int, rounds: int) -> dict[str, float]:
-    """Mean microseconds per mid-game position for each figure."""
+def mid_game_positions(players: int, options: dict[str, Any], games: int) -> list[tuple]:
+    """(state JSON, request body, decoded state, action, seat) at the middle fifth of seeded random games."""
     positions = []
     for seed in range(games):
         pairs = play_game(players, f"mid-{seed}", options)
@@ -117,6 +117,33 @@ def measure_positions(players: int, options: dict[str, Any], games: int, rounds:
             body = orjson.dumps({"state": to_builtins(state), "action": to_builtins(action)})
             decoded = R.load_state(orjson.loads(state_json))
             positions.append((state_json, body, decoded, R.load_action(to_builtins(action)), action.player))
+    return positions
+
+
+def floor(state_json, body, decoded, action, seat):
+    orjson.dumps(orjson.loads(state_json))
+
+
+def contract_apply(state_json, body, decoded, action, seat):
+    R.apply(decoded, action)
+
+
+def stateless_request(state_json, body, decoded, action, seat):
+    request(body)
+
+
+def legal(state_json, body, decoded, action, seat):
+    R.legal_actions(decoded, seat)
+
+
+#: each figure, run on one position (``bench/revisions.py`` times the same ones)
+FIGURES: dict[str, Callable[..., None]] = {
+    "floor": floor, "apply": contract_apply, "request": stateless_request, "legal": legal}
+
+
+def measure_positions(players: int, options: dict[str, Any], games: int, rounds: int) -> dict[str, float]:
+    """Mean microseconds per mid-game position for each figure."""
+    positions = mid_game_positions(players, options, games)
 
     def each(body: Callable[..., Any]) -> Callable[[], None]:
         def run() -> None:
@@ -124,21 +151,7 @@ def measure_positions(players: int, options: dict[str, Any], games: int, rounds:
                 body(*position)
         return run
 
-    def floor(state_json, body, decoded, action, seat):
-        orjson.dumps(orjson.loads(state_json))
-
-    def contract_apply(state_json, body, decoded, action, seat):
-        R.apply(decoded, action)
-
-    def stateless_request(state_json, body, decoded, action, seat):
-        request(body)
-
-    def legal(state_json, body, decoded, action, seat):
-        R.legal_actions(decoded, seat)
-
-    figures = {}
-    for name, run in [("floor", floor), ("apply", contract_apply), ("request", stateless_request), ("legal", legal)]:
-        figures[name] = best_mean(each(run), 3, rounds) / len(positions) * 1e6
+    figures = {name: best_mean(each(run), 3, rounds) / len(positions) * 1e6 for name, run in FIGURES.items()}
     figures["positions"] = len(positions)
     figures["state_bytes"] = sum(len(p[0]) for p in positions) / len(positions)
     return figures

@@ -70,30 +70,30 @@ def _first_bad_key(items: dict, low: int, high: int) -> str:
     raise AssertionError("called only when an item is out of bounds")
 
 
-class _CounterShapes:
-    """Which parts of a type can hold a counter (memoised per Struct class)."""
-
-    def holds_counter(self, info: mi.Type) -> bool:
-        holds: dict[type, bool] = self.__dict__.setdefault("_holds", {})
-        if _counter_bounds(info) is not None:
-            return True
-        if isinstance(info, mi.StructType):
-            if info.cls not in holds:
-                holds[info.cls] = False  # a recursive type: decided by its other fields
-                holds[info.cls] = any(self.holds_counter(field.type) for field in info.fields)
-            return holds[info.cls]
-        if isinstance(info, (mi.ListType, mi.VarTupleType)):
-            return self.holds_counter(info.item_type)
-        if isinstance(info, mi.TupleType):
-            return any(self.holds_counter(item) for item in info.item_types)
-        if isinstance(info, mi.DictType):
-            return self.holds_counter(info.value_type)
-        if isinstance(info, mi.UnionType):
-            return any(self.holds_counter(member) for member in info.types)
-        return False
+_HOLDS: dict[type, bool] = {}  # per Struct class: whether a counter may be inside
 
 
-class _CheckerSource(_CounterShapes, StructFunctionSource):
+def _holds_counter(info: mi.Type) -> bool:
+    """Whether a value of this type can hold a counter (both checkers visit only those parts)."""
+    if _counter_bounds(info) is not None:
+        return True
+    if isinstance(info, mi.StructType):
+        if info.cls not in _HOLDS:
+            _HOLDS[info.cls] = False  # a recursive type: decided by its other fields
+            _HOLDS[info.cls] = any(_holds_counter(field.type) for field in info.fields)
+        return _HOLDS[info.cls]
+    if isinstance(info, (mi.ListType, mi.VarTupleType)):
+        return _holds_counter(info.item_type)
+    if isinstance(info, mi.TupleType):
+        return any(_holds_counter(item) for item in info.item_types)
+    if isinstance(info, mi.DictType):
+        return _holds_counter(info.value_type)
+    if isinstance(info, mi.UnionType):
+        return any(_holds_counter(member) for member in info.types)
+    return False
+
+
+class _CheckerSource(StructFunctionSource):
     """Python source for the checker of one type. A generated function returns None, or the
     path of the first counter out of bounds relative to its argument (``.score``)::
 
@@ -125,7 +125,7 @@ class _CheckerSource(_CounterShapes, StructFunctionSource):
     # ---------------------------------------------------------------- source
     def check_lines(self, info: mi.Type, value: str, path: str, depth: int) -> list[str]:
         """Statements (indented ``depth`` levels) returning ``path`` + the inner path when ``value`` is out."""
-        if not self.holds_counter(info):
+        if not _holds_counter(info):
             return []
         pad = "    " * depth
         bounds = _counter_bounds(info)
@@ -162,7 +162,7 @@ class _CheckerSource(_CounterShapes, StructFunctionSource):
 
     def union_lines(self, info: mi.UnionType, value: str, path: str, depth: int) -> list[str]:
         pad = "    " * depth
-        members = [member for member in info.types if self.holds_counter(member)]
+        members = [member for member in info.types if _holds_counter(member)]
         if len(members) == 1 and isinstance(members[0], mi.StructType):
             # Optional[Struct], the common case: None and the other members hold no counter.
             return [f"{pad}if type({value}) is {self.class_name(members[0].cls)}:",
@@ -189,7 +189,7 @@ class _CheckerSource(_CounterShapes, StructFunctionSource):
         return [*body, "    return None"]
 
 
-class _InlineCheckSource(_CounterShapes, StructFunctionSource):
+class _InlineCheckSource(StructFunctionSource):
     """Python source for the yes/no check of one type: one function, each Struct's fields written
     out in place. Counters bounded 0 or 1 to ``MAX_COUNT`` are or-ed into one integer as they are
     met (``a |= x.stars | x.wood``): a negative counter sets every high bit and one past
@@ -211,8 +211,6 @@ class _InlineCheckSource(_CounterShapes, StructFunctionSource):
                 a |= x1.score
             return not a >> 31
     """
-
-    prefix = "_within"
 
     def __init__(self, type_: Any) -> None:
         super().__init__(type_, {})
@@ -236,7 +234,7 @@ class _InlineCheckSource(_CounterShapes, StructFunctionSource):
 
     def lines_for(self, info: mi.Type, value: str, depth: int) -> list[str]:
         """Statements (indented ``depth`` levels) that or ``value``'s counters into ``a``, or return False."""
-        if not self.holds_counter(info):
+        if not _holds_counter(info):
             return []
         pad = "    " * depth
         bounds = _counter_bounds(info)
@@ -283,7 +281,7 @@ class _InlineCheckSource(_CounterShapes, StructFunctionSource):
         for bounds, counters in by_bounds.items():
             lines += [pad + line for line in _counter_lines(counters, bounds)]
         for field in info.fields:
-            if _counter_bounds(field.type) is not None or not self.holds_counter(field.type):
+            if _counter_bounds(field.type) is not None or not _holds_counter(field.type):
                 continue
             if isinstance(field.type, mi.StructType):
                 inner = self.local()  # read once: the Struct's fields are read from it

@@ -139,15 +139,14 @@ class PhaseTable(Generic[S]):
         """The handler for ``action`` now, or the loop's refusal (checks 1 to 4 above)."""
         # Runs before every action: the lookups are written out rather than delegated.
         player = action.player
-        seat_ok = type(player) is int and 0 <= player < seats  # a bool is not a seat
-        if self.seat_check_first and not seat_ok:
+        if self.seat_check_first:
             check_seat(player, seats)
         name = self.phase_of(state)
         if name == self.over:
             raise IllegalAction(GAME_OVER, self.game_over_rule, "The game is over; no more actions are taken.")
         if self.check_parameters is not None:
             self.check_parameters(action)
-        if not seat_ok:
+        if not self.seat_check_first:
             check_seat(player, seats)
         phase = self.by_name.get(name)
         if phase is None:
