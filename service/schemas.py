@@ -1,8 +1,9 @@
 """marshmallow schemas of the HTTP envelopes: what wraps a game's state and actions.
 
 The states and actions themselves are each game's msgspec types; here they are
-opaque JSON objects (``GameStateField``, ``GameActionField``) that the OpenAPI
-document links to the games' own JSON Schemas (see ``service.spec``).
+opaque JSON objects (``GameStateField``, ``GameActionField``, ...). Each such field names
+its ``game_slot``: the OpenAPI document copies an envelope once per game and puts that
+game's own schema in the slot (see ``service.spec``).
 """
 
 from __future__ import annotations
@@ -24,9 +25,43 @@ MAX_TYPE_ITEMS = 64
 class GameStateField(fields.Dict):
     """A whole game state, checked by its ruleset (msgspec), not by marshmallow."""
 
+    game_slot = "state"
+
 
 class GameActionField(fields.Dict):
     """One action, a JSON object tagged by ``type``, checked by its ruleset."""
+
+    game_slot = "action"
+
+
+class GameViewField(fields.Dict):
+    """What one seat (or a spectator) may see of a state, built by the ruleset."""
+
+    game_slot = "view"
+
+
+class GameEventField(fields.Dict):
+    """One event, a JSON object tagged by ``type``; a private one carries ``visible_to``."""
+
+    game_slot = "event"
+
+
+class GameOptionsField(fields.Dict):
+    """Setup options by name, checked by the ruleset."""
+
+    game_slot = "options"
+
+
+class GamePhaseField(fields.String):
+    """The name of a phase of the game's flow."""
+
+    game_slot = "phase"
+
+
+class GameIdField(fields.String):
+    """A ruleset id: in a game's copy of an envelope, that game's id and nothing else."""
+
+    game_slot = "game"
 
 
 class SealedStateField(fields.String):
@@ -105,8 +140,8 @@ class SetupRequest(Seating):
     players = _player_count(required=True)
     seed = SeedField(load_default=None, allow_none=True,
                      metadata={"description": "All chance derives from it; omitted: a random one."})
-    options = fields.Dict(keys=fields.String(), load_default=dict,
-                          metadata={"description": "Variant choices by option name; see the game's metadata."})
+    options = GameOptionsField(keys=fields.String(), load_default=dict,
+                               metadata={"description": "Variant choices by option name; see the game's metadata."})
     salt = fields.String(load_default=None, allow_none=True, metadata={
         "description": "Blinds the seed's commitment; omitted (the usual case): a fresh random one. "
                        "Give one only to rebuild a known setup byte for byte."})
@@ -142,7 +177,7 @@ class ReplayRequest(Seating):
     seed = SeedField(required=True, metadata={"description": "The seed the game was set up with."})
     salt = fields.String(load_default=None, allow_none=True, metadata={
         "description": "The salt of the game's seed commitment, to rebuild the state exactly; omitted: a new one."})
-    options = fields.Dict(keys=fields.String(), load_default=dict)
+    options = GameOptionsField(keys=fields.String(), load_default=dict)
     actions = BoundedList(GameActionField(), max_items=max_replay_actions, required=True,
                           metadata={"description": "Every action since setup, in order; at most the server's "
                                                    "MAX_REPLAY_ACTIONS (5000 unless configured)."})
@@ -150,7 +185,7 @@ class ReplayRequest(Seating):
 
 # ---------------------------------------------------------------- answers
 class StatusSchema(Schema):
-    phase = fields.String(required=True)
+    phase = GamePhaseField(required=True)
     round = fields.Integer(required=True)
     active_players = fields.List(fields.Integer(), required=True,
                                  metadata={"description": "Seats that may act now (several at once is possible)."})
@@ -178,7 +213,7 @@ class StateAndStatus(Schema):
 class SetupResponse(Schema):
     state = GameStateField(metadata={"description": "The full state (absent when sealed)."})
     sealed_state = SealedStateField(metadata={"description": "When sealed: the state, sealed; post it back as is."})
-    view = fields.Dict(metadata={"description": "When sealed: the view of the seat named by player."})
+    view = GameViewField(metadata={"description": "When sealed: the view of the seat named by player."})
     status = fields.Nested(StatusSchema, required=True)
     seed_commitment = fields.String(required=True, metadata={"description": _COMMITMENT})
 
@@ -212,15 +247,15 @@ class ValidateResponse(Schema):
 class ApplyResponse(Revealed):
     state = GameStateField(metadata={"description": "The next state (absent when the request was sealed)."})
     sealed_state = SealedStateField(metadata={"description": "When the request was sealed: the next state, sealed."})
-    view = fields.Dict(metadata={"description": "When the request was sealed: the acting seat's view; "
+    view = GameViewField(metadata={"description": "When the request was sealed: the acting seat's view; "
                                                "events are then only those that seat may see."})
-    events = fields.List(fields.Dict(), required=True,
+    events = fields.List(GameEventField(), required=True,
                          metadata={"description": "What happened, in order; private ones carry visible_to."})
     status = fields.Nested(StatusSchema, required=True)
 
 
 class ViewResponse(Revealed):
-    view = fields.Dict(required=True, metadata={"description": "The state as that seat (or a spectator) may see it."})
+    view = GameViewField(required=True, metadata={"description": "The state as that seat (or a spectator) may see it."})
     seed_commitment = fields.String(required=True, metadata={"description": _COMMITMENT})
 
 

@@ -21,7 +21,7 @@ from .errors import marshmallow_errors
 from .problems import Problem
 from .records import RECORD_FORMAT, RecordSigner, parse_signing_key
 from .refusals import refusal_problem
-from .schemas import Envelope, GameActionField, SeedField, StatusSchema, Violation
+from .schemas import Envelope, GameActionField, GameIdField, GameOptionsField, SeedField, StatusSchema, Violation
 from .verify import Claim, set_up, verify
 
 SIGNER_EXTENSION = "record_signer"
@@ -58,7 +58,8 @@ def record_signer() -> RecordSigner:
 # ---------------------------------------------------------------- schemas
 class _ClaimFields(Schema):
     players = fields.Integer(strict=True, metadata={"description": "How many seats the game had."})
-    options = fields.Dict(keys=fields.String(), metadata={"description": "The setup options (defaults may be left out)."})
+    options = GameOptionsField(keys=fields.String(),
+                               metadata={"description": "The setup options (defaults may be left out)."})
     first_player = fields.Integer(strict=True, allow_none=True, metadata={"description": "As given at setup."})
     colors = fields.List(fields.String(), allow_none=True, metadata={"description": "As given at setup."})
     seed = SeedField(metadata={"description": "The seed, revealed once the game is over."})
@@ -83,7 +84,7 @@ class GameRecordSchema(_ClaimFields):
         unknown = RAISE
 
     format = fields.String(required=True, validate=validate.Equal(RECORD_FORMAT))
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     rules_version = fields.String(required=True)
     session_id = fields.String(required=True)
     players = fields.Integer(strict=True, required=True)

@@ -216,6 +216,7 @@ class Sessions:
                 status = ruleset.status(after)
                 return Reply({
                     "session_id": session_id,
+                    "game": ruleset.id,
                     "seat": caller.seat,
                     "version": outcome.version,
                     "events": ruleset.view_events(events, caller.seat),

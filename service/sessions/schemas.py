@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from ..schemas import MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, Revealed, Seating, SeedField, StatusSchema
+from ..schemas import (MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, GameEventField, GameIdField,
+                       GameOptionsField, GameViewField, Revealed, Seating, SeedField, StatusSchema)
 
 _VERSION = "How many actions the session has applied; every action adds one."
 _COMMITMENT = ("SHA-256 commitment to the seed (salted), fixed for the session's life; once the game is over, "
@@ -27,15 +28,15 @@ def _version(*, strict: bool = True, **kwargs) -> fields.Integer:
 
 # ---------------------------------------------------------------- requests
 class CreateSessionRequest(Seating):
-    game = fields.String(required=True, metadata={"description": "A ruleset id, as listed by GET /v1/games."})
+    game = GameIdField(required=True, metadata={"description": "A ruleset id, as listed by GET /v1/games."})
     players = fields.Integer(strict=True, required=True, metadata={"description": "How many seats the game has."})
     seed = SeedField(load_default=None, allow_none=True,
                      metadata={"type": ["integer", "string", "null"],
                                "description": "All chance derives from it; omitted: a random one. "
                                               "It stays on the server until the game is over: "
                                               "no answer repeats it before."})
-    options = fields.Dict(keys=fields.String(), load_default=dict,
-                          metadata={"description": "Variant choices by option name; see the game's metadata."})
+    options = GameOptionsField(keys=fields.String(), load_default=dict,
+                               metadata={"description": "Variant choices by option name; see the game's metadata."})
 
 
 class ActionRequest(Envelope):
@@ -75,11 +76,11 @@ class LogQuery(_Query):
 # ---------------------------------------------------------------- answers
 class CreatedSession(Envelope):
     session_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     players = fields.Integer(required=True)
     first_player = fields.Integer(required=True)
     colors = fields.List(fields.String(), required=True, metadata={"description": "Each seat's colour (empty: none)."})
-    options = fields.Dict(required=True, metadata={"description": "Every option, defaults filled in."})
+    options = GameOptionsField(required=True, metadata={"description": "Every option, defaults filled in."})
     version = fields.Integer(required=True, metadata={"description": _VERSION})
     seat_tokens = fields.List(fields.String(), required=True, metadata={
         "description": "Seat i's secret bearer token at index i. Shown once: the server keeps only digests."})
@@ -91,7 +92,7 @@ class CreatedSession(Envelope):
 
 class _Caller(Envelope, Revealed):
     session_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     players = fields.Integer(required=True)
     seat = fields.Integer(required=True, allow_none=True,
                           metadata={"description": "The caller's seat; null for a spectator or the owner."})
@@ -102,7 +103,7 @@ class _Caller(Envelope, Revealed):
 
 class SessionView(_Caller):
     status = fields.Nested(StatusSchema, required=True)
-    view = fields.Dict(required=True, metadata={"description": "The state as the caller may see it."})
+    view = GameViewField(required=True, metadata={"description": "The state as the caller may see it."})
 
 
 class SessionLegalActions(_Caller):
@@ -112,11 +113,12 @@ class SessionLegalActions(_Caller):
 
 class ActionResult(Envelope, Revealed):
     session_id = fields.String(required=True)
+    game = GameIdField(required=True)
     seat = fields.Integer(required=True)
     version = fields.Integer(required=True, metadata={"description": "The session's version after the action."})
-    events = fields.List(fields.Dict(), required=True, metadata={"description": "What happened, as you may see it."})
+    events = fields.List(GameEventField(), required=True, metadata={"description": "What happened, as you may see it."})
     status = fields.Nested(StatusSchema, required=True)
-    view = fields.Dict(required=True, metadata={"description": "The new state as you may see it."})
+    view = GameViewField(required=True, metadata={"description": "The new state as you may see it."})
     seed_commitment = _commitment()
 
 
@@ -124,7 +126,7 @@ class LogEntry(Envelope):
     version = fields.Integer(required=True, metadata={"description": "The version this action produced."})
     seat = fields.Integer(required=True, metadata={"description": "Who acted."})
     action = GameActionField(required=True)
-    events = fields.List(fields.Dict(), required=True, metadata={"description": "Only those the caller may see."})
+    events = fields.List(GameEventField(), required=True, metadata={"description": "Only those the caller may see."})
 
 
 class SessionLog(_Caller):
