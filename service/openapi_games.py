@@ -19,10 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
+import typing
+
 import msgspec
 from msgspec import inspect as mi
 
 from rulesets.core import Ruleset
+from rulesets.core.secrecy import concealed_as
 from rulesets.core.codec import json_schema_components
 
 SCHEMAS = "#/components/schemas/"
@@ -269,6 +272,24 @@ def _view_schema(ruleset: Ruleset, components: dict[str, Any]) -> dict[str, Any]
     return tidy(schema)
 
 
+def _action_types(ruleset: Ruleset) -> list[type]:
+    return [member for member in typing.get_args(ruleset.Action) or (ruleset.Action,)
+            if isinstance(member, type) and issubclass(member, msgspec.Struct)]
+
+
+def logged_action_schema(ruleset: Ruleset) -> dict[str, Any]:
+    """An action in a session's log, as the caller may see it: fields not declared public
+    stay with the actor, a concealed type shows only its disguise and its player. What
+    holds for every seat's copy: the type (the game's or a disguise) and the player."""
+    tags = [member.__struct_config__.tag for member in _action_types(ruleset)]
+    disguises = [shown for shown in (concealed_as(member) for member in _action_types(ruleset)) if shown]
+    return {"type": "object", "required": ["type", "player"],
+            "description": "The action as the caller may see it: another seat's private fields are left out, "
+                           "and a concealed action comes as its disguise (type and player only).",
+            "properties": {"type": {"type": "string", "enum": sorted(set(tags) | set(disguises))},
+                           "player": {"type": "integer", "minimum": 0}}}
+
+
 def game_types(ruleset: Ruleset) -> GameTypes:
     game = GameTypes(ruleset.id)
     types: dict[str, Any] = {"State": ruleset.State, "Action": ruleset.Action}
@@ -283,6 +304,8 @@ def game_types(ruleset: Ruleset) -> GameTypes:
     else:
         game.slots["event"] = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
     game.slots["view"] = _named_slot(ruleset.id, "View", _view_schema(ruleset, game.components), game.components)
+    game.components[f"{ruleset.id}.LoggedAction"] = logged_action_schema(ruleset)
+    game.slots["logged_action"] = ref(f"{ruleset.id}.LoggedAction")
     game.components[f"{ruleset.id}.Options"] = options_schema(ruleset)
     game.slots["options"] = ref(f"{ruleset.id}.Options")
     game.components[f"{ruleset.id}.Phase"] = phase_schema(ruleset)

@@ -34,6 +34,13 @@ class GameActionField(fields.Dict):
     game_slot = "action"
 
 
+class GameLoggedActionField(fields.Dict):
+    """An applied action as one seat may see it (``ruleset.view_action``): its private
+    fields are another seat's only, and a concealed type comes as its disguise."""
+
+    game_slot = "logged_action"
+
+
 class GameViewField(fields.Dict):
     """What one seat (or a spectator) may see of a state, built by the ruleset."""
 

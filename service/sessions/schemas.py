@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from ..schemas import (MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, GameEventField, GameIdField,
+                       GameLoggedActionField,
                        GameOptionsField, GameViewField, Revealed, Seating, SeedField, StatusSchema)
 
 _VERSION = "How many actions the session has applied; every action adds one."
@@ -125,7 +126,7 @@ class ActionResult(Envelope, Revealed):
 class LogEntry(Envelope):
     version = fields.Integer(required=True, metadata={"description": "The version this action produced."})
     seat = fields.Integer(required=True, metadata={"description": "Who acted."})
-    action = GameActionField(required=True)
+    action = GameLoggedActionField(required=True)
     events = fields.List(GameEventField(), required=True, metadata={"description": "Only those the caller may see."})
 
 
