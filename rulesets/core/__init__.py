@@ -6,7 +6,10 @@ from .commitment import commitment_matches, new_salt, revealed_chance, salted, s
 from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, canonical_json, clone, to_builtins
 from .components import ComponentDataError, assumed_paths, load_components
 from .consistency import Inventory, require, require_range
-from .contract import Event, GameState, OptionSpec, Ruleset, Seating, Status
+from .contract import GameState, OptionSpec, Ruleset, Seating, Status
+from .events import Event, PrivateEvent, event_type
+from .refusals import CORE as CORE_REFUSALS, Catalogue, Refusal
+from .rule_index import Rule, load_rule_index
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 from .loop import (GAME_OVER, INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT,
                    NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE, Phase, PhaseTable, clockwise)
@@ -21,7 +24,8 @@ __all__ = [
     "MAX_COUNT", "Coordinate", "Count", "Ordinal", "Seat", "canonical_json", "clone", "to_builtins",
     "ComponentDataError", "assumed_paths", "load_components",
     "Inventory", "require", "require_range",
-    "Event", "GameState", "OptionSpec", "Ruleset", "Seating", "Status",
+    "Event", "PrivateEvent", "event_type", "CORE_REFUSALS", "Catalogue", "Refusal", "Rule", "load_rule_index",
+    "GameState", "OptionSpec", "Ruleset", "Seating", "Status",
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError",
     "GAME_OVER", "INVALID_COLOR", "INVALID_FIRST_PLAYER", "INVALID_OPTIONS", "INVALID_PLAYER_COUNT",
     "NOT_YOUR_TURN", "UNKNOWN_PLAYER", "WRONG_PHASE", "Phase", "PhaseTable", "clockwise",

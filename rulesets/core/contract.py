@@ -21,14 +21,18 @@ import msgspec
 
 from .bounds import counters_within, first_out_of_bounds
 from .codec import MAX_COUNT, Count, Seat, clone, convert, copier, split_validation_error, to_builtins
-from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
-from .loop import (INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT, INVALID_SEED,
-                   PhaseTable, action_type, check_seat)
+from . import refusals as core_refusals
+from .errors import IllegalAction, InvalidAction, InvalidState, RulesetError
+from .events import Event, seen_by
+from .loop import PhaseTable, action_type, check_seat
+from .refusals import CORE, Catalogue, Refusal
+from .rule_index import Rule, rule_entry
 from .commitment import salted
 from .rng import Rng, normalize_seed
 from .secrecy import SECRET, EventSecrecy, concealed_as, public, redact
 
-Event = dict[str, Any]
+#: what ``apply`` answers beside the next state: the game's event Structs (dicts, in a game not yet typed).
+Events = list[Any]
 #: ``apply``'s refusal of an action whose result would not pass the input check (``rulesets.core.bounds``).
 COUNTER_OVERFLOW = "counter_overflow"
 
@@ -96,17 +100,18 @@ class OptionSpec:
             return  # "not chosen": the game derives it (from the player count, the component file...)
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise InvalidSetup(INVALID_OPTIONS, self.rule, f"Option '{self.name}' must be true or false.",
-                                   path=f"$.options.{self.name}")
+                raise self.refused("must be true or false")
         elif self.kind == "enum":
             if value not in (self.choices or ()):
-                raise InvalidSetup(INVALID_OPTIONS, self.rule,
-                                   f"Option '{self.name}' must be one of {', '.join(map(str, self.choices or ()))}.",
-                                   path=f"$.options.{self.name}")
+                raise self.refused(f"must be one of {', '.join(map(str, self.choices or ()))}")
         elif self.kind == "list":
             if not isinstance(value, list) or (self.validate is not None and not self.validate(value)):
-                raise InvalidSetup(INVALID_OPTIONS, self.rule, f"Option '{self.name}' must be {self.requirement}.",
-                                   path=f"$.options.{self.name}")
+                raise self.refused(f"must be {self.requirement}")
+
+    def refused(self, requirement: str) -> RulesetError:
+        """This option's ``invalid_options`` refusal ("Option 'x' must be ...")."""
+        return core_refusals.INVALID_OPTIONS(self.rule, option=self.name, requirement=requirement,
+                                        context={"path": f"$.options.{self.name}"})
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
@@ -129,24 +134,32 @@ class Ruleset(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
-    #: rule ID -> short title, the game's rule index (served in its metadata).
-    rules: ClassVar[Mapping[str, str]] = {}
+    #: rule ID -> the rule (title and text), the game's rule index (served in its metadata).
+    rules: ClassVar[Mapping[str, Rule | str]] = {}
+    #: every refusal the game's rules can raise, declared once (core's own are added to it).
+    refusals: ClassVar[Catalogue] = Catalogue()
     #: the rule cited when the player count is out of range.
     player_count_rule: ClassVar[str | None] = None
     #: the seat colours on offer, in their default order (empty: the game has none).
     colors: ClassVar[tuple[str, ...]] = ()
     color_rule: ClassVar[str | None] = None
-    color_code: ClassVar[str] = INVALID_COLOR
+    color_refusal: ClassVar[Refusal] = core_refusals.INVALID_COLOR
     #: how the game refuses a first player that is not a seat.
     first_player_rule: ClassVar[str | None] = None
-    first_player_code: ClassVar[str] = INVALID_FIRST_PLAYER
+    first_player_refusal: ClassVar[Refusal] = core_refusals.INVALID_FIRST_PLAYER
+    #: rules the game cites for core's codes beyond those its phase table and setup declarations name.
+    core_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: the typed state; the action type is a tagged union on ``type``.
     State: ClassVar[type]
     Action: ClassVar[Any]
     #: the game's flow: phases, their actions and handlers, who is awaited.
     flow: ClassVar[PhaseTable[Any]]
-    #: which events every seat sees, and which only one seat.
-    events: ClassVar[EventSecrecy]
+    #: the game's events: a tagged union (on ``type``) of :class:`rulesets.core.events.Event` Structs.
+    Event: ClassVar[Any] = None
+    #: before a game's events are Structs: which event dicts every seat sees, and which only one seat.
+    events: ClassVar[EventSecrecy | None] = None
+    #: the component data the game serves (a Struct type) and the version a state names.
+    Components: ClassVar[type | None] = None
     #: extra facts for the metadata (data status, sources, decisions...).
     notes: ClassVar[Mapping[str, Any]] = {}
 
@@ -163,7 +176,8 @@ class Ruleset(ABC, Generic[S, A]):
             out["options"] = [spec.describe() for spec in self.options]
             out["colors"] = list(self.colors)
             out["actions"] = [action_type(kind) for kind in self.flow.action_types()]
-            out["rules"] = [{"id": rule_id, "title": title} for rule_id, title in self.rules.items()]
+            out["rules"] = [rule_entry(rule_id, rule) for rule_id, rule in self.rules.items()]
+            out["errors"] = [entry.describe(rules) for entry, rules in self.refusal_catalogue()]
             out["notes"] = dict(self.notes)
         return out
 
@@ -180,9 +194,9 @@ class Ruleset(ABC, Generic[S, A]):
         chosen = {spec.name: given.get(spec.name, spec.default) for spec in self.options}
         low, high = self.player_range(chosen)
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise InvalidSetup(INVALID_PLAYER_COUNT, self.player_count_rule,
-                               f"{self.title} is played by {low} to {high} players with these options, not {players}.",
-                               path="$.players", min=low, max=high)
+            raise core_refusals.INVALID_PLAYER_COUNT(self.player_count_rule, game=self.title, low=low, high=high,
+                                                players=players, context={"path": "$.players", "min": low,
+                                                                          "max": high})
         seating = Seating(first_player=self._check_first_player(players, first_player),
                           colors=self._check_colors(players, colors))
         self.check_options(chosen)
@@ -190,28 +204,28 @@ class Ruleset(ABC, Generic[S, A]):
         try:
             seed_text = normalize_seed(seed)
         except (TypeError, ValueError) as exc:
-            raise InvalidSetup(INVALID_SEED, None, str(exc), path="$.seed") from None
+            raise core_refusals.INVALID_SEED(reason=f"The {exc}.", context={"path": "$.seed"}) from None
         return self.create(players, seed_text, resolved, seating)
 
     def _check_colors(self, players: int, colors: Sequence[str] | None) -> tuple[str, ...]:
         if colors is None:
             return self.colors[:players]
         if not self.colors:
-            raise InvalidSetup(self.color_code, self.color_rule, f"{self.title} has no seat colours to choose.",
-                               path="$.colors")
+            raise self.color_refusal(self.color_rule, reason=f"{self.title} has no seat colours to choose.",
+                                     context={"path": "$.colors"})
         if (not isinstance(colors, (list, tuple)) or len(colors) != players
                 or any(not isinstance(c, str) or c not in self.colors for c in colors) or len(set(colors)) != players):
-            raise InvalidSetup(self.color_code, self.color_rule,
-                               f"Name one colour per seat, each once, from {', '.join(self.colors)}.",
-                               path="$.colors", choices=list(self.colors))
+            raise self.color_refusal(self.color_rule,
+                                     reason=f"Name one colour per seat, each once, from {', '.join(self.colors)}.",
+                                     context={"path": "$.colors", "choices": list(self.colors)})
         return tuple(colors)
 
     def _check_first_player(self, players: int, first_player: int | None) -> int:
         if first_player is None:
             return 0
         if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
-            raise InvalidSetup(self.first_player_code, self.first_player_rule,
-                               f"The first player must be a seat, 0 to {players - 1}.", path="$.first_player")
+            raise self.first_player_refusal(self.first_player_rule, last=players - 1,
+                                            context={"path": "$.first_player"})
         return first_player
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -219,9 +233,9 @@ class Ruleset(ABC, Generic[S, A]):
         known = {spec.name: spec for spec in self.options}
         for name in given:
             if name not in known:
-                raise InvalidSetup(INVALID_OPTIONS, None,
-                                   f"{self.title} has no option '{name}'; it offers {', '.join(known) or 'none'}.",
-                                   path=f"$.options.{name}")
+                raise core_refusals.INVALID_OPTIONS(
+                    option=name, requirement=f"is not one of {self.title}'s options (it offers {', '.join(known) or 'none'})",
+                    context={"path": f"$.options.{name}"})
         resolved = {}
         for name, spec in known.items():
             value = given.get(name, spec.default)
@@ -261,13 +275,13 @@ class Ruleset(ABC, Generic[S, A]):
                 message, path = split_validation_error(exc)
                 raise InvalidState(message, path) from None
             if header.game != self.id:
-                raise InvalidState(f"This state belongs to '{header.game}', not '{self.id}'.", "$.game",
-                                   code="wrong_game", expected=self.id)
+                raise core_refusals.WRONG_GAME(given=header.game, expected=self.id,
+                                          context={"path": "$.game", "expected": self.id})
             if header.rules_version != self.rules_version:
-                raise InvalidState(
-                    f"This state was made under rules version {header.rules_version}; "
-                    f"this referee plays {self.id} {self.rules_version}.",
-                    "$.rules_version", code="rules_version_mismatch", expected=self.rules_version)
+                raise core_refusals.RULES_VERSION_MISMATCH(given=header.rules_version, game=self.id,
+                                                      expected=self.rules_version,
+                                                      context={"path": "$.rules_version",
+                                                               "expected": self.rules_version})
             try:
                 state = convert(raw, self.State)
             except msgspec.ValidationError as exc:
@@ -302,7 +316,7 @@ class Ruleset(ABC, Generic[S, A]):
         """Raise ``InvalidState`` (with a path) where the state contradicts the components."""
 
     # ------------------------------------------------------------------ play
-    def apply(self, state: S, action: A | dict[str, Any], *, in_place: bool = False) -> tuple[S, list[Event]]:
+    def apply(self, state: S, action: A | dict[str, Any], *, in_place: bool = False) -> tuple[S, Events]:
         """Validate and apply one action; the input state is never touched.
 
         The phase table routes the action (seat, game over, phase, turn) to its handler,
@@ -323,9 +337,7 @@ class Ruleset(ABC, Generic[S, A]):
             beyond = first_out_of_bounds(after, self.State)
             if beyond is not None:
                 # The answer must pass the input check again: a counter at its bound stops the game here.
-                raise IllegalAction(COUNTER_OVERFLOW, None,
-                                    f"This action would take {beyond} outside the bounds its type allows "
-                                    f"(counters stay within 0 to {MAX_COUNT}).", path=beyond)
+                raise core_refusals.COUNTER_OVERFLOW(path=beyond, bound=MAX_COUNT, context={"path": beyond})
         return after, events
 
     # Both run on every apply: looked up once per ruleset rather than per call.
@@ -410,9 +422,58 @@ class Ruleset(ABC, Generic[S, A]):
         out["viewer"] = player
         return out  # type: ignore[no-any-return]
 
-    def view_events(self, events: Iterable[Event], player: int | None) -> list[Event]:
-        """The events ``player`` may see, as the game's event declaration says."""
-        return [event for event in events if self.events.visible(event, player)]
+    def view_events(self, events: Iterable[Any], player: int | None) -> list[Any]:
+        """The events ``player`` may see, each as it may see it, as the game's event types declare.
+
+        ``events`` are the game's event Structs, or their JSON (read back from a session's log).
+        """
+        if self.Event is None:  # a game whose events are still dicts, with their secrecy table
+            return [event for event in events if self.events is not None and self.events.visible(event, player)]
+        typed = [event if isinstance(event, Event) else self.load_event(event) for event in events]
+        return seen_by(typed, player)
+
+    def load_event(self, raw: Any) -> Event:
+        return convert(raw, self.Event)  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ what a client may look up
+    def refusal_catalogue(self) -> list[tuple[Refusal, list[str]]]:
+        """Every refusal the game can answer, core's first, each with the rules this game cites for it."""
+        cited = self._rules_cited_for_core_codes()
+        replaced = {core_refusals.NOT_YOUR_TURN.code} - {phase.not_your_turn.code for phase in self.flow.phases}
+        replaced |= {core_refusals.INVALID_FIRST_PLAYER.code} - {self.first_player_refusal.code}
+        replaced |= {core_refusals.INVALID_COLOR.code} - {self.color_refusal.code}
+        out = [(entry, sorted(cited.get(entry.code, ()), key=_rule_order) if entry.any_rule else list(entry.rules))
+               for entry in CORE if entry.code not in self.refusals and entry.code not in replaced]
+        out += [(entry, list(entry.rules)) for entry in self.refusals]
+        return out
+
+    def _rules_cited_for_core_codes(self) -> dict[str, set[str]]:
+        """The rules this game cites for core's codes: from its phase table and its setup declarations."""
+        cited: dict[str, set[str]] = {}
+
+        def cite(code: str, rule: str | None) -> None:
+            if rule is not None:
+                cited.setdefault(code, set()).add(rule)
+
+        flow = self.flow
+        cite("game_over", flow.game_over_rule)
+        cite("wrong_phase", flow.anytime_wrong_phase_rule)
+        for phase in flow.phases:
+            cite("wrong_phase", phase.wrong_phase_rule)
+            cite(phase.not_your_turn.code, phase.not_your_turn_rule)
+        cite("invalid_player_count", self.player_count_rule)
+        cite(self.first_player_refusal.code, self.first_player_rule)
+        cite(self.color_refusal.code, self.color_rule)
+        for spec in self.options:
+            cite("invalid_options", spec.rule)
+        for code, rules in self.core_rules.items():
+            for rule in rules:
+                cite(code, rule)
+        return cited
+
+    def components_document(self) -> Any:
+        """The game's component data as served to clients (an instance of ``Components``)."""
+        raise NotImplementedError(f"{self.id} serves no components document")
 
     def view_action(self, action: Any, player: int | None, state: S | None = None) -> dict[str, Any]:
         """An applied action as ``player`` may see it (fields marked private stay with the actor).
@@ -446,3 +507,8 @@ class Ruleset(ABC, Generic[S, A]):
 
 
 _MISSING = object()
+
+
+def _rule_order(rule_id: str) -> list[Any]:
+    """SOL-2.10 after SOL-2.9: numbers compare as numbers."""
+    return [int(part) if part.isdigit() else part for part in rule_id.replace("-", ".").split(".")]

@@ -2,12 +2,16 @@
 
 Every refusal carries a machine-readable ``code``, the rule ID it cites and a
 sentence a player understands. The HTTP layer turns these into RFC 9457 problems
-without knowing any game.
+without knowing any game. Games raise them through their refusal catalogue
+(:mod:`rulesets.core.refusals`), which words every sentence from one template per code.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
+
+#: Set by a test run to see every refusal made (``tests/conftest.py`` checks the catalogues with it).
+observer: Callable[["RulesetError"], None] | None = None
 
 
 class RulesetError(Exception):
@@ -15,6 +19,9 @@ class RulesetError(Exception):
 
     code: str = "ruleset_error"
     rule: str | None = None
+    #: the catalogue entry that worded it (:class:`rulesets.core.refusals.Refusal`), and its values
+    entry: Any = None
+    params: dict[str, Any] | None = None
 
     def __init__(self, code: str, rule: str | None, detail: str, **context: Any) -> None:
         super().__init__(detail)
@@ -22,6 +29,13 @@ class RulesetError(Exception):
         self.rule = rule
         self.detail = detail
         self.context = context
+        if observer is not None:
+            observer(self)
+
+    @classmethod
+    def worded(cls, code: str, rule: str | None, detail: str, context: dict[str, Any]) -> "RulesetError":
+        """The refusal as a catalogue words it (each subclass takes its own constructor's shape)."""
+        return cls(code, rule, detail, **context)
 
     def as_dict(self) -> dict[str, Any]:
         body: dict[str, Any] = {"code": self.code, "rule": self.rule, "detail": self.detail}
@@ -37,7 +51,20 @@ class IllegalAction(RulesetError):
     """The action is well formed but the rules forbid it now."""
 
 
-class InvalidState(RulesetError):
+class _WithPath(RulesetError):
+    def __init__(self, detail: str, path: str = "$", rule: str | None = None,
+                 code: str = "ruleset_error", **context: Any) -> None:
+        super().__init__(code, rule, detail, path=path, **context)
+        self.path = path
+
+    @classmethod
+    def worded(cls, code: str, rule: str | None, detail: str, context: dict[str, Any]) -> "RulesetError":
+        rest = dict(context)
+        path = rest.pop("path", "$")
+        return cls(detail, path, rule, code, **rest)
+
+
+class InvalidState(_WithPath):
     """The posted state does not fit the game's types or contradicts its components.
 
     ``path`` is a JSON path such as ``$.players[2].storage.wood``.
@@ -45,17 +72,15 @@ class InvalidState(RulesetError):
 
     def __init__(self, detail: str, path: str = "$", rule: str | None = None,
                  code: str = "invalid_state", **context: Any) -> None:
-        super().__init__(code, rule, detail, path=path, **context)
-        self.path = path
+        super().__init__(detail, path, rule, code, **context)
 
 
-class InvalidAction(RulesetError):
+class InvalidAction(_WithPath):
     """The action does not fit the game's action schema (unknown type, wrong field)."""
 
     def __init__(self, detail: str, path: str = "$", rule: str | None = None,
                  code: str = "invalid_action", **context: Any) -> None:
-        super().__init__(code, rule, detail, path=path, **context)
-        self.path = path
+        super().__init__(detail, path, rule, code, **context)
 
 
 class InvalidSetup(RulesetError):

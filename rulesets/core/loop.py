@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
-from .errors import IllegalAction, InvalidAction
+from . import refusals
+from .errors import RulesetError
+from .refusals import Refusal
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -65,7 +67,8 @@ class Phase(Generic[S]):
     actors: Callable[[S], Sequence[int]]
     wrong_phase_rule: str | None
     not_your_turn_rule: str | None
-    not_your_turn_code: str = NOT_YOUR_TURN
+    #: the refusal for a seat the phase does not await (a game may name its own code)
+    not_your_turn: Refusal = refusals.NOT_YOUR_TURN
     anyone: frozenset[type] = frozenset()
     #: a sentence naming what the phase awaits, for refusals ("seat 2 to discard")
     describe: Callable[[S], str] | None = None
@@ -143,7 +146,7 @@ class PhaseTable(Generic[S]):
             check_seat(player, seats)
         name = self.phase_of(state)
         if name == self.over:
-            raise IllegalAction(GAME_OVER, self.game_over_rule, "The game is over; no more actions are taken.")
+            raise refusals.GAME_OVER(self.game_over_rule)
         if self.check_parameters is not None:
             self.check_parameters(action)
         if not self.seat_check_first:
@@ -164,24 +167,21 @@ class PhaseTable(Generic[S]):
         awaited = phase.actors(state)
         if player not in awaited:
             waiting = phase.describe(state) if phase.describe else _seats(awaited)
-            raise IllegalAction(phase.not_your_turn_code, phase.not_your_turn_rule,
-                                f"Seat {player} may not act now: the game awaits {waiting}.",
-                                active=list(awaited))
+            raise phase.not_your_turn(phase.not_your_turn_rule, player=player, awaited=waiting,
+                                      context={"active": list(awaited)})
         return handler
 
-    def _wrong_phase(self, current: Phase[S], kind: type) -> IllegalAction:
+    def _wrong_phase(self, current: Phase[S], kind: type) -> RulesetError:
         home = self._home.get(kind)  # type: ignore[attr-defined]
         rule = home.wrong_phase_rule if home is not None else current.wrong_phase_rule
         where = f"the {home.name} phase" if home is not None else "no phase of this game"
-        return IllegalAction(WRONG_PHASE, rule,
-                             f"A {action_type(kind)} action belongs to {where}; the game is in the "
-                             f"{current.name} phase.", phase=current.name)
+        return refusals.WRONG_PHASE(rule, action=action_type(kind), where=where, phase=current.name,
+                                   context={"phase": current.name})
 
 
 def check_seat(player: Any, seats: int, path: str = "$.player") -> None:
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
-        raise InvalidAction(f"Seat {player} is not in this {seats}-player game (seats are 0 to {seats - 1}).",
-                            path, code=UNKNOWN_PLAYER)
+        raise refusals.UNKNOWN_PLAYER(player=player, seats=seats, last=seats - 1, context={"path": path})
 
 
 def _seats(seats: Iterable[int]) -> str:

@@ -11,6 +11,7 @@ from .actions import Action, Bid, Build, Discard, EndTurn
 from .components import COLOURS, MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
 from .options import OPTIONS
 from .rounds import builder
+from .refusals import UNKNOWN_START_PLAYER, refusals
 from .rule_index import RULES
 from .scoring import winners
 from .state import EVENTS, GoldenCityState
@@ -41,7 +42,9 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
     colors = COLOURS
     color_rule = "GC-1.5"
     first_player_rule = "GC-1.8"
-    first_player_code = "unknown_start_player"
+    first_player_refusal = UNKNOWN_START_PLAYER
+    core_rules = {"invalid_color": ("GC-11.1",)}
+    refusals = refusals
     rules = RULES
     State = GoldenCityState
     Action = Action
@@ -102,7 +105,7 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
                                    path=f"$.options.{spec.name}")
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> GoldenCityState:
-        return setup.create(self.id, self.rules_version, players, seed, options, seating, self.color_code)
+        return setup.create(self.id, self.rules_version, players, seed, options, seating, self.color_refusal)
 
     def check_consistency(self, state: GoldenCityState) -> None:
         consistency.check(state)

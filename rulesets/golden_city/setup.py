@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import InvalidSetup, RandomSource, Rng, Seating, clockwise
+from rulesets.core import RandomSource, Refusal, Rng, Seating, clockwise
 
 from .components import (BLACK, BONUS_CARDS, COAST, COINS_TOTAL, DATA_VERSION, GOODS_CARDS, GOODS_DISPLAY, KEYS_TOTAL,
                          LANDSCAPE_CARDS, PLAYER_COUNTS, SCORING_CARDS, SCORING_STACK_ORDER, START_COAST, START_COINS,
@@ -22,12 +22,12 @@ def rules_of(options: dict[str, Any]) -> Rules:
 
 
 def create(game: str, version: str, players: int, seed: str, options: dict[str, Any], seating: Seating,
-           colour_code: str) -> GoldenCityState:
+           colour_refusal: Refusal) -> GoldenCityState:
     counts = PLAYER_COUNTS[players]
     if counts.black_posts and BLACK in seating.colors:
-        raise InvalidSetup(colour_code, "GC-11.1",
-                           f"In a {players}-player game the {BLACK} posts are the black posts: choose other colours.",
-                           path="$.colors")
+        raise colour_refusal("GC-11.1", context={"path": "$.colors"},
+                             reason=f"In a {players}-player game the {BLACK} posts are the black posts: "
+                                    "choose other colours.")
     rules = rules_of(options)
     rng = Rng(seed=seed)
     chance = RandomSource(rng)

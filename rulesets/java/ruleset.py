@@ -11,6 +11,7 @@ from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDevelo
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
 from .components import HANDSHAKE_ALTERNATIVE, HANDSHAKE_DEFAULT, assumed_blocks
+from .refusals import INVALID_START_PLAYER, NOT_YOUR_FESTIVAL_TURN, refusals
 from .rule_index import RULES
 from .scoring import final_scores, winners
 from .state import EVENTS, JavaState
@@ -45,16 +46,16 @@ FLOW: PhaseTable[JavaState] = PhaseTable(
             describe=lambda state: f"seat {state.turn.active} to play"),
         Phase("festival/joining", {FestivalBid: festival.festival_bid, FestivalPass: festival.festival_pass},
               actors=_to_act, wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-10.7",
-              not_your_turn_code="not_your_festival_turn",
+              not_your_turn=NOT_YOUR_FESTIVAL_TURN,
               describe=lambda state: f"seat {state.festival.to_act} to join or decline the festival"),
         Phase("festival/raising", {FestivalBid: festival.festival_bid, FestivalPass: festival.festival_pass,
                                    FestivalProposeTie: festival.festival_propose_tie},
               actors=_to_act, wrong_phase_rule="JAVA-10.9", not_your_turn_rule="JAVA-10.7",
-              not_your_turn_code="not_your_festival_turn",
+              not_your_turn=NOT_YOUR_FESTIVAL_TURN,
               describe=lambda state: f"seat {state.festival.to_act} to raise, pass or propose a tie"),
         Phase("festival/tie_vote", {FestivalTieResponse: festival.festival_tie_response},
               actors=_to_act, wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-10.7",
-              not_your_turn_code="not_your_festival_turn",
+              not_your_turn=NOT_YOUR_FESTIVAL_TURN,
               describe=lambda state: f"seat {state.festival.to_act} to accept or refuse the tie"),
     ],
     phase_of=phase_of, over="game_over", game_over_rule="JAVA-11.4", seat_check_first=False)
@@ -68,7 +69,8 @@ class Java(Ruleset[JavaState, Action]):
     rules_version = "1.0"
     player_count_rule = "JAVA-1.1"
     first_player_rule = "JAVA-1.6"
-    first_player_code = "invalid_start_player"
+    first_player_refusal = INVALID_START_PLAYER
+    refusals = refusals
     rules = RULES
     State = JavaState
     Action = Action

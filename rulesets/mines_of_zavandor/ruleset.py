@@ -14,17 +14,17 @@ from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseRew
                       TradeWithdraw, Upgrade, UseOneTime)
 from .components import MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
 from .rounds import actors
+from .refusals import NOT_ACTIVE_PLAYER, refusals
 from .rule_index import RULES
 from .state import EVENTS, ZavandorState
 
-NOT_ACTIVE = "not_active_player"  # MOZ-2.3 / MOZ-2.4
 #: MOZ-4.11: the bound on drafts per trading phase is chosen at setup, up to this many.
 MAX_PROPOSALS_BOUND = 1000
 
 
 def _sequential(name: str, moves: Mapping[type, Any], describe: str) -> Phase[ZavandorState]:
     return Phase(name, moves, actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.3",
-                 not_your_turn_code=NOT_ACTIVE, describe=lambda state: f"seat {actors(state)[0]} {describe}")
+                 not_your_turn=NOT_ACTIVE_PLAYER, describe=lambda state: f"seat {actors(state)[0]} {describe}")
 
 
 #: MOZ-2.1: each action only in its phase and step; sequential steps await one seat (MOZ-2.3),
@@ -43,10 +43,10 @@ FLOW: PhaseTable[ZavandorState] = PhaseTable(
                           TradeDraftCancel: trading.draft_cancel, TradePropose: trading.propose,
                           TradeAccept: trading.accept, TradeReject: trading.reject, TradeWithdraw: trading.withdraw,
                           BankTrade: trading.bank_trade, FinishTrading: trading.finish},
-              actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn_code=NOT_ACTIVE,
+              actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               describe=lambda state: f"seats {actors(state)} to trade"),
         Phase("bidding", {BidAdd: auction.bid_add, BidRemove: auction.bid_remove, BidCommit: auction.bid_commit},
-              actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn_code=NOT_ACTIVE,
+              actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               anyone=frozenset({BidAdd, BidRemove, BidCommit})),
         _sequential("reward", {ChooseReward: auction.choose_reward}, "to choose a reward"),
         _sequential("king_move", {MoveKing: auction.move_king}, "to move the king"),
@@ -76,6 +76,7 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
     Action = Action
     flow = FLOW
     events = EVENTS
+    refusals = refusals
     options = OPTIONS
     notes = {
         "data_status": "Procedures follow the spec; the deck contents, the family track, the pack dragon, the "

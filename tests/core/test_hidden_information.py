@@ -16,6 +16,7 @@ import pytest
 
 from rulesets import get_ruleset, ruleset_ids
 from rulesets.core import to_builtins, unseen_strings
+from rulesets.core.events import members as event_members
 from rulesets.core.registry import register, unregister
 from tests.doubles import card_nim
 
@@ -55,7 +56,7 @@ def assert_nothing_leaks(ruleset, state, events, seed: str, where: str,
         view = ruleset.view(state, viewer)
         leaked = strings_in(view) & unseen
         assert not leaked, f"{where}: seat {viewer}'s view shows {sorted(leaked)[:5]}"
-        seen_events = ruleset.view_events(events, viewer)
+        seen_events = to_builtins(ruleset.view_events(events, viewer))
         leaked = strings_in(seen_events) & unseen
         assert not leaked, f"{where}: seat {viewer} sees events naming {sorted(leaked)[:5]}"
         if viewer is not None:
@@ -63,6 +64,16 @@ def assert_nothing_leaks(ruleset, state, events, seed: str, where: str,
             offered = strings_in([to_builtins(a) for a in menu])
             leaked = offered & (unseen - strings_in(to_builtins(state.players[viewer])))
             assert not leaked, f"{where}: seat {viewer} is offered actions naming {sorted(leaked)[:5]}"
+
+
+def assert_declared(ruleset, events, game: str) -> None:
+    """Every event is of a type the game declares (its ``Event`` union, or its secrecy table)."""
+    if ruleset.Event is not None:
+        kinds = tuple(event_members(ruleset.Event))
+        strays = sorted({type(e).__name__ for e in events if not isinstance(e, kinds)})
+    else:
+        strays = sorted({e["type"] for e in events if not ruleset.events.declared(e["type"])})
+    assert not strays, f"{game}: event types nobody declared: {strays}"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -81,8 +92,7 @@ def test_no_view_event_or_offer_shows_a_seat_what_is_hidden_from_it(game):
                     break
                 actor = chooser.choice([p for p, menu in menus.items() if menu])
                 state, events = ruleset.apply(state, chooser.choice(menus[actor]))
-                undeclared = {e["type"] for e in events} - {e["type"] for e in events if ruleset.events.declared(e["type"])}
-                assert not undeclared, f"{game}: event types nobody declared: {sorted(undeclared)}"
+                assert_declared(ruleset, events, game)
             assert ruleset.status(state).game_over, f"{game} {players}p did not end"
 
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import msgspec
 import pytest
 
-from rulesets.core import (GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE, GameState, IllegalAction,
+from rulesets.core import (Catalogue, GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE, GameState, IllegalAction,
                            InvalidAction, Phase, PhaseTable, PerSeat, Rng, public)
 
 
@@ -54,10 +54,12 @@ def _joker(state, action):
     return [{"type": "joker", "player": action.player}]
 
 
+NOT_A_PAYER = Catalogue().entry("not_a_payer", ("T-4",), "Seat {player} may not act now: the game awaits {awaited}.")
+
 FLOW = PhaseTable(
     phases=[Phase("bid", {Bid: _bid}, actors=lambda s: [s.turn], wrong_phase_rule="T-1", not_your_turn_rule="T-2"),
             Phase("pay", {Pay: _pay}, actors=lambda s: [0, 1], wrong_phase_rule="T-3", not_your_turn_rule="T-4",
-                  not_your_turn_code="not_a_payer")],
+                  not_your_turn=NOT_A_PAYER)],
     phase_of=lambda s: s.phase, over="over", game_over_rule="T-5", anytime={Joker: _joker})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from rulesets.core import EventSecrecy, PhaseTable, public
+from rulesets.core import Event, PhaseTable, Seat, public
 from rulesets.core.playout import ContractBroken, random_playout
 from tests.doubles import card_nim
 
@@ -17,15 +17,19 @@ class Knock(msgspec.Struct, tag="knock", tag_field="type", kw_only=True, forbid_
     player: int
 
 
+class Knocked(Event, tag="knocked"):
+    player: Seat
+
+
 def knock(state, action):
-    return [{"type": "knocked", "player": action.player}]
+    return [Knocked(player=action.player)]
 
 
 class KnockingNim(card_nim.CardNim):
     Action = card_nim.Take | card_nim.Draw | Knock
     flow = PhaseTable(phases=card_nim.FLOW.phases, phase_of=card_nim.FLOW.phase_of, over="over",
                       game_over_rule="CN-5", anytime={Knock: knock})
-    events = EventSecrecy(public=card_nim.EVENTS.public | {"knocked"}, private=card_nim.EVENTS.private)
+    Event = card_nim.CardNimEvent | Knocked
 
     def enumerate_actions(self, state, player, types):
         return super().enumerate_actions(state, player, types) + [Knock(player=player)]

@@ -18,8 +18,9 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import (Count, EventSecrecy, GameState, Hidden, IllegalAction, Inventory, OptionSpec, PerSeat,
-                           Phase, PhaseTable, Private, RandomSource, Rng, Ruleset, Seating, public, require)
+from rulesets.core import (Catalogue, Count, Event, GameState, Hidden, Inventory, OptionSpec, PerSeat, Phase,
+                           PhaseTable, Private, PrivateEvent, RandomSource, Rng, Ruleset, Seat, Seating, public,
+                           require)
 
 GAME_ID = "card_nim"
 CARDS = tuple(f"c{n:02d}" for n in range(1, 13))
@@ -56,39 +57,68 @@ class Draw(msgspec.Struct, tag="draw", tag_field="type", kw_only=True, forbid_un
 
 CardNimAction = Take | Draw
 
-EVENTS = EventSecrecy(public=frozenset({"drew", "took", "game_ended"}), private={"card_drawn": "player"})
+
+# ---------------------------------------------------------------- what happened, and who sees it
+class Took(Event, tag="took"):
+    player: Seat
+    stones: int
+
+
+class Drew(Event, tag="drew"):
+    """Everyone learns that a seat drew..."""
+
+    player: Seat
+
+
+class CardDrawn(PrivateEvent, tag="card_drawn"):
+    """...and only that seat learns the card."""
+
+    player: Seat
+    card: str
+
+
+class GameEnded(Event, tag="game_ended"):
+    winner: Seat
+
+
+CardNimEvent = Took | Drew | CardDrawn | GameEnded
+
+# ---------------------------------------------------------------- how the rules say no
+refusals = Catalogue()
+BAD_TAKE = refusals.entry("bad_take", ("CN-3",), "Take 1 to {most} stones.")
+DECK_EMPTY = refusals.entry("deck_empty", ("CN-4",), "The deck is empty; take stones instead.")
 
 
 # ---------------------------------------------------------------- the rules, one handler per action
-def take(state: CardNimState, action: Take) -> list[dict]:
+def take(state: CardNimState, action: Take) -> list[CardNimEvent]:
     """CN-3: 1 to ``max_take`` stones, never more than the heap holds."""
     most = min(state.max_take, state.heap)
     if not 1 <= action.stones <= most:
-        raise IllegalAction("bad_take", "CN-3", f"Take 1 to {most} stones.", stones=action.stones)
+        raise BAD_TAKE(most=most, context={"stones": action.stones})
     state.heap -= action.stones
     state.players[action.player].taken += action.stones
-    events = [{"type": "took", "player": action.player, "stones": action.stones}]
+    events: list[CardNimEvent] = [Took(player=action.player, stones=action.stones)]
     end_turn(state, events)
     return events
 
 
-def draw(state: CardNimState, action: Draw) -> list[dict]:
+def draw(state: CardNimState, action: Draw) -> list[CardNimEvent]:
     """CN-4: everyone learns that you drew; only you learn the card."""
     if not state.deck:
-        raise IllegalAction("deck_empty", "CN-4", "The deck is empty; take stones instead.")
+        raise DECK_EMPTY()
     card = state.deck.pop(0)
     state.players[action.player].hand.append(card)
-    events = [{"type": "drew", "player": action.player},
-              {"type": "card_drawn", "player": action.player, "card": card}]
+    events: list[CardNimEvent] = [Drew(player=action.player),
+                                  CardDrawn(player=action.player, card=card, visible_to=[action.player])]
     end_turn(state, events)
     return events
 
 
-def end_turn(state: CardNimState, events: list[dict]) -> None:
+def end_turn(state: CardNimState, events: list[CardNimEvent]) -> None:
     """CN-5: whoever takes the last stone wins and keeps the turn, so status names them."""
     if state.heap == 0:
         state.phase = "over"
-        events.append({"type": "game_ended", "winner": state.turn})
+        events.append(GameEnded(winner=state.turn))
     else:
         state.turn = (state.turn + 1) % len(state.players)
 
@@ -112,7 +142,8 @@ class CardNim(Ruleset[CardNimState, CardNimAction]):
     State = CardNimState
     Action = CardNimAction
     flow = FLOW
-    events = EVENTS
+    Event = CardNimEvent
+    refusals = refusals
 
     def create(self, players: int, seed: str, options: dict, seating: Seating) -> CardNimState:
         state = CardNimState(game=self.id, rules_version=self.rules_version, rng=Rng(seed=seed),

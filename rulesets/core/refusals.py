@@ -1,0 +1,143 @@
+"""The refusal catalogue: every way a game can say no, declared once.
+
+A game declares each of its refusal codes once, with the rule IDs it may cite, the HTTP
+status it answers and one message template with named values, and raises it by calling
+the entry::
+
+    refusals = Catalogue()
+    NOT_ADJACENT = refusals.entry("space_not_adjacent", ("SOL-3.2",),
+                                  "Space {space} is not next to one of your buildings.")
+    ...
+    raise NOT_ADJACENT(space=label)            # the one rule it cites
+    raise CARD_NOT_IN_HAND("JAVA-7.2", card=card_id)   # one of several, named
+
+Every detail sentence is built from its template, so the catalogue served in a game's
+metadata lists every code the game can answer with the sentence it words. Core's own codes
+(the loop, setup, decoding) live in :data:`CORE`; a game's served catalogue lists them with
+the rules that game cites for them.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping
+
+from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
+
+
+def _placeholders(template: str) -> frozenset[str]:
+    names = set()
+    for _, name, _, _ in string.Formatter().parse(template):
+        if name is not None:
+            if not name.isidentifier():
+                raise ValueError(f"template placeholders are names: {template!r}")
+            names.add(name)
+    return frozenset(names)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One refusal code: the rules it cites, its status, its sentence.
+
+    ``rules`` empty with ``any_rule`` true: the code is core's and each game cites its own rule.
+    """
+
+    code: str
+    rules: tuple[str, ...]
+    message: str
+    status: int = 422
+    error: type[RulesetError] = IllegalAction
+    any_rule: bool = False
+    placeholders: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "placeholders", _placeholders(self.message))
+
+    def __call__(self, rule: str | None = None, /, *, context: Mapping[str, Any] | None = None,
+                 **values: Any) -> RulesetError:
+        """The refusal, worded from the template with ``values``; ``context`` adds problem members."""
+        if rule is None:
+            if len(self.rules) > 1:
+                raise ValueError(f"{self.code} cites one of {self.rules}: name it")
+            rule = self.rules[0] if self.rules else None
+        elif rule not in self.rules and not self.any_rule:
+            raise ValueError(f"{self.code} does not cite {rule} (its catalogue entry lists {self.rules})")
+        if values.keys() != self.placeholders:
+            raise ValueError(f"{self.code} takes {sorted(self.placeholders)}, given {sorted(values)}")
+        refusal = self.error.worded(self.code, rule, self.message.format_map(values), dict(context or {}))
+        refusal.entry = self
+        refusal.params = values
+        return refusal
+
+    def describe(self, rules: Iterable[str] | None = None) -> dict[str, Any]:
+        return {"code": self.code, "rules": list(self.rules if rules is None else rules), "status": self.status,
+                "message": self.message}
+
+
+class Catalogue:
+    """A game's refusals, one entry per code."""
+
+    def __init__(self, *included: "Catalogue") -> None:
+        self._entries: dict[str, Refusal] = {}
+        for other in included:
+            for entry in other:
+                self._add(entry)
+
+    def entry(self, code: str, rules: Iterable[str], message: str, *, status: int = 422,
+              error: type[RulesetError] = IllegalAction, any_rule: bool = False) -> Refusal:
+        """Declare a code (once) and answer the entry that raises it."""
+        return self._add(Refusal(code, tuple(rules), message, status, error, any_rule))
+
+    def _add(self, entry: Refusal) -> Refusal:
+        if entry.code in self._entries:
+            raise ValueError(f"refusal code {entry.code!r} is declared twice")
+        self._entries[entry.code] = entry
+        return entry
+
+    def __iter__(self) -> Iterator[Refusal]:
+        return iter(self._entries.values())
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._entries
+
+    def __getitem__(self, code: str) -> Refusal:
+        return self._entries[code]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def codes(self) -> list[str]:
+        return list(self._entries)
+
+
+#: Core's own refusals: the loop's, setup's and decoding's. Each game cites its own rules for them.
+CORE = Catalogue()
+GAME_OVER = CORE.entry("game_over", (), "The game is over; no more actions are taken.", any_rule=True)
+WRONG_PHASE = CORE.entry("wrong_phase", (), "A {action} action belongs to {where}; the game is in the {phase} phase.",
+                         any_rule=True)
+NOT_YOUR_TURN = CORE.entry("not_your_turn", (), "Seat {player} may not act now: the game awaits {awaited}.",
+                           any_rule=True)
+UNKNOWN_PLAYER = CORE.entry("unknown_player", (),
+                            "Seat {player} is not in this {seats}-player game (seats are 0 to {last}).",
+                            error=InvalidAction, any_rule=True)
+INVALID_ACTION = CORE.entry("invalid_action", (), "The action does not fit this game's actions: {reason}",
+                            error=InvalidAction, any_rule=True)
+INVALID_STATE = CORE.entry("invalid_state", (), "The state is not one this game can be in: {reason}",
+                           error=InvalidState, any_rule=True)
+WRONG_GAME = CORE.entry("wrong_game", (), "This state belongs to '{given}', not '{expected}'.", error=InvalidState)
+RULES_VERSION_MISMATCH = CORE.entry(
+    "rules_version_mismatch", (),
+    "This state was made under rules version {given}; this referee plays {game} {expected}.", error=InvalidState)
+COUNTER_OVERFLOW = CORE.entry("counter_overflow", (),
+                              "This action would take {path} outside the bounds its type allows "
+                              "(counters stay within 0 to {bound}).")
+INVALID_PLAYER_COUNT = CORE.entry("invalid_player_count", (),
+                                  "{game} is played by {low} to {high} players with these options, not {players}.",
+                                  error=InvalidSetup, any_rule=True)
+INVALID_OPTIONS = CORE.entry("invalid_options", (), "Option '{option}' {requirement}.", error=InvalidSetup,
+                             any_rule=True)
+INVALID_SEED = CORE.entry("invalid_seed", (), "{reason}", error=InvalidSetup)
+INVALID_FIRST_PLAYER = CORE.entry("invalid_first_player", (), "The first player must be a seat, 0 to {last}.",
+                                  error=InvalidSetup, any_rule=True)
+INVALID_COLOR = CORE.entry("invalid_color", (), "{reason}", error=InvalidSetup, any_rule=True)

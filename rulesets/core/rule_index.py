@@ -1,0 +1,46 @@
+"""A game's rule index: every rule ID of its spec, with a title and the rule's own words.
+
+The index is component data like any other: a JSON file in the game's package, a list of
+``{"id", "title", "text"}`` in the spec's order, where ``text`` is the spec's statement of
+the rule (a sentence or three), so a client can show a refusal with the rule it cites.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Mapping
+
+import msgspec
+
+
+class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    title: str
+    text: str
+
+
+def load_rule_index(package: str, filename: str) -> dict[str, Rule]:
+    """The rule index packaged with a game, keyed by rule ID, in the file's order."""
+    raw = resources.files(package).joinpath(filename).read_bytes()
+    rules = msgspec.json.decode(raw, type=list[Rule])
+    index = {rule.id: rule for rule in rules}
+    if len(index) != len(rules):
+        raise ValueError(f"{package}/{filename} lists a rule ID twice")
+    empty = [rule.id for rule in rules if not rule.title.strip() or not rule.text.strip()]
+    if empty:
+        raise ValueError(f"{package}/{filename}: rules without a title or text: {empty}")
+    return index
+
+
+def rule_entry(rule_id: str, rule: "Rule | str") -> dict[str, Any]:
+    """One entry of the metadata's ``rules`` (a bare title, from a game not yet giving texts, has no text)."""
+    if isinstance(rule, Rule):
+        return {"id": rule_id, "title": rule.title, "text": rule.text}
+    return {"id": rule_id, "title": rule}
+
+
+def titles(index: Mapping[str, "Rule | str"]) -> dict[str, str]:
+    return {rule_id: rule.title if isinstance(rule, Rule) else rule for rule_id, rule in index.items()}
+
+
+__all__ = ["Rule", "load_rule_index", "rule_entry", "titles"]
