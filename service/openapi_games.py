@@ -304,6 +304,10 @@ def game_types(ruleset: Ruleset) -> GameTypes:
     else:
         game.slots["event"] = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
     game.slots["view"] = _named_slot(ruleset.id, "View", _view_schema(ruleset, game.components), game.components)
+    game.components[f"{ruleset.id}.RefusalCode"] = {
+        "type": "string", "enum": [entry.code for entry, _ in ruleset.refusal_catalogue()],
+        "description": f"Every refusal code {ruleset.title} can answer (its metadata's errors)."}
+    game.slots["refusal_code"] = ref(f"{ruleset.id}.RefusalCode")
     game.components[f"{ruleset.id}.LoggedAction"] = logged_action_schema(ruleset)
     game.slots["logged_action"] = ref(f"{ruleset.id}.LoggedAction")
     game.components[f"{ruleset.id}.Options"] = options_schema(ruleset)

@@ -113,8 +113,28 @@ def _union(name: str, games: list[GameTypes], schemas: dict[str, Any]) -> dict[s
     return union
 
 
+#: The codes of the 422s the service itself answers on a game's operation, besides the game's
+#: refusals: an envelope that does not fit (``service.body``, the marshmallow schemas) and a
+#: sealed state that does not open (``service.sealed_states``).
+REQUEST_REFUSALS = ("invalid_request", "invalid_seal")
+UNPROCESSABLE = "422"
+
+
+def game_problem(problem: dict[str, Any], game: GameTypes) -> dict[str, Any]:
+    """The problem a game's operation answers with 422: its ``code`` one the game or the service names."""
+    out = copy.deepcopy(problem)
+    out["properties"]["code"] = {
+        "anyOf": [game.slots["refusal_code"], {"type": "string", "enum": list(REQUEST_REFUSALS)}],
+        "description": "The game's refusal code (its catalogue), or the service's for a request it cannot read."}
+    return out
+
+
 def _game_operation(operation: dict[str, Any], game: GameTypes, name: str, dependent: set[str]) -> dict[str, Any]:
     out = _filled(operation, game, dependent)
+    if UNPROCESSABLE in out.get("responses", {}):
+        out["responses"][UNPROCESSABLE] = {
+            "description": "A refusal citing its rule, or a request that does not fit (RFC 9457).",
+            "content": {"application/problem+json": {"schema": ref(f"{game.id}.Problem")}}}
     out["parameters"] = [p for p in out.get("parameters", []) if p.get("name") != GAME_PARAMETER]
     if not out["parameters"]:
         del out["parameters"]
@@ -136,6 +156,8 @@ def per_game_document(document: dict[str, Any], games: list[GameTypes], titles: 
             schemas[own] = _filled(schemas[name], game, dependent)
     for name in sorted(dependent):
         schemas[name] = _union(name, games, schemas)
+    for game in games:
+        schemas[f"{game.id}.Problem"] = game_problem(schemas["Problem"], game)
 
     paths: dict[str, Any] = {}
     game_tags = []

@@ -65,6 +65,12 @@ class GamePhaseField(fields.String):
     game_slot = "phase"
 
 
+class GameRefusalCodeField(fields.String):
+    """A refusal code from the game's catalogue (``ruleset.refusal_catalogue()``)."""
+
+    game_slot = "refusal_code"
+
+
 class GameIdField(fields.String):
     """A ruleset id: in a game's copy of an envelope, that game's id and nothing else."""
 
@@ -240,7 +246,8 @@ class Violation(Schema):
     class Meta:
         unknown = INCLUDE
 
-    code = fields.String(required=True, metadata={"description": "The rulebook's error code."})
+    code = GameRefusalCodeField(required=True, metadata={
+        "description": "The refusal's code, one of the game's catalogue (GET /v1/games/{game}: errors)."})
     rule = fields.String(required=True, allow_none=True, metadata={"description": "The rule ID cited."})
     detail = fields.String(required=True)
     errors = fields.List(fields.Nested(FieldError))
@@ -291,6 +298,18 @@ class OptionDescription(Schema):
 class RuleEntry(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
+    text = fields.String(metadata={"description": "The spec's statement of the rule (a game not yet giving "
+                                                  "its rules' texts leaves it out)."})
+
+
+class RefusalEntry(Schema):
+    """One refusal the game can answer: a problem's (or a violation's) ``code`` is one of these."""
+
+    code = GameRefusalCodeField(required=True)
+    rules = fields.List(fields.String(), required=True, metadata={"description": "The rule IDs it may cite."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status of its problem."})
+    message = fields.String(required=True, metadata={
+        "description": "The template its detail sentence is worded from; {name} stands for a value."})
 
 
 class GameDetail(GameSummary):
@@ -299,6 +318,8 @@ class GameDetail(GameSummary):
                          metadata={"description": "Seat colours on offer, in their default order (empty: none)."})
     actions = fields.List(fields.String(), required=True, metadata={"description": "Every action type of the game."})
     rules = fields.List(fields.Nested(RuleEntry), required=True, metadata={"description": "The rule index."})
+    errors = fields.List(fields.Nested(RefusalEntry), required=True, metadata={
+        "description": "Every refusal code the game can answer (core's included), with the rules each cites."})
     notes = fields.Dict(required=True)
 
 
