@@ -256,19 +256,52 @@ def options_schema(ruleset: Ruleset) -> dict[str, Any]:
             "properties": {spec.name: option_schema(spec) for spec in ruleset.options}}
 
 
+_UNTYPED_EVENT = {"type": "object", "required": ["type"],
+                  "description": "One event; a private one names the seats that see it (visible_to).",
+                  "properties": {"type": {"type": "string"},
+                                 "visible_to": {"type": "array", "items": {"type": "integer", "minimum": 0}}}}
+
+
+def _seen_event_schema(ruleset: Ruleset, full: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:
+    """An event as a seat may see it: derived from the event types' secrecy markers by core
+    when it can; an event type with no marked field is seen whole, as its Struct."""
+    try:
+        from rulesets.core.view_schema import view_json_schema  # noqa: F401
+    except ImportError:
+        view_json_schema = None
+    if view_json_schema is not None:
+        return _derived_view(ruleset, ruleset.Event, components)
+    from rulesets.core.events import _shown_whole, members
+    if all(_shown_whole(member) for member in members(ruleset.Event)):
+        return full
+    tags = sorted(member.__struct_config__.tag for member in members(ruleset.Event))
+    return {**_UNTYPED_EVENT, "properties": {**_UNTYPED_EVENT["properties"], "type": {"type": "string", "enum": tags}}}
+
+
 def _view_schema(ruleset: Ruleset, components: dict[str, Any]) -> dict[str, Any]:
     """The JSON Schema of a seat's view, derived by core from the state's secrecy markers."""
     try:
-        from rulesets.core.view_schema import view_json_schema
+        from rulesets.core.view_schema import view_json_schema  # noqa: F401
     except ImportError:  # core without derived views: an object, described
         return {"type": "object", "description": "The state as one seat (or a spectator) may see it."}
-    schema, view_components = view_json_schema(ruleset.State, _PLACEHOLDER + "{name}")
+    return _derived_view(ruleset, ruleset.State, components)
+
+
+def _derived_view(ruleset: Ruleset, kind: Any, components: dict[str, Any]) -> dict[str, Any]:
+    """``kind`` as a seat may see it (core's ``view_json_schema``), its components added to
+    ``components`` under the game's namespace (core's own under ``core.``)."""
+    from rulesets.core.view_schema import view_json_schema
+
+    (schema,), view_components = view_json_schema([kind], _PLACEHOLDER + "{name}")
     names = {name: f"{ruleset.id}.{name}" for name in view_components}
-    tidy = lambda s: _without_titles(_tags_as_const(_fixed_tuples(_renamed(s, names))))  # noqa: E731
+
+    def tidy(value: Any) -> Any:
+        return _without_titles(_tags_as_const(_fixed_tuples(_renamed(value, names))))
+
     for name, component in view_components.items():
         existing = components.setdefault(names[name], tidy(component))
         if existing != tidy(component):
-            raise ValueError(f"{names[name]}: the view's type differs from the state's of that name")
+            raise ValueError(f"{names[name]}: a view's type differs from the type of that name")
     return tidy(schema)
 
 
@@ -300,9 +333,14 @@ def game_types(ruleset: Ruleset) -> GameTypes:
     game.slots["state"] = _named_slot(ruleset.id, "State", slots["State"], game.components)
     game.slots["action"] = _named_slot(ruleset.id, "Action", slots["Action"], game.components)
     if "Event" in slots:
-        game.slots["event"] = _named_slot(ruleset.id, "Event", slots["Event"], game.components)
-    else:
-        game.slots["event"] = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
+        full = _named_slot(ruleset.id, "Event", slots["Event"], game.components)
+        seen = _named_slot(ruleset.id, "SeenEvent", _seen_event_schema(ruleset, full, game.components),
+                           game.components)
+        # A stateless apply answers every event whole; a sealed one, those the seat may see, as it may.
+        game.slots["event"] = full if seen == full else {"anyOf": [full, seen]}
+        game.slots["seen_event"] = seen
+    else:  # a game whose events are still dicts
+        game.slots["event"] = game.slots["seen_event"] = _UNTYPED_EVENT
     game.slots["view"] = _named_slot(ruleset.id, "View", _view_schema(ruleset, game.components), game.components)
     game.components[f"{ruleset.id}.RefusalCode"] = {
         "type": "string", "enum": [entry.code for entry, _ in ruleset.refusal_catalogue()],

@@ -53,6 +53,13 @@ class GameEventField(fields.Dict):
     game_slot = "event"
 
 
+class GameSeenEventField(fields.Dict):
+    """One event as one seat may see it (``ruleset.view_events``): fields not declared
+    public are the event's player's only."""
+
+    game_slot = "seen_event"
+
+
 class GameOptionsField(fields.Dict):
     """Setup options by name, checked by the ruleset."""
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from ..schemas import (MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, GameEventField, GameIdField,
+from ..schemas import (MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, GameIdField,
                        GameLoggedActionField,
-                       GameOptionsField, GameViewField, Revealed, Seating, SeedField, StatusSchema)
+                       GameOptionsField, GameSeenEventField, GameViewField, Revealed, Seating, SeedField, StatusSchema)
 
 _VERSION = "How many actions the session has applied; every action adds one."
 _COMMITMENT = ("SHA-256 commitment to the seed (salted), fixed for the session's life; once the game is over, "
@@ -117,7 +117,7 @@ class ActionResult(Envelope, Revealed):
     game = GameIdField(required=True)
     seat = fields.Integer(required=True)
     version = fields.Integer(required=True, metadata={"description": "The session's version after the action."})
-    events = fields.List(GameEventField(), required=True, metadata={"description": "What happened, as you may see it."})
+    events = fields.List(GameSeenEventField(), required=True, metadata={"description": "What happened, as you may see it."})
     status = fields.Nested(StatusSchema, required=True)
     view = GameViewField(required=True, metadata={"description": "The new state as you may see it."})
     seed_commitment = _commitment()
@@ -127,7 +127,7 @@ class LogEntry(Envelope):
     version = fields.Integer(required=True, metadata={"description": "The version this action produced."})
     seat = fields.Integer(required=True, metadata={"description": "Who acted."})
     action = GameLoggedActionField(required=True)
-    events = fields.List(GameEventField(), required=True, metadata={"description": "Only those the caller may see."})
+    events = fields.List(GameSeenEventField(), required=True, metadata={"description": "Only those the caller may see."})
 
 
 class SessionLog(_Caller):
