@@ -97,18 +97,24 @@ def _renamed(schema: Any, names: dict[str, str]) -> Any:
     return out
 
 
-def _tags_as_const(schema: Any) -> Any:
-    """``enum: [x]`` (one value: a union's tag, a single-choice field) as ``const: x``."""
+def _tags_as_const(schema: Any, in_union: bool = False) -> Any:
+    """``enum: [x]`` (one value: a union's tag, a single-choice field) as ``const: x``.
+
+    Not as a direct member of a union (``int | Literal["rival"]``): openapi-python-client
+    0.29 checks such a const without trying the union's other members, and refuses the
+    integer. A one-value enum there is tried like any member.
+    """
     if isinstance(schema, list):
-        return [_tags_as_const(item) for item in schema]
+        return [_tags_as_const(item, in_union) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    out = {key: _tags_as_const(value) for key, value in schema.items()}
+    out = {key: _tags_as_const(value, key in ("anyOf", "oneOf")) for key, value in schema.items()}
     values = out.get("enum")
     if isinstance(values, list) and len(values) == 1 and isinstance(values[0], (str, int, bool)):
-        out.pop("enum")
-        out["const"] = values[0]
         out.setdefault("type", _json_type(values[0]))
+        if not in_union:
+            out.pop("enum")
+            out["const"] = values[0]
     return out
 
 
