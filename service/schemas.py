@@ -249,6 +249,15 @@ class OptionDescription(Schema):
 class RuleEntry(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
+    text = fields.String(metadata={"description": "The rule as the spec states it."})
+
+
+class RefusalEntry(Schema):
+    code = fields.String(required=True)
+    rules = fields.List(fields.String(), required=True, metadata={"description": "The rule IDs it may cite."})
+    status = fields.Integer(required=True)
+    message = fields.String(required=True, metadata={
+        "description": "The template its detail sentence is worded from; {name} stands for a value."})
 
 
 class GameDetail(GameSummary):
@@ -257,7 +266,18 @@ class GameDetail(GameSummary):
                          metadata={"description": "Seat colours on offer, in their default order (empty: none)."})
     actions = fields.List(fields.String(), required=True, metadata={"description": "Every action type of the game."})
     rules = fields.List(fields.Nested(RuleEntry), required=True, metadata={"description": "The rule index."})
+    errors = fields.List(fields.Nested(RefusalEntry), required=True, metadata={
+        "description": "Every refusal code the game answers, core's included."})
     notes = fields.Dict(required=True)
+
+
+class ComponentsDocument(Schema):
+    """A game's component data (each game's own typed document; see the game's schema)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    data_version = fields.String(allow_none=True, metadata={"description": "The component data version a state names."})
 
 
 class ProblemSchema(Schema):
