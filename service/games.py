@@ -20,11 +20,12 @@ from rulesets.core import GameState, Ruleset, new_salt, salted
 from .api import Blueprint
 from .cache_headers import no_store
 from .chance import chance_fields
+from .components_api import components_response
 from .encoding import json_response
 from .envelopes import decode_typed
 from .problems import Problem
 from .refusals import refusal_fields, refusal_problem
-from .schemas import (ApplyResponse, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
+from .schemas import (ApplyResponse, ComponentsDocument, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
                       SetupRequest, SetupResponse, StateAndActionRequest, StateAndPlayerRequest, StateAndStatus,
                       ValidateResponse, ViewRequest, ViewResponse)
 from .sealed_states import request_state, seal_state
@@ -91,6 +92,16 @@ def list_games():
 def describe_game(game: str):
     """A game's metadata, its setup options and its rule index."""
     return json_response(g.ruleset.metadata(detailed=True))
+
+
+@blp.route("/<game:game>/components")
+@blp.response(200, ComponentsDocument)
+@blp.documents_errors(404)
+def components(game: str):
+    """The game's component data: every board space with its coordinates and neighbours, every card, tile
+    and item with its id, name, kind and printed values, the `assumed` flags, and the data version a state
+    names. Cached: an `ETag` and `Cache-Control`; `If-None-Match` with the tag answers `304`."""
+    return components_response(g.ruleset)
 
 
 @blp.route("/<game:game>/setup", methods=["POST"])

@@ -19,16 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-import typing
-
 import msgspec
 from msgspec import inspect as mi
 
 from rulesets.core import Ruleset
-from rulesets.core.secrecy import concealed_as
 from rulesets.core.codec import json_schema_components
+from rulesets.core.view_schema import state_view_json_schema, view_json_schema
 
 SCHEMAS = "#/components/schemas/"
+VIEW_SUFFIX = "View"
 CORE = "core"
 _PLACEHOLDER = "#/__msgspec__/"
 
@@ -268,38 +267,20 @@ _UNTYPED_EVENT = {"type": "object", "required": ["type"],
                                  "visible_to": {"type": "array", "items": {"type": "integer", "minimum": 0}}}}
 
 
-def _seen_event_schema(ruleset: Ruleset, full: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:
-    """An event as a seat may see it: derived from the event types' secrecy markers by core
-    when it can; an event type with no marked field is seen whole, as its Struct."""
-    try:
-        from rulesets.core.view_schema import view_json_schema  # noqa: F401
-    except ImportError:
-        view_json_schema = None
-    if view_json_schema is not None:
-        return _derived_view(ruleset, ruleset.Event, components)
-    from rulesets.core.events import _shown_whole, members
-    if all(_shown_whole(member) for member in members(ruleset.Event)):
-        return full
-    tags = sorted(member.__struct_config__.tag for member in members(ruleset.Event))
-    return {**_UNTYPED_EVENT, "properties": {**_UNTYPED_EVENT["properties"], "type": {"type": "string", "enum": tags}}}
+def _view_names(ruleset: Ruleset, kind: Any, view_components: dict[str, Any]) -> dict[str, str]:
+    """Namespaced names of a view's components: a ``<Struct>View`` and a Struct shown as it
+    is both live where the Struct does (``core.`` for core's)."""
+    named = _named_types([kind])
+    names = {}
+    for name in view_components:
+        base = name[:-len(VIEW_SUFFIX)] if name.endswith(VIEW_SUFFIX) and name[:-len(VIEW_SUFFIX)] in named else name
+        names[name] = f"{_namespace(named[base], ruleset.id) if base in named else ruleset.id}.{name}"
+    return names
 
 
-def _view_schema(ruleset: Ruleset, components: dict[str, Any]) -> dict[str, Any]:
-    """The JSON Schema of a seat's view, derived by core from the state's secrecy markers."""
-    try:
-        from rulesets.core.view_schema import view_json_schema  # noqa: F401
-    except ImportError:  # core without derived views: an object, described
-        return {"type": "object", "description": "The state as one seat (or a spectator) may see it."}
-    return _derived_view(ruleset, ruleset.State, components)
-
-
-def _derived_view(ruleset: Ruleset, kind: Any, components: dict[str, Any]) -> dict[str, Any]:
-    """``kind`` as a seat may see it (core's ``view_json_schema``), its components added to
-    ``components`` under the game's namespace (core's own under ``core.``)."""
-    from rulesets.core.view_schema import view_json_schema
-
-    (schema,), view_components = view_json_schema([kind], _PLACEHOLDER + "{name}")
-    names = {name: f"{ruleset.id}.{name}" for name in view_components}
+def _add_view_components(ruleset: Ruleset, kind: Any, root: Any, view_components: dict[str, Any],
+                         components: dict[str, Any]) -> dict[str, Any]:
+    names = _view_names(ruleset, kind, view_components)
 
     def tidy(value: Any) -> Any:
         return _without_titles(_tags_as_const(_fixed_tuples(_renamed(value, names))))
@@ -308,52 +289,55 @@ def _derived_view(ruleset: Ruleset, kind: Any, components: dict[str, Any]) -> di
         existing = components.setdefault(names[name], tidy(component))
         if existing != tidy(component):
             raise ValueError(f"{names[name]}: a view's type differs from the type of that name")
-    return tidy(schema)
+    return tidy(root)
 
 
-def _action_types(ruleset: Ruleset) -> list[type]:
-    return [member for member in typing.get_args(ruleset.Action) or (ruleset.Action,)
-            if isinstance(member, type) and issubclass(member, msgspec.Struct)]
+def _derived_view(ruleset: Ruleset, kind: Any, components: dict[str, Any]) -> dict[str, Any]:
+    """``kind`` (an action or event union) as a seat may see it: core's ``view_json_schema``."""
+    (root,), view_components = view_json_schema([kind], _PLACEHOLDER + "{name}", VIEW_SUFFIX)
+    return _add_view_components(ruleset, kind, root, view_components, components)
 
 
-def logged_action_schema(ruleset: Ruleset) -> dict[str, Any]:
+def _view_schema(ruleset: Ruleset, components: dict[str, Any]) -> dict[str, Any]:
+    """A seat's view of the state, with the ``viewer`` it was built for (core's ``state_view_json_schema``)."""
+    root, view_components = state_view_json_schema(ruleset.State, _PLACEHOLDER + "{name}", VIEW_SUFFIX)
+    return _add_view_components(ruleset, ruleset.State, root, view_components, components)
+
+
+def logged_action_schema(ruleset: Ruleset, components: dict[str, Any]) -> dict[str, Any]:
     """An action in a session's log, as the caller may see it: fields not declared public
-    stay with the actor, a concealed type shows only its disguise and its player. What
-    holds for every seat's copy: the type (the game's or a disguise) and the player."""
-    tags = [member.__struct_config__.tag for member in _action_types(ruleset)]
-    disguises = [shown for shown in (concealed_as(member) for member in _action_types(ruleset)) if shown]
-    return {"type": "object", "required": ["type", "player"],
-            "description": "The action as the caller may see it: another seat's private fields are left out, "
-                           "and a concealed action comes as its disguise (type and player only).",
-            "properties": {"type": {"type": "string", "enum": sorted(set(tags) | set(disguises))},
-                           "player": {"type": "integer", "minimum": 0}}}
+    stay with the actor, a concealed type shows only its disguise (core derives it)."""
+    return _derived_view(ruleset, ruleset.Action, components)
 
 
 def game_types(ruleset: Ruleset) -> GameTypes:
     game = GameTypes(ruleset.id)
     types: dict[str, Any] = {"State": ruleset.State, "Action": ruleset.Action}
-    event = getattr(ruleset, "Event", None)
-    if event is not None:
-        types["Event"] = event
+    if ruleset.Event is not None:
+        types["Event"] = ruleset.Event
+    if ruleset.Components is not None:
+        types["Components"] = ruleset.Components
     slots, game.components = msgspec_components(ruleset.id, types)
     game.slots["state"] = _named_slot(ruleset.id, "State", slots["State"], game.components)
     game.slots["action"] = _named_slot(ruleset.id, "Action", slots["Action"], game.components)
     if "Event" in slots:
         full = _named_slot(ruleset.id, "Event", slots["Event"], game.components)
-        seen = _named_slot(ruleset.id, "SeenEvent", _seen_event_schema(ruleset, full, game.components),
+        seen = _named_slot(ruleset.id, "SeenEvent", _derived_view(ruleset, ruleset.Event, game.components),
                            game.components)
         # A stateless apply answers every event whole; a sealed one, those the seat may see, as it may.
         game.slots["event"] = full if seen == full else {"anyOf": [full, seen]}
         game.slots["seen_event"] = seen
     else:  # a game whose events are still dicts
         game.slots["event"] = game.slots["seen_event"] = _UNTYPED_EVENT
+    if "Components" in slots:
+        game.slots["components"] = _named_slot(ruleset.id, "Components", slots["Components"], game.components)
     game.slots["view"] = _named_slot(ruleset.id, "View", _view_schema(ruleset, game.components), game.components)
     game.components[f"{ruleset.id}.RefusalCode"] = {
         "type": "string", "enum": [entry.code for entry, _ in ruleset.refusal_catalogue()],
         "description": f"Every refusal code {ruleset.title} can answer (its metadata's errors)."}
     game.slots["refusal_code"] = ref(f"{ruleset.id}.RefusalCode")
-    game.components[f"{ruleset.id}.LoggedAction"] = logged_action_schema(ruleset)
-    game.slots["logged_action"] = ref(f"{ruleset.id}.LoggedAction")
+    game.slots["logged_action"] = _named_slot(ruleset.id, "LoggedAction",
+                                              logged_action_schema(ruleset, game.components), game.components)
     game.components[f"{ruleset.id}.Options"] = options_schema(ruleset)
     game.slots["options"] = ref(f"{ruleset.id}.Options")
     game.components[f"{ruleset.id}.Phase"] = phase_schema(ruleset)

@@ -40,6 +40,7 @@ OPERATIONS = {
     ("/healthz", "get"): "healthz",
     ("/readyz", "get"): "readyz",
 }
+COMPONENTS = "components"
 GAME_OPERATIONS = {
     ("/v1/games/{game}", "get"): "describe",
     ("/v1/games/{game}/components", "get"): "components",
@@ -172,14 +173,21 @@ def per_game_document(document: dict[str, Any], games: list[GameTypes], titles: 
             own: dict[str, Any] = {}
             for key, value in item.items():
                 if key in METHODS:
-                    own[key] = _game_operation(value, game, GAME_OPERATIONS[(path, key)], dependent)
+                    name = GAME_OPERATIONS[(path, key)]
+                    if name == COMPONENTS and "components" not in game.slots:
+                        continue  # the game serves no components document: nothing to list
+                    own[key] = _game_operation(value, game, name, dependent)
+                    if name == COMPONENTS:
+                        own[key]["responses"]["200"]["content"]["application/json"]["schema"] = \
+                            copy.deepcopy(game.slots["components"])
                 elif key == "parameters":
                     kept = [p for p in value if p.get("name") != GAME_PARAMETER]
                     if kept:
                         own[key] = kept
                 else:
                     own[key] = value
-            paths[path.replace("{" + GAME_PARAMETER + "}", game.id)] = own
+            if any(key in METHODS for key in own):
+                paths[path.replace("{" + GAME_PARAMETER + "}", game.id)] = own
     for game in games:
         game_tags.append({"name": game.id, "description": f"{titles[game.id]}: the stateless referee "
                                                           "(the client holds the state)."})

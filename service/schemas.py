@@ -305,7 +305,7 @@ class OptionDescription(Schema):
 class RuleEntry(Schema):
     id = fields.String(required=True)
     title = fields.String(required=True)
-    text = fields.String(metadata={"description": "The spec's statement of the rule (a game not yet giving "
+    text = fields.String(metadata={"description": "The rule as the spec states it (a game not yet giving "
                                                   "its rules' texts leaves it out)."})
 
 
@@ -328,6 +328,15 @@ class GameDetail(GameSummary):
     errors = fields.List(fields.Nested(RefusalEntry), required=True, metadata={
         "description": "Every refusal code the game can answer (core's included), with the rules each cites."})
     notes = fields.Dict(required=True)
+
+
+class ComponentsDocument(Schema):
+    """A game's component data (each game's own typed document; see the game's schema)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    data_version = fields.String(allow_none=True, metadata={"description": "The component data version a state names."})
 
 
 class ProblemSchema(Schema):

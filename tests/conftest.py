@@ -7,6 +7,8 @@ import pytest
 from rulesets.core.registry import get_ruleset, register, unregister
 from tests.doubles import card_nim as card_nim_module
 
+pytest_plugins = ["tests.refusal_coverage"]
+
 
 @pytest.fixture(scope="module")
 def card_nim():

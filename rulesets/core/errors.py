@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-#: Set by a test run to see every refusal made (``tests/conftest.py`` checks the catalogues with it).
-observer: Callable[["RulesetError"], None] | None = None
+#: Set by a test run to see every refusal made, with the catalogue entry that worded it (None: made
+#: by hand). ``tests/refusal_coverage.py`` checks the catalogues with it.
+observer: Callable[["RulesetError", Any], None] | None = None
+#: The catalogue entry wording the refusal being made now (set by ``Refusal.__call__``).
+wording: Any = None
 
 
 class RulesetError(Exception):
@@ -30,7 +33,7 @@ class RulesetError(Exception):
         self.detail = detail
         self.context = context
         if observer is not None:
-            observer(self)
+            observer(self, wording)
 
     @classmethod
     def worded(cls, code: str, rule: str | None, detail: str, context: dict[str, Any]) -> "RulesetError":

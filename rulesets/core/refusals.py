@@ -23,6 +23,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
+from . import errors
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 
 
@@ -65,7 +66,11 @@ class Refusal:
             raise ValueError(f"{self.code} does not cite {rule} (its catalogue entry lists {self.rules})")
         if values.keys() != self.placeholders:
             raise ValueError(f"{self.code} takes {sorted(self.placeholders)}, given {sorted(values)}")
-        refusal = self.error.worded(self.code, rule, self.message.format_map(values), dict(context or {}))
+        errors.wording = self
+        try:
+            refusal = self.error.worded(self.code, rule, self.message.format_map(values), dict(context or {}))
+        finally:
+            errors.wording = None
         refusal.entry = self
         refusal.params = values
         return refusal
