@@ -332,16 +332,13 @@ def game_types(ruleset: Ruleset) -> GameTypes:
     if "Components" in slots:
         game.slots["components"] = _named_slot(ruleset.id, "Components", slots["Components"], game.components)
     game.slots["view"] = _named_slot(ruleset.id, "View", _view_schema(ruleset, game.components), game.components)
-    game.components[f"{ruleset.id}.RefusalCode"] = {
+    game.slots["refusal_code"] = _named_slot(ruleset.id, "RefusalCode", {
         "type": "string", "enum": [entry.code for entry, _ in ruleset.refusal_catalogue()],
-        "description": f"Every refusal code {ruleset.title} can answer (its metadata's errors)."}
-    game.slots["refusal_code"] = ref(f"{ruleset.id}.RefusalCode")
+        "description": f"Every refusal code {ruleset.title} can answer (its metadata's errors)."}, game.components)
     game.slots["logged_action"] = _named_slot(ruleset.id, "LoggedAction",
                                               logged_action_schema(ruleset, game.components), game.components)
-    game.components[f"{ruleset.id}.Options"] = options_schema(ruleset)
-    game.slots["options"] = ref(f"{ruleset.id}.Options")
-    game.components[f"{ruleset.id}.Phase"] = phase_schema(ruleset)
-    game.slots["phase"] = ref(f"{ruleset.id}.Phase")
+    game.slots["options"] = _named_slot(ruleset.id, "SetupOptions", options_schema(ruleset), game.components)
+    game.slots["phase"] = _named_slot(ruleset.id, "Phase", phase_schema(ruleset), game.components)
     game.slots["game"] = {"type": "string", "const": ruleset.id}
     return game
 

@@ -125,14 +125,27 @@ def test_setup_options_are_typed_from_the_rulesets_options():
     for ruleset in all_rulesets():
         setup = _target(_json_body(DOCUMENT["paths"][f"/v1/games/{ruleset.id}/setup"]["post"]))
         assert setup["required"] == ["players"]
-        options = SCHEMAS[f"{ruleset.id}.Options"]
+        assert setup["properties"]["options"]["allOf"] == [{"$ref": f"{REF}{ruleset.id}.SetupOptions"}]
+        options = SCHEMAS[f"{ruleset.id}.SetupOptions"]
         assert options["additionalProperties"] is False
         assert set(options["properties"]) == {spec.name for spec in ruleset.options}
-    solenia = SCHEMAS["solenia.Options"]["properties"]
+    solenia = SCHEMAS["solenia.SetupOptions"]["properties"]
     assert solenia["board_side"]["enum"] == ["summer", "winter"]
     assert solenia["improvements"]["type"] == "boolean"
-    zavandor = SCHEMAS["mines_of_zavandor.Options"]["properties"]
+    zavandor = SCHEMAS["mines_of_zavandor.SetupOptions"]["properties"]
     assert zavandor["max_trade_proposals_per_phase"]["type"] == "integer"
+
+
+def test_views_are_typed_from_the_secrecy_markers():
+    for ruleset in all_rulesets():
+        view = SCHEMAS[f"{ruleset.id}.View"] if f"{ruleset.id}.View" in SCHEMAS else None
+        answer = _target(_answer(DOCUMENT["paths"][f"/v1/games/{ruleset.id}/view"]["post"]))
+        target = answer["properties"]["view"]["allOf"][0]["$ref"]
+        assert target == f"{REF}{ruleset.id}.{ruleset.State.__name__}View" and view is None
+        shown = SCHEMAS[target[len(REF):]]
+        assert "viewer" in shown["required"] and "rng" not in shown["properties"]  # SECRET: never in a view
+    hands = SCHEMAS["solenia.PlayerBoardView"]
+    assert "hand" not in hands.get("required", []) and "hand_count" in hands["required"]
 
 
 def test_no_property_carries_a_default_and_defaulted_envelope_fields_are_optional():

@@ -30,6 +30,9 @@ async function solenia(): Promise<Schemas["solenia.Phase"]> {
   const menu = answered(await referee.POST("/v1/games/solenia/legal-actions", { body: { state, player: seat } }), "menu");
   const applied = answered(
     await referee.POST("/v1/games/solenia/apply", { body: { state, action: menu.actions[0] } }), "apply");
+  const seen = answered(
+    await referee.POST("/v1/games/solenia/view", { body: { state: fullState(applied, "apply"), player: seat } }), "view");
+  if (seen.view.viewer !== seat || seen.view.round !== applied.status.round) throw new Error("view: another seat's?");
   return applied.status.phase;
 }
 
@@ -96,7 +99,21 @@ export const buildNowhere: Schemas["golden_city.Action"] = { type: "build", play
 // @ts-expect-error: a phase is one of the game's phase names.
 export const noSuchPhase: Schemas["java.Phase"] = "nonsense";
 // @ts-expect-error: an option's value has the option's type.
-export const wrongOption: Schemas["solenia.Options"] = { board_side: "autumn" };
+export const wrongOption: Schemas["solenia.SetupOptions"] = { board_side: "autumn" };
+
+// A view is typed from the state's secrecy markers: what a seat may not see is optional or null.
+export function readView(seen: Schemas["solenia.ViewResponse"]): [number | null, number, number] {
+  const viewer: number | null = seen.view.viewer;
+  const mine = seen.view.players[0];
+  return [viewer, seen.view.round, mine === null ? 0 : mine.hand_count];
+}
+export function misreadView(seen: Schemas["solenia.ViewResponse"]): [string, string[]] {
+  // @ts-expect-error: a view's round is a number, not text.
+  const round: string = seen.view.round;
+  // @ts-expect-error: another seat's hand is not in the view (and its entry may be null).
+  const hand: string[] = seen.view.players[1].hand;
+  return [round, hand];
+}
 
 const phases = await Promise.all([solenia(), java(), goldenCity(), kingdomOfSolomon(), minesOfZavandor()]);
 console.log(JSON.stringify(phases));
