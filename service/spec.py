@@ -20,6 +20,7 @@ import yaml
 
 from rulesets.core import Ruleset
 
+from .openapi_examples import add_examples
 from .openapi_games import game_types, merge_components
 from .openapi_paths import NULLABLE, SLOT, per_game_document, prune_unused
 from .schemas import SeedField
@@ -33,6 +34,7 @@ def install_game_schemas(api, rulesets: Sequence[Ruleset]) -> None:
 
     Must run before blueprints are registered: their paths are documented then.
     """
+    api.referee_rulesets = list(rulesets)
     api.referee_games = [game_types(ruleset) for ruleset in rulesets]
     api.referee_titles = {ruleset.id: ruleset.title for ruleset in rulesets}
     for name, schema in merge_components(api.referee_games):
@@ -86,7 +88,7 @@ def document(api) -> dict[str, Any]:
     """The OpenAPI document as plain data: flask-smorest's, per game, client-friendly."""
     plain = orjson.loads(orjson.dumps(api.spec.to_dict()))
     doc = per_game_document(plain, api.referee_games, api.referee_titles)
-    return prune_unused(client_friendly(doc))
+    return add_examples(prune_unused(client_friendly(doc)), api.referee_rulesets)
 
 
 def document_yaml(api) -> str:

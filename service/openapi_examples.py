@@ -1,0 +1,103 @@
+"""Examples for the document: one real seeded position per game, and the action played there.
+
+Each game's stateless operations get a request body the server accepts and the answer it
+gives (``tests/service/test_examples.py`` posts every one and compares), built when the
+document is: a fixed seed and salt, the first seat's first legal action, so the document
+is the same bytes every time. They live in ``components/examples`` (``<game>.<operation>``
+and ``<game>.<operation>.answer``), which the operations reference.
+
+One thing differs from the live answer: a setup without a ``salt`` (the usual request)
+gets a fresh one, so the answer's ``rng.salt`` and ``seed_commitment`` are this example's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from rulesets.core import Ruleset, salted
+
+from .chance import chance_fields
+from .encoding import encode
+
+EXAMPLE_SEED = "example"
+#: A fixed salt (128 bits, as hex like every salt): a state in the document is the same every build.
+EXAMPLE_SALT = "0" * 31 + "1"
+
+
+def _plain(value: Any) -> Any:
+    """What the server's encoder writes, read back as JSON builtins."""
+    return orjson.loads(encode(value))
+
+
+def seats(ruleset: Ruleset) -> int:
+    low, high = ruleset.player_range(ruleset.resolve_options({}))
+    return min(max(low, 2), high)
+
+
+def _narrowing(action: dict[str, Any]) -> dict[str, Any]:
+    """``types`` and ``where`` that narrow a legal-actions answer to this action (Java lists
+    thousands in a turn: the example shows how to ask for what a client is about to draw)."""
+    where = {key: value for key, value in action.items()
+             if key not in ("type", "player") and isinstance(value, (str, int, bool))}
+    out: dict[str, Any] = {"types": [action["type"]]}
+    if where:
+        out["where"] = where
+    return out
+
+
+def game_examples(ruleset: Ruleset) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """Operation name -> (request body, answer body), for the game's stateless operations."""
+    players = seats(ruleset)
+    state = salted(ruleset.setup(players, EXAMPLE_SEED), EXAMPLE_SALT)
+    status = ruleset.status(state)
+    seat = status.active_players[0]
+    plain_state = _plain(state)
+    narrowed = _narrowing(_plain(ruleset.legal_actions(state, seat)[0]))
+    actions = ruleset.legal_actions(state, seat, types=narrowed["types"], where=narrowed.get("where"))
+    action = _plain(actions[0])
+    after, events = ruleset.apply(state, ruleset.load_action(action))
+    return {
+        "setup": ({"players": players, "seed": EXAMPLE_SEED},
+                  {"state": plain_state, "status": _plain(status), **chance_fields(state, False)}),
+        "legal_actions": ({"state": plain_state, "player": seat, **narrowed}, {"actions": _plain(actions)}),
+        "validate": ({"state": plain_state, "action": action}, {"legal": True}),
+        "apply": ({"state": plain_state, "action": action},
+                  {"state": _plain(after), "events": _plain(events), "status": _plain(ruleset.status(after))}),
+        "view": ({"state": plain_state, "player": seat},
+                 {"view": _plain(ruleset.view(state, seat)), **chance_fields(state, False)}),
+        "replay": ({"players": players, "seed": EXAMPLE_SEED, "salt": EXAMPLE_SALT, "actions": [action]},
+                   {"state": _plain(after), "status": _plain(ruleset.status(after))}),
+    }
+
+
+def session_example(ruleset: Ruleset) -> dict[str, Any]:
+    return {"game": ruleset.id, "players": seats(ruleset), "seed": EXAMPLE_SEED}
+
+
+def add_examples(doc: dict[str, Any], rulesets: list[Ruleset]) -> dict[str, Any]:
+    """Every game's examples in ``components/examples``, referenced by its operations."""
+    examples = doc["components"].setdefault("examples", {})
+    for ruleset in rulesets:
+        for name, (request, answer) in game_examples(ruleset).items():
+            operation = _operation(doc, f"{ruleset.id}_{name}")
+            key = f"{ruleset.id}.{name}"
+            examples[key] = {"summary": f"{ruleset.title}: seed {EXAMPLE_SEED!r}", "value": request}
+            examples[key + ".answer"] = {"summary": f"What the server answers to {key}", "value": answer}
+            operation["requestBody"]["content"]["application/json"]["examples"] = {
+                ruleset.id: {"$ref": f"#/components/examples/{key}"}}
+            operation["responses"]["200"]["content"]["application/json"]["examples"] = {
+                ruleset.id: {"$ref": f"#/components/examples/{key}.answer"}}
+    create = _operation(doc, "create_session")["requestBody"]["content"]["application/json"]
+    create["examples"] = {ruleset.id: {"summary": ruleset.title, "value": session_example(ruleset)}
+                          for ruleset in rulesets}
+    return doc
+
+
+def _operation(doc: dict[str, Any], operation_id: str) -> dict[str, Any]:
+    for item in doc["paths"].values():
+        for key, operation in item.items():
+            if isinstance(operation, dict) and operation.get("operationId") == operation_id:
+                return operation
+    raise KeyError(operation_id)

@@ -1,0 +1,70 @@
+"""The document's examples work: what Swagger UI's "Try it out" sends with an example is
+accepted, and the example answer is what the server answers (issue 18: the old setup example
+was ``{"players": 0}``, a 422)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rulesets import ruleset_ids
+from service import create_app
+
+from .document_schemas import check_answer, check_schema, document
+
+REF = "#/components/examples/"
+STATELESS = ["setup", "legal-actions", "validate", "apply", "view", "replay"]
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"TESTING": True, "LOG_LEVEL": "WARNING"}).test_client()
+
+
+def _example(media: dict, game: str) -> dict:
+    example = media["examples"][game]
+    if "$ref" in example:
+        example = document()["components"]["examples"][example["$ref"][len(REF):]]
+    return example["value"]
+
+
+def _without_the_salt(setup_answer: dict) -> dict:
+    """A setup without a salt gets a fresh one: the salt and the commitment it blinds differ."""
+    out = copy.deepcopy(setup_answer)
+    out["state"]["rng"].pop("salt")
+    out.pop("seed_commitment")
+    return out
+
+
+@pytest.mark.parametrize("game", ruleset_ids())
+@pytest.mark.parametrize("name", STATELESS)
+def test_each_example_request_gets_the_example_answer(client, game, name):
+    path = f"/v1/games/{game}/{name}"
+    operation = document()["paths"][path]["post"]
+    request = _example(operation["requestBody"]["content"]["application/json"], game)
+    expected = _example(operation["responses"]["200"]["content"]["application/json"], game)
+    check_schema(operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].split("/")[-1], request)
+    check_answer(path, "post", 200, expected)
+    answer = client.post(path, json=request)
+    assert answer.status_code == 200, answer.json
+    if name == "setup":
+        assert _without_the_salt(answer.json) == _without_the_salt(expected)
+    else:
+        assert answer.json == expected
+
+
+def test_the_legal_actions_example_asks_for_one_action(client):
+    for game in ruleset_ids():
+        operation = document()["paths"][f"/v1/games/{game}/legal-actions"]["post"]
+        assert len(_example(operation["responses"]["200"]["content"]["application/json"], game)["actions"]) >= 1
+        assert "types" in _example(operation["requestBody"]["content"]["application/json"], game)
+
+
+def test_each_session_example_creates_a_session(client):
+    media = document()["paths"]["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"]
+    assert set(media["examples"]) == set(ruleset_ids())
+    for game in ruleset_ids():
+        created = client.post("/v1/sessions", json=_example(media, game))
+        assert created.status_code == 201, created.json
+        assert created.json["game"] == game
