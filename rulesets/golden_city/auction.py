@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import IllegalAction
-
 from .actions import Bid
+from .refusals import INSUFFICIENT_COINS, INVALID_PAIR, PRICE_MISMATCH
 from .rounds import take_pairs
 from .state import GoldenCityState
 
@@ -33,19 +32,14 @@ def check_bid(state: GoldenCityState, action: Bid) -> int:
     auction = state.auction
     assert auction is not None
     if not 0 <= action.pair < len(auction.pairs):
-        raise IllegalAction("invalid_pair", "GC-4.1",
-                            f"There is no pair {action.pair}: pairs are numbered 0 to {len(auction.pairs) - 1}.",
-                            pair=action.pair)
+        raise INVALID_PAIR(pair=action.pair, last=len(auction.pairs) - 1, context={"pair": action.pair})
     price = price_of(state, action.pair)
     coins = state.players[action.player].coins
     if price and coins < price:
-        raise IllegalAction("insufficient_coins", "GC-4.5",
-                            f"Displacing the marker on pair {action.pair} costs {price} coin(s); you have {coins}. "
-                            f"Choose a free pair.", price=price, coins=coins)
+        raise INSUFFICIENT_COINS(pair=action.pair, price=price, coins=coins, context={"price": price, "coins": coins})
     if action.expected_price is not None and action.expected_price != price:
-        raise IllegalAction("price_mismatch", "GC-4.3",
-                            f"Pair {action.pair} costs {price} coin(s) now, not {action.expected_price}.",
-                            price=price, expected_price=action.expected_price)
+        raise PRICE_MISMATCH(pair=action.pair, price=price, expected_price=action.expected_price,
+                             context={"price": price, "expected_price": action.expected_price})
     return price
 
 

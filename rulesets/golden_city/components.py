@@ -136,8 +136,11 @@ class Cost(_S):
     key: bool
 
 
+RewardKind = Literal["coins", "landscape_card", "key_card", "bonus_card", "goods_card", "vp", "district_vp"]
+
+
 class Reward(_S):
-    type: Literal["coins", "landscape_card", "key_card", "bonus_card", "goods_card", "vp", "district_vp"]
+    type: RewardKind
     amount: int | None = None
     first: int | None = None
     second: int | None = None

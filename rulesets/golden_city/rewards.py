@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import IllegalAction
-
 from .components import GOODS_DISPLAY, Space
+from .refusals import BONUS_PICK, GOODS_PICK, PickRefusals
 from .state import GoldenCityState
 from .supplies import draw_landscape, pay_from_bank
 
@@ -30,22 +29,17 @@ def bonus_pick_due(state: GoldenCityState, space: Space) -> bool:
 
 def check_picks(state: GoldenCityState, space: Space, goods_pick: str | None, bonus_pick: str | None) -> None:
     """GC-6.5 (checks 19 to 21), then GC-6.4's pick under the public-choice reading (same three checks)."""
-    _check_pick("goods", goods_pick_due(state, space), state.goods_display, goods_pick, "GC-6.5", space)
-    _check_pick("bonus", bonus_pick_due(state, space), state.bonus_display, bonus_pick, "GC-6.4", space)
+    _check_pick(GOODS_PICK, goods_pick_due(state, space), state.goods_display, goods_pick, space)
+    _check_pick(BONUS_PICK, bonus_pick_due(state, space), state.bonus_display, bonus_pick, space)
 
 
-def _check_pick(kind: str, due: bool, display: list[str], pick: str | None, rule: str, space: Space) -> None:
+def _check_pick(refused: PickRefusals, due: bool, display: list[str], pick: str | None, space: Space) -> None:
     if due and pick is None:
-        raise IllegalAction(f"{kind}_pick_required", rule,
-                            f"{space.id} gives a {kind} card: name one of {', '.join(display)} as {kind}_pick.",
-                            display=list(display))
+        raise refused.required(space=space.id, display=", ".join(display), context={"display": list(display)})
     if due and pick not in display:
-        raise IllegalAction(f"invalid_{kind}_pick", rule,
-                            f"{pick} is not on offer; choose one of {', '.join(display)}.",
-                            display=list(display))
+        raise refused.invalid(pick=pick, display=", ".join(display), context={"display": list(display)})
     if not due and pick is not None:
-        raise IllegalAction(f"{kind}_pick_not_applicable", rule,
-                            f"Building on {space.id} gives no {kind} card to choose; leave out {kind}_pick.")
+        raise refused.not_applicable(space=space.id)
 
 
 def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, goods_pick: str | None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulesets.core import INVALID_OPTIONS, InvalidSetup, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import Phase, PhaseTable, Ruleset, Seating
 
 from . import auction, building, consistency, hand_limit, legal, setup
 from .actions import Action, Bid, Build, Discard, EndTurn
@@ -101,8 +101,7 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
         """A reading that is true or false takes a JSON boolean (1 and 0 are not taken for them)."""
         for spec in self.options:
             if isinstance(spec.default, bool) and not isinstance(options.get(spec.name), bool):
-                raise InvalidSetup(INVALID_OPTIONS, spec.rule, f"Option '{spec.name}' must be true or false.",
-                                   path=f"$.options.{spec.name}")
+                raise spec.refused("must be true or false")
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> GoldenCityState:
         return setup.create(self.id, self.rules_version, players, seed, options, seating, self.color_refusal)

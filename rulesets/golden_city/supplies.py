@@ -37,6 +37,12 @@ def hand_counts(hand: list[str]) -> dict[str, int]:
     return counts
 
 
+def shortfall(wanted: dict[str, int], held: dict[str, int]) -> str:
+    """The types ``wanted`` asks more of than ``held`` holds, worded ("2 coast asked, 1 held"); empty if none."""
+    return ", ".join(f"{count} {kind} asked, {held.get(kind, 0)} held"
+                     for kind, count in wanted.items() if count > held.get(kind, 0))
+
+
 def take_cards(hand: list[str], wanted: dict[str, int]) -> list[str]:
     """Remove ``wanted`` (type -> count) from ``hand``: the lowest-numbered cards of each type."""
     taken: list[str] = []
