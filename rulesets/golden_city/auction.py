@@ -6,15 +6,11 @@ displaced player when one is pending (GC-4.6).
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import Bid
+from .events import Events, MarkerDisplaced, MarkerPlaced
 from .refusals import INSUFFICIENT_COINS, INVALID_PAIR, PRICE_MISMATCH
 from .rounds import take_pairs
 from .state import GoldenCityState
-
-Events = list[dict[str, Any]]
-
 
 def acting(state: GoldenCityState) -> list[int]:
     """GC-4.4: the seat awaited now (a displaced player first under D-3)."""
@@ -52,7 +48,7 @@ def bid(state: GoldenCityState, action: Bid) -> Events:
     displaced = auction.markers[action.pair]
     auction.queue.pop(0)
     auction.markers[action.pair] = seat
-    events: Events = [{"type": "marker_placed", "player": seat, "pair": action.pair, "price": price}]
+    events: Events = [MarkerPlaced(player=seat, pair=action.pair, price=price)]
     if displaced is not None:
         state.players[seat].coins -= price
         state.bank_coins += price  # GC-12.6: to the bank, not to the displaced player
@@ -61,8 +57,7 @@ def bid(state: GoldenCityState, action: Bid) -> Events:
             auction.queue.insert(0, displaced)  # GC-4.6 / D-3
         else:
             auction.queue.append(displaced)
-        events.append({"type": "marker_displaced", "player": displaced, "by": seat, "pair": action.pair,
-                       "last_price": price})
+        events.append(MarkerDisplaced(player=displaced, by=seat, pair=action.pair, last_price=price))
     if not auction.queue:
         take_pairs(state, events)
     return events

@@ -9,11 +9,10 @@ once, so what it gives may pay for a second build in the same turn (GC-5.6).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from .actions import Build, EndTurn
 from .components import (HARBOUR, INNER, KEYS_RETURN, LANDSCAPES, NEIGHBOURS, PLAYER_COUNTS, SINGLE,
                          SPACES, Space)
+from .events import EndTriggered, Events, PostBuilt
 from .refusals import (ALREADY_IN_DISTRICT, BLACK_POST_INVALID_TARGET, BLACK_POST_UNAVAILABLE, BUILD_LIMIT_REACHED,
                        CARDS_NOT_IN_HAND, DISTRICT_LOCKED, JOKER_PAIR_MISMATCH, KEY_NOT_ALLOWED, KEY_REQUIRED,
                        NO_KEY_CARD, NO_POSTS_LEFT, NOT_CONNECTED, PAYMENT_MALFORMED, PAYMENT_WRONG_LANDSCAPE,
@@ -22,8 +21,6 @@ from .rewards import check_picks, pay_reward
 from .rounds import end_build_turn
 from .state import IS_BLACK, OWNER, GoldenCityState, Post
 from .supplies import hand_counts, kinds, shortfall, take_cards
-
-Events = list[dict[str, Any]]
 
 #: GC-5.1: "0, 1 or 2 builds" a turn (a rule of the turn, not a printed component value).
 BUILDS_PER_TURN = 2
@@ -162,12 +159,12 @@ def build(state: GoldenCityState, action: Build) -> Events:
     else:
         player.posts_left -= 1
     state.build.builds += 1
-    events: Events = [{"type": "post_built", "player": seat, "space": plan.space.id, "black": action.black,
-                       "seq": seq, "paid": kinds(spent), "key": plan.key}]
+    events: Events = [PostBuilt(player=seat, space=plan.space.id, black=action.black, seq=seq, paid=kinds(spent),
+                                key=plan.key)]
     pay_reward(state, seat, plan.space, arrived, action.goods_pick, action.bonus_pick, events)
     if not state.end_triggered and supply_exhausted(state, seat):
         state.end_triggered = True  # GC-5.7 / GC-10.1(b)
-        events.append({"type": "end_triggered", "player": seat, "round": state.round})
+        events.append(EndTriggered(player=seat, round=state.round))
     if state.build.builds == BUILDS_PER_TURN and not state.options.explicit_end_turn:
         end_build_turn(state, events)  # D-24's alternative: the turn ends by itself
     return events

@@ -7,17 +7,13 @@ the loop, answers every seat. Once nobody owes a discard, the next round starts 
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import Discard
+from .events import Discarded, Events
 from .components import HAND_LIMIT, LANDSCAPES
 from .refusals import CARDS_NOT_IN_HAND, DISCARD_NOT_REQUIRED, PAYMENT_MALFORMED, WRONG_DISCARD_COUNT
 from .rounds import next_round
 from .state import GoldenCityState
 from .supplies import hand_counts, kinds, shortfall, take_cards
-
-Events = list[dict[str, Any]]
-
 
 def owed(state: GoldenCityState, seat: int) -> int:
     return len(state.players[seat].hand) - HAND_LIMIT
@@ -49,7 +45,7 @@ def discard(state: GoldenCityState, action: Discard) -> Events:
     dropped = take_cards(state.players[seat].hand, action.cards)
     state.landscape_discard.extend(dropped)
     state.discard_pending.remove(seat)
-    events: Events = [{"type": "discarded", "player": seat, "cards": kinds(dropped)}]
+    events: Events = [Discarded(player=seat, cards=kinds(dropped))]
     if not state.discard_pending:
         next_round(state, events)
     return events

@@ -9,12 +9,13 @@ from rulesets.core import Phase, PhaseTable, Ruleset, Seating
 from . import auction, building, consistency, hand_limit, legal, setup
 from .actions import Action, Bid, Build, Discard, EndTurn
 from .components import COLOURS, MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
+from .events import GoldenCityEvent
 from .options import OPTIONS
 from .rounds import builder
 from .refusals import UNKNOWN_START_PLAYER, refusals
 from .rule_index import RULES
 from .scoring import winners
-from .state import EVENTS, GoldenCityState
+from .state import GoldenCityState
 
 #: GC-2.1: each action only in its phase; P2 awaits one bidder (GC-4.4, a displaced one first,
 #: GC-4.6), P3 one builder (GC-5.1), P5 every player over the hand limit at once (GC-9.1).
@@ -49,7 +50,7 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
     State = GoldenCityState
     Action = Action
     flow = FLOW
-    events = EVENTS
+    Event = GoldenCityEvent
     options = OPTIONS
     notes = {
         "data_status": "Procedures follow the spec; the board (58 spaces, 92 roads, every printed reward), the goods, "
