@@ -15,6 +15,7 @@ from .rounds import builder
 from .refusals import UNKNOWN_START_PLAYER, refusals
 from .rule_index import RULES
 from .scoring import winners
+from .served_components import GoldenCityComponents, document
 from .state import GoldenCityState
 
 #: GC-2.1: each action only in its phase; P2 awaits one bidder (GC-4.4, a displaced one first,
@@ -51,6 +52,7 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
     Action = Action
     flow = FLOW
     Event = GoldenCityEvent
+    Components = GoldenCityComponents
     options = OPTIONS
     notes = {
         "data_status": "Procedures follow the spec; the board (58 spaces, 92 roads, every printed reward), the goods, "
@@ -97,6 +99,9 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "discarded); the pairs dealt are public ids, a drawn card is a private card_drawn event.",
         ],
     }
+
+    def components_document(self) -> GoldenCityComponents:
+        return document()
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """A reading that is true or false takes a JSON boolean (1 and 0 are not taken for them)."""
