@@ -45,7 +45,7 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
     color_rule = "GC-1.5"
     first_player_rule = "GC-1.8"
     first_player_refusal = UNKNOWN_START_PLAYER
-    core_rules = {"invalid_color": ("GC-11.1",)}
+    core_rules = {"invalid_color": ("GC-11.1",), "invalid_state": consistency.CITED_RULES}
     refusals = refusals
     rules = RULES
     State = GoldenCityState
