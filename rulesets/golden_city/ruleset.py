@@ -97,6 +97,12 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "refilled with the cards just spent (GC-5.3.3 before GC-6.2).",
             "Events name landscape cards by type once they go into a hand or a pile (pairs_taken, post_built, "
             "discarded); the pairs dealt are public ids, a drawn card is a private card_drawn event.",
+            "The components file gives the board no coordinates and its cards and spaces no names: the served "
+            "components place each space by quadrant, ring (villages) and roads, and name cards and spaces from "
+            "their printed values (\"Mountains village 3\", \"2 VP per post in city_outer\").",
+            "One refusal code, one sentence: payment_malformed and cards_not_in_hand word a build's payment "
+            "(GC-5.3) and a discard (GC-9.1) alike, the part at fault filled in; black_post_unavailable names "
+            "its reason (none left, or not a 2-player game).",
         ],
     }
 
