@@ -15,6 +15,7 @@ from .components import PLAYER_COUNTS, assumed_blocks
 from .events import KosEvent
 from .refusals import VARIANT_NOT_ALLOWED, refusals
 from .rule_index import RULES
+from .served_components import KosComponents, document
 from .state import KosState
 
 
@@ -63,6 +64,7 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
     Action = Action
     flow = FLOW
     Event = KosEvent
+    Components = KosComponents
     refusals = refusals
     options = (
         OptionSpec("variant_all_bonus", False,
@@ -124,6 +126,9 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
         if options["variant_all_bonus"] and players >= self.max_players:
             raise VARIANT_NOT_ALLOWED(players=players, context={"path": "$.options.variant_all_bonus"})
         return setup.create(self.id, self.rules_version, players, seed, options, seating)
+
+    def components_document(self) -> KosComponents:
+        return document()
 
     def check_consistency(self, state: KosState) -> None:
         consistency.check(state)
