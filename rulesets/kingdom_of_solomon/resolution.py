@@ -268,7 +268,8 @@ def resolve_tax(state: KosState, seat: int, params: dict[str, Any], choice: Choi
     due = _taxed(state, seat, int(params["threshold"]))
     wanted = {str(index) for index in due}
     if set(take) != wanted:
-        missing, extra = sorted(wanted - set(take), key=int), sorted(set(take) - wanted, key=int)
+        # an extra key may name no seat at all ('x'): it is listed as sent, never read as a number.
+        missing, extra = sorted(wanted - set(take), key=int), sorted(set(take) - wanted)
         problems = []
         if missing:
             problems.append(f"no cube type named for seat(s) {', '.join(missing)}")
