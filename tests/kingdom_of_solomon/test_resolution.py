@@ -232,8 +232,8 @@ def test_tax_collector_names_one_cube_per_rich_opponent():
     extra = refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {"1": "food", "2": "food"}}},
                     "invalid_tax_choice")
     assert extra.detail.endswith(": seat(s) 2 pay no tax.")
-    nobody = refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {"1": "food", "x": "food"}}},
-                     "invalid_tax_choice")
+    no_seat = {"take": {"1": "food", "x": "food"}}
+    nobody = refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": no_seat}, "invalid_tax_choice")
     assert nobody.detail.endswith(": seat(s) x pay no tax.")
     lacking = refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {"1": "gold"}}},
                       "invalid_tax_choice")
