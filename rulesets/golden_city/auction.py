@@ -6,16 +6,11 @@ displaced player when one is pending (GC-4.6).
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulesets.core import IllegalAction
-
 from .actions import Bid
+from .events import Events, MarkerDisplaced, MarkerPlaced
+from .refusals import INSUFFICIENT_COINS, INVALID_PAIR, PRICE_MISMATCH
 from .rounds import take_pairs
 from .state import GoldenCityState
-
-Events = list[dict[str, Any]]
-
 
 def acting(state: GoldenCityState) -> list[int]:
     """GC-4.4: the seat awaited now (a displaced player first under D-3)."""
@@ -33,19 +28,14 @@ def check_bid(state: GoldenCityState, action: Bid) -> int:
     auction = state.auction
     assert auction is not None
     if not 0 <= action.pair < len(auction.pairs):
-        raise IllegalAction("invalid_pair", "GC-4.1",
-                            f"There is no pair {action.pair}: pairs are numbered 0 to {len(auction.pairs) - 1}.",
-                            pair=action.pair)
+        raise INVALID_PAIR(pair=action.pair, last=len(auction.pairs) - 1, context={"pair": action.pair})
     price = price_of(state, action.pair)
     coins = state.players[action.player].coins
     if price and coins < price:
-        raise IllegalAction("insufficient_coins", "GC-4.5",
-                            f"Displacing the marker on pair {action.pair} costs {price} coin(s); you have {coins}. "
-                            f"Choose a free pair.", price=price, coins=coins)
+        raise INSUFFICIENT_COINS(pair=action.pair, price=price, coins=coins, context={"price": price, "coins": coins})
     if action.expected_price is not None and action.expected_price != price:
-        raise IllegalAction("price_mismatch", "GC-4.3",
-                            f"Pair {action.pair} costs {price} coin(s) now, not {action.expected_price}.",
-                            price=price, expected_price=action.expected_price)
+        raise PRICE_MISMATCH(pair=action.pair, price=price, expected_price=action.expected_price,
+                             context={"price": price, "expected_price": action.expected_price})
     return price
 
 
@@ -58,7 +48,7 @@ def bid(state: GoldenCityState, action: Bid) -> Events:
     displaced = auction.markers[action.pair]
     auction.queue.pop(0)
     auction.markers[action.pair] = seat
-    events: Events = [{"type": "marker_placed", "player": seat, "pair": action.pair, "price": price}]
+    events: Events = [MarkerPlaced(player=seat, pair=action.pair, price=price)]
     if displaced is not None:
         state.players[seat].coins -= price
         state.bank_coins += price  # GC-12.6: to the bank, not to the displaced player
@@ -67,8 +57,7 @@ def bid(state: GoldenCityState, action: Bid) -> Events:
             auction.queue.insert(0, displaced)  # GC-4.6 / D-3
         else:
             auction.queue.append(displaced)
-        events.append({"type": "marker_displaced", "player": displaced, "by": seat, "pair": action.pair,
-                       "last_price": price})
+        events.append(MarkerDisplaced(player=displaced, by=seat, pair=action.pair, last_price=price))
     if not auction.queue:
         take_pairs(state, events)
     return events

@@ -9,19 +9,18 @@ once, so what it gives may pay for a second build in the same turn (GC-5.6).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from rulesets.core import IllegalAction
-
 from .actions import Build, EndTurn
 from .components import (HARBOUR, INNER, KEYS_RETURN, LANDSCAPES, NEIGHBOURS, PLAYER_COUNTS, SINGLE,
                          SPACES, Space)
+from .events import EndTriggered, Events, PostBuilt
+from .refusals import (ALREADY_IN_DISTRICT, BLACK_POST_INVALID_TARGET, BLACK_POST_UNAVAILABLE, BUILD_LIMIT_REACHED,
+                       CARDS_NOT_IN_HAND, DISTRICT_LOCKED, JOKER_PAIR_MISMATCH, KEY_NOT_ALLOWED, KEY_REQUIRED,
+                       NO_KEY_CARD, NO_POSTS_LEFT, NOT_CONNECTED, PAYMENT_MALFORMED, PAYMENT_WRONG_LANDSCAPE,
+                       PAYMENT_WRONG_SIZE, SPACE_OCCUPIED, UNKNOWN_SPACE)
 from .rewards import check_picks, pay_reward
 from .rounds import end_build_turn
 from .state import IS_BLACK, OWNER, GoldenCityState, Post
-from .supplies import hand_counts, kinds, take_cards
-
-Events = list[dict[str, Any]]
+from .supplies import hand_counts, kinds, shortfall, take_cards
 
 #: GC-5.1: "0, 1 or 2 builds" a turn (a rule of the turn, not a printed component value).
 BUILDS_PER_TURN = 2
@@ -58,53 +57,41 @@ def slots_required(state: GoldenCityState, space: Space) -> int:
 def check_target(state: GoldenCityState, seat: int, space_id: str, black: bool) -> Space:
     space = SPACES.get(space_id)
     if space is None:
-        raise IllegalAction("unknown_space", "GC-5.3", f"There is no space {space_id!r} on the board.",
-                            space=space_id)
+        raise UNKNOWN_SPACE(space=space_id, context={"space": space_id})
     player = state.players[seat]
     if black and (PLAYER_COUNTS[len(state.players)].black_posts == 0 or player.black_left == 0):
-        raise IllegalAction("black_post_unavailable", "GC-11.1",
-                            "You have no black post left." if PLAYER_COUNTS[len(state.players)].black_posts
-                            else f"Black posts are played only with {_BLACK_POST_GAMES} players.",
-                            black_left=player.black_left)
+        raise BLACK_POST_UNAVAILABLE(reason="you have none left" if PLAYER_COUNTS[len(state.players)].black_posts
+                                     else f"black posts are played only with {_BLACK_POST_GAMES} players",
+                                     context={"black_left": player.black_left})
     if not black and player.posts_left == 0:
-        raise IllegalAction("no_posts_left", "GC-5.2", "You have no regular post left.")
+        raise NO_POSTS_LEFT()
     posts = owners(state, space_id)
     if space_id in SINGLE and posts:
-        raise IllegalAction("space_occupied", "GC-5.4.1",
-                            f"{space_id} already holds a post; a {space.kind} holds only one.", space=space_id)
+        raise SPACE_OCCUPIED(space=space_id, kind=space.kind, context={"space": space_id})
     if space_id not in SINGLE:
         mine = [post for post in posts if post[OWNER] == seat]
         others = [post for post in posts if post[OWNER] != seat]
         if not black:
             if mine:
-                raise IllegalAction("already_in_district", "GC-5.4.2",
-                                    f"You already have a post in {space_id}; one post per player per district.",
-                                    space=space_id)
+                raise ALREADY_IN_DISTRICT(space=space_id, context={"space": space_id})
             if any(post[IS_BLACK] for post in others):
-                raise IllegalAction("district_locked", "GC-11.4",
-                                    f"{space_id} holds your opponent's black post; you may not build there.",
-                                    space=space_id)
+                raise DISTRICT_LOCKED(space=space_id, context={"space": space_id})
     if black and (space_id in SINGLE or not any(not p[IS_BLACK] for p in posts if p[OWNER] == seat)
                   or any(p[OWNER] != seat for p in posts) or any(p[IS_BLACK] for p in posts)):
-        raise IllegalAction("black_post_invalid_target", "GC-11.3",
-                            "A black post goes only into a city district holding your regular post, no black post "
-                            "and none of your opponent's posts.", space=space_id)
+        raise BLACK_POST_INVALID_TARGET(space=space_id, context={"space": space_id})
     if space.kind != HARBOUR and not connected(state, seat, space_id):
-        raise IllegalAction("not_connected", "GC-5.5.2",
-                            f"No road joins {space_id} to a space holding one of your posts.", space=space_id)
+        raise NOT_CONNECTED(space=space_id, context={"space": space_id})
     return space
 
 
 # ---------------------------------------------------------------- checks 11 to 13: the key
 def check_key(state: GoldenCityState, seat: int, space: Space, use_key: bool) -> None:
     if use_key and not space.cost.key:
-        raise IllegalAction("key_not_allowed", "GC-5.3.4", f"{space.id} is not an inner district: no key is paid.",
-                            space=space.id)
+        raise KEY_NOT_ALLOWED(space=space.id, context={"space": space.id})
     if space.cost.key and not use_key:
-        raise IllegalAction("key_required", "GC-5.3.4", f"{space.id} is an inner district: set use_key.",
-                            space=space.id)
+        raise KEY_REQUIRED(space=space.id, context={"space": space.id})
     if use_key and state.players[seat].keys == 0:
-        raise IllegalAction("no_key_card", "GC-5.3.4", "You hold no key card.")
+        raise NO_KEY_CARD()
 
 
 # ---------------------------------------------------------------- checks 14 to 18: the payment
@@ -112,37 +99,29 @@ def check_payment(state: GoldenCityState, seat: int, space: Space, payment: list
     """The cards the payment spends, by type."""
     for index, slot in enumerate(payment):
         if not 1 <= len(slot) <= JOKER_CARDS or any(card not in LANDSCAPES for card in slot):
-            raise IllegalAction("payment_malformed", "GC-5.3",
-                                f"Payment slot {index} must be one or two landscape types "
-                                f"({', '.join(LANDSCAPES)}).", slot=index)
+            raise PAYMENT_MALFORMED("GC-5.3", part=f"Payment slot {index}", requirement="one or two landscape types",
+                                    landscapes=", ".join(LANDSCAPES), context={"slot": index})
     needed = slots_required(state, space)
     if len(payment) != needed:
-        raise IllegalAction("payment_wrong_size", "GC-5.3.3",
-                            f"{space.id} takes exactly {needed} payment slot(s), not {len(payment)}.",
-                            expected=needed, offered=len(payment))
+        raise PAYMENT_WRONG_SIZE(space=space.id, expected=needed, offered=len(payment),
+                                 context={"expected": needed, "offered": len(payment)})
     landscape = space.cost.landscape
     for index, slot in enumerate(payment):
         if len(slot) == 1 and slot[0] != landscape:
-            raise IllegalAction("payment_wrong_landscape", "GC-5.3.1",
-                                f"A single card paying for {space.id} must be {landscape}, not {slot[0]}; "
-                                f"or pay the slot with two cards of one type.", slot=index, expected=landscape)
+            raise PAYMENT_WRONG_LANDSCAPE(space=space.id, expected=landscape, given=slot[0],
+                                          context={"slot": index, "expected": landscape})
     if state.options.joker == "identical_pair":
         for index, slot in enumerate(payment):
             if len(slot) == JOKER_CARDS and len(set(slot)) != 1:
-                raise IllegalAction("joker_pair_mismatch", "GC-5.3.2",
-                                    f"A joker is {JOKER_CARDS} cards of one type, not {' and '.join(slot)}.",
-                                    slot=index)
+                raise JOKER_PAIR_MISMATCH(size=JOKER_CARDS, cards=" and ".join(slot), context={"slot": index})
     cards = dict.fromkeys(LANDSCAPES, 0)
     for slot in payment:
         for kind in slot:
             cards[kind] += 1
     held = hand_counts(state.players[seat].hand)
-    short = {kind: count for kind, count in cards.items() if count > held[kind]}
+    short = shortfall(cards, held)
     if short:
-        raise IllegalAction("cards_not_in_hand", "GC-5.3",
-                            "You do not hold those cards: " + ", ".join(
-                                f"{cards[k]} {k} asked, {held[k]} held" for k in short) + ".",
-                            hand=held)
+        raise CARDS_NOT_IN_HAND("GC-5.3", shortfall=short, context={"hand": held})
     return {kind: count for kind, count in cards.items() if count}
 
 
@@ -151,8 +130,7 @@ def check_build(state: GoldenCityState, action: Build) -> Plan:
     seat = action.player
     assert state.build is not None
     if state.build.builds >= BUILDS_PER_TURN:
-        raise IllegalAction("build_limit_reached", "GC-5.1",
-                            f"You have made {BUILDS_PER_TURN} builds this turn; end your turn.")
+        raise BUILD_LIMIT_REACHED(limit=BUILDS_PER_TURN)
     space = check_target(state, seat, action.space, action.black)
     check_key(state, seat, space, action.use_key)
     cards = check_payment(state, seat, space, action.payment)
@@ -181,12 +159,12 @@ def build(state: GoldenCityState, action: Build) -> Events:
     else:
         player.posts_left -= 1
     state.build.builds += 1
-    events: Events = [{"type": "post_built", "player": seat, "space": plan.space.id, "black": action.black,
-                       "seq": seq, "paid": kinds(spent), "key": plan.key}]
+    events: Events = [PostBuilt(player=seat, space=plan.space.id, black=action.black, seq=seq, paid=kinds(spent),
+                                key=plan.key)]
     pay_reward(state, seat, plan.space, arrived, action.goods_pick, action.bonus_pick, events)
     if not state.end_triggered and supply_exhausted(state, seat):
         state.end_triggered = True  # GC-5.7 / GC-10.1(b)
-        events.append({"type": "end_triggered", "player": seat, "round": state.round})
+        events.append(EndTriggered(player=seat, round=state.round))
     if state.build.builds == BUILDS_PER_TURN and not state.options.explicit_end_turn:
         end_build_turn(state, events)  # D-24's alternative: the turn ends by itself
     return events

@@ -39,6 +39,7 @@ class PlayerCount(_S):
 class PostColours(_S):
     colours: list[str]
     black: str
+    assumed: bool = False
 
 
 class StartingCards(_S):
@@ -71,17 +72,20 @@ class KeyCards(_S):
 
 class GoodsTypes(_S):
     ids: list[str]
+    names_assumed: bool = False
 
 
 class GoodsCard(_S):
     id: str
     goods: list[str]
+    assumed: bool = False
 
 
 class GoodsCards(_S):
     count: int
     display_size: int
     cards: list[GoodsCard]
+    composition_assumed: bool = False
 
 
 class BonusCondition(_S):
@@ -93,11 +97,13 @@ class BonusCard(_S):
     id: str
     counts: BonusCondition
     vp_each: int
+    assumed: bool = False
 
 
 class BonusCards(_S):
     count: int
     cards: list[BonusCard]
+    conditions_assumed: bool = False
 
 
 class LocationGoal(_S):
@@ -121,6 +127,7 @@ class ScoringCard(_S):
     location: LocationGoal
     goods: GoodsGoal
     majority_bonus: MajorityBonus
+    assumed: bool = False
 
 
 class ScoringCards(_S):
@@ -128,6 +135,7 @@ class ScoringCards(_S):
     backs: dict[str, int]
     stack_order_top_to_bottom: list[int]
     cards: list[ScoringCard]
+    values_and_regions_assumed: bool = False
 
 
 class Cost(_S):
@@ -136,8 +144,11 @@ class Cost(_S):
     key: bool
 
 
+RewardKind = Literal["coins", "landscape_card", "key_card", "bonus_card", "goods_card", "vp", "district_vp"]
+
+
 class Reward(_S):
-    type: Literal["coins", "landscape_card", "key_card", "bonus_card", "goods_card", "vp", "district_vp"]
+    type: RewardKind
     amount: int | None = None
     first: int | None = None
     second: int | None = None
@@ -156,12 +167,15 @@ class Space(_S):
     reward: Reward
     rivers: list[str]
     ring: int | None = None
+    assumed: bool = False
 
 
 class Board(_S):
     spaces: list[Space]
     edges: list[tuple[str, str]]
     regions: dict[str, list[str]]
+    assumed: bool = False
+    assumed_parts: list[str] = []
 
 
 class RuleParameter(_S):

@@ -20,6 +20,13 @@ from .building import BUILDS_PER_TURN, supply_exhausted
 from .options import CHOICES
 from .state import IS_BLACK, OWNER, SEQ, GoldenCityState
 
+#: every rule an ``invalid_state`` refusal below cites, for the served catalogue (core's code, the game's rules).
+CITED_RULES: tuple[str, ...] = (
+    "GC-1.2", "GC-1.5", "GC-1.7", "GC-1.8", "GC-2.1", "GC-3.1", "GC-4.1", "GC-4.2", "GC-4.4", "GC-5.1", "GC-5.3",
+    "GC-5.4.1", "GC-5.4.2", "GC-5.5.2", "GC-5.7", "GC-6.5", "GC-9.1", "GC-10.1", "GC-10.4", "GC-11.1", "GC-11.3",
+    "GC-12.1", "GC-12.3", "GC-12.4", "GC-12.5", "GC-12.6", "GC-12.8", "GC-13.2",
+)
+
 
 def check(state: GoldenCityState) -> None:
     # Checks whose message is formatted test first and format only to refuse: every

@@ -7,18 +7,13 @@ the loop, answers every seat. Once nobody owes a discard, the next round starts 
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulesets.core import IllegalAction
-
 from .actions import Discard
+from .events import Discarded, Events
 from .components import HAND_LIMIT, LANDSCAPES
+from .refusals import CARDS_NOT_IN_HAND, DISCARD_NOT_REQUIRED, PAYMENT_MALFORMED, WRONG_DISCARD_COUNT
 from .rounds import next_round
 from .state import GoldenCityState
-from .supplies import hand_counts, kinds, take_cards
-
-Events = list[dict[str, Any]]
-
+from .supplies import hand_counts, kinds, shortfall, take_cards
 
 def owed(state: GoldenCityState, seat: int) -> int:
     return len(state.players[seat].hand) - HAND_LIMIT
@@ -28,21 +23,20 @@ def check_discard(state: GoldenCityState, action: Discard) -> None:
     """Spec 3.8 in order: discard_not_required, payment_malformed, wrong_discard_count, cards_not_in_hand."""
     seat = action.player
     if seat not in state.discard_pending:
-        raise IllegalAction("discard_not_required", "GC-9.1",
-                            f"Seat {seat} holds {len(state.players[seat].hand)} landscape cards and owes no discard.")
+        raise DISCARD_NOT_REQUIRED(player=seat, held=len(state.players[seat].hand))
     for kind, count in action.cards.items():
         if kind not in LANDSCAPES or count < 0:
-            raise IllegalAction("payment_malformed", "GC-9.1",
-                                f"Discard counts are landscape types ({', '.join(LANDSCAPES)}) with counts of 0 "
-                                f"or more; {kind}: {count} is not.", kind=kind)
+            raise PAYMENT_MALFORMED("GC-9.1", part=f"The discard entry '{kind}: {count}'",
+                                    requirement="a landscape type with a count of 0 or more",
+                                    landscapes=", ".join(LANDSCAPES), context={"kind": kind})
     total = sum(action.cards.values())
     if total != owed(state, seat):
-        raise IllegalAction("wrong_discard_count", "GC-9.1",
-                            f"Discard exactly {owed(state, seat)} card(s) to keep {HAND_LIMIT}; you named {total}.",
-                            expected=owed(state, seat), offered=total)
+        raise WRONG_DISCARD_COUNT(expected=owed(state, seat), limit=HAND_LIMIT, offered=total,
+                                  context={"expected": owed(state, seat), "offered": total})
     held = hand_counts(state.players[seat].hand)
-    if any(count > held[kind] for kind, count in action.cards.items()):
-        raise IllegalAction("cards_not_in_hand", "GC-9.1", "You do not hold the cards you named.", hand=held)
+    short = shortfall(action.cards, held)
+    if short:
+        raise CARDS_NOT_IN_HAND("GC-9.1", shortfall=short, context={"hand": held})
 
 
 def discard(state: GoldenCityState, action: Discard) -> Events:
@@ -51,7 +45,7 @@ def discard(state: GoldenCityState, action: Discard) -> Events:
     dropped = take_cards(state.players[seat].hand, action.cards)
     state.landscape_discard.extend(dropped)
     state.discard_pending.remove(seat)
-    events: Events = [{"type": "discarded", "player": seat, "cards": kinds(dropped)}]
+    events: Events = [Discarded(player=seat, cards=kinds(dropped))]
     if not state.discard_pending:
         next_round(state, events)
     return events

@@ -8,15 +8,11 @@ reading of D-7, the bonus card) is the builder's pick, named in the ``build`` ac
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulesets.core import IllegalAction
-
 from .components import GOODS_DISPLAY, Space
+from .events import BonusDrawn, CardDrawn, Events, RewardTaken
+from .refusals import BONUS_PICK, GOODS_PICK, PickRefusals
 from .state import GoldenCityState
 from .supplies import draw_landscape, pay_from_bank
-
-Events = list[dict[str, Any]]
 
 
 def goods_pick_due(state: GoldenCityState, space: Space) -> bool:
@@ -30,22 +26,17 @@ def bonus_pick_due(state: GoldenCityState, space: Space) -> bool:
 
 def check_picks(state: GoldenCityState, space: Space, goods_pick: str | None, bonus_pick: str | None) -> None:
     """GC-6.5 (checks 19 to 21), then GC-6.4's pick under the public-choice reading (same three checks)."""
-    _check_pick("goods", goods_pick_due(state, space), state.goods_display, goods_pick, "GC-6.5", space)
-    _check_pick("bonus", bonus_pick_due(state, space), state.bonus_display, bonus_pick, "GC-6.4", space)
+    _check_pick(GOODS_PICK, goods_pick_due(state, space), state.goods_display, goods_pick, space)
+    _check_pick(BONUS_PICK, bonus_pick_due(state, space), state.bonus_display, bonus_pick, space)
 
 
-def _check_pick(kind: str, due: bool, display: list[str], pick: str | None, rule: str, space: Space) -> None:
+def _check_pick(refused: PickRefusals, due: bool, display: list[str], pick: str | None, space: Space) -> None:
     if due and pick is None:
-        raise IllegalAction(f"{kind}_pick_required", rule,
-                            f"{space.id} gives a {kind} card: name one of {', '.join(display)} as {kind}_pick.",
-                            display=list(display))
+        raise refused.required(space=space.id, display=", ".join(display), context={"display": list(display)})
     if due and pick not in display:
-        raise IllegalAction(f"invalid_{kind}_pick", rule,
-                            f"{pick} is not on offer; choose one of {', '.join(display)}.",
-                            display=list(display))
+        raise refused.invalid(pick=pick, display=", ".join(display), context={"display": list(display)})
     if not due and pick is not None:
-        raise IllegalAction(f"{kind}_pick_not_applicable", rule,
-                            f"Building on {space.id} gives no {kind} card to choose; leave out {kind}_pick.")
+        raise refused.not_applicable(space=space.id)
 
 
 def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, goods_pick: str | None,
@@ -55,52 +46,51 @@ def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, go
     reward = space.reward
     kind = reward.type
     amount = reward.amount or 0
-    event: dict[str, Any] = {"type": "reward", "player": seat, "space": space.id, "kind": kind}
+    taken = RewardTaken(player=seat, space=space.id, kind=kind)
+    drawn_privately: CardDrawn | BonusDrawn | None = None  # reported after the reward, to the drawer only
     if kind == "coins":  # GC-6.1 / D-13
         paid = pay_from_bank(state, amount)
         player.coins += paid
-        event["amount"] = paid
+        taken.amount = paid
     elif kind == "landscape_card":  # GC-6.2
         drawn = [card for card in (draw_landscape(state, events) for _ in range(amount)) if card is not None]
         player.hand.extend(drawn)
-        event["amount"] = len(drawn)
-        events.append(event)
+        taken.amount = len(drawn)
         if drawn:
-            events.append({"type": "card_drawn", "player": seat, "cards": drawn})
-        return
+            drawn_privately = CardDrawn(player=seat, cards=drawn, visible_to=[seat])
     elif kind == "key_card":  # GC-6.3
-        taken = min(amount, state.key_supply)
-        state.key_supply -= taken
-        player.keys += taken
-        event["amount"] = taken
+        keys = min(amount, state.key_supply)
+        state.key_supply -= keys
+        player.keys += keys
+        taken.amount = keys
     elif kind == "bonus_card":  # GC-6.4
         if state.options.bonus_card_acquisition == "choose_any_public":
-            taken = [bonus_pick] if bonus_pick is not None else []
-            for card in taken:
+            cards = [bonus_pick] if bonus_pick is not None else []
+            for card in cards:
                 state.bonus_display.remove(card)
-            event["cards"] = taken
+            taken.cards = cards
         else:
-            taken = state.bonus_deck[:amount]
+            cards = state.bonus_deck[:amount]
             del state.bonus_deck[:amount]
-        player.bonus.extend(taken)  # type: ignore[arg-type]
-        event["amount"] = len(taken)
-        events.append(event)
-        if taken and state.options.bonus_card_acquisition != "choose_any_public":
-            events.append({"type": "bonus_drawn", "player": seat, "cards": taken})
-        return
+            if cards:
+                drawn_privately = BonusDrawn(player=seat, cards=cards, visible_to=[seat])
+        player.bonus.extend(cards)
+        taken.amount = len(cards)
     elif kind == "goods_card":  # GC-6.5: the pick, then the display refilled
         if goods_pick is not None:
             state.goods_display.remove(goods_pick)
             player.goods.append(goods_pick)
             while len(state.goods_display) < GOODS_DISPLAY and state.goods_deck:
                 state.goods_display.append(state.goods_deck.pop(0))
-        event["cards"] = [goods_pick] if goods_pick is not None else []
+        taken.cards = [goods_pick] if goods_pick is not None else []
     elif kind == "vp":  # GC-6.6
         player.vp += amount
-        event["amount"] = amount
+        taken.amount = amount
     else:  # district_vp, GC-7.3: by order of arrival
         gained = reward.first if arrived == 0 else reward.second if arrived == 1 else reward.later
         player.vp += gained or 0
-        event["amount"] = gained or 0
-        event["arrival"] = arrived + 1
-    events.append(event)
+        taken.amount = gained or 0
+        taken.arrival = arrived + 1
+    events.append(taken)
+    if drawn_privately is not None:
+        events.append(drawn_privately)

@@ -4,17 +4,14 @@ hand limit (GC-9.1) and passing the start player (GC-9.2, GC-9.3)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets.core import clockwise
 
 from .components import HAND_LIMIT, PLAYER_COUNTS
+from .events import (DiscardRequired, Events, GameEnded, PairsDealt, PairsTaken, ScoringCardRevealed,
+                     StartPlayerPassed, TurnEnded)
 from .scoring import final_scoring, score_round
 from .state import Auction, BuildTurn, GoldenCityState
 from .supplies import draw_landscape, kinds
-
-Events = list[dict[str, Any]]
-
 
 def seat_order(state: GoldenCityState) -> list[int]:
     """GC-2.2: every seat once, the start player first, then clockwise."""
@@ -25,15 +22,14 @@ def start_round(state: GoldenCityState, events: Events) -> None:
     """GC-3.1 and GC-4.1 to GC-4.3: reveal the scoring card, deal the pairs, open the auction."""
     card = state.scoring_deck.pop(0)
     state.scoring_card = card
-    events.append({"type": "scoring_card_revealed", "round": state.round, "card": card,
-                   "cards_left": len(state.scoring_deck)})
+    events.append(ScoringCardRevealed(round=state.round, card=card, cards_left=len(state.scoring_deck)))
     count = PLAYER_COUNTS[len(state.players)].pairs_per_round
     dealt = [draw_landscape(state, events) for _ in range(2 * count)]
     pairs = [[dealt[k], dealt[count + k]] for k in range(count)]  # type: ignore[list-item]
     state.auction = Auction(pairs=pairs, markers=[None] * count, last_price=0, queue=seat_order(state))
     state.build = None
     state.phase = "auction"
-    events.append({"type": "pairs_dealt", "round": state.round, "pairs": [list(p) for p in pairs]})
+    events.append(PairsDealt(round=state.round, pairs=[list(p) for p in pairs]))
 
 
 def take_pairs(state: GoldenCityState, events: Events) -> None:
@@ -43,7 +39,7 @@ def take_pairs(state: GoldenCityState, events: Events) -> None:
     for index, (pair, seat) in enumerate(zip(auction.pairs, auction.markers)):
         if seat is not None:
             state.players[seat].hand.extend(pair)
-            events.append({"type": "pairs_taken", "player": seat, "pair": index, "cards": kinds(pair)})
+            events.append(PairsTaken(player=seat, pair=index, cards=kinds(pair)))
     state.auction = None
     state.build = BuildTurn()
     state.phase = "build"
@@ -58,7 +54,7 @@ def builder(state: GoldenCityState) -> int:
 def end_build_turn(state: GoldenCityState, events: Events) -> None:
     """GC-5.1: the next player builds; after the last one, the round ends (GC-8 to GC-10)."""
     assert state.build is not None
-    events.append({"type": "turn_ended", "player": builder(state), "builds": state.build.builds})
+    events.append(TurnEnded(player=builder(state), builds=state.build.builds))
     state.build.index += 1
     state.build.builds = 0
     if state.build.index == len(state.players):
@@ -72,16 +68,16 @@ def end_round(state: GoldenCityState, events: Events) -> None:
     if not state.scoring_deck or state.end_triggered:
         state.phase = "game_over"
         final_scoring(state, events)
-        events.append({"type": "game_ended", "round": state.round,
-                       "reason": "scoring_deck_empty" if not state.scoring_deck else "posts_exhausted",
-                       "scores": [p.vp for p in state.players]})
+        events.append(GameEnded(round=state.round,
+                                reason="scoring_deck_empty" if not state.scoring_deck else "posts_exhausted",
+                                scores=[p.vp for p in state.players]))
         return
     over = [seat for seat in seat_order(state) if len(state.players[seat].hand) > HAND_LIMIT]
     if over:
         state.phase = "discard"
         state.discard_pending = over
-        events.append({"type": "discard_required", "players": over,
-                       "counts": [len(state.players[seat].hand) - HAND_LIMIT for seat in over]})
+        events.append(DiscardRequired(players=over,
+                                      counts=[len(state.players[seat].hand) - HAND_LIMIT for seat in over]))
     else:
         next_round(state, events)
 
@@ -90,6 +86,6 @@ def next_round(state: GoldenCityState, events: Events) -> None:
     """GC-9.2 and GC-9.3: the start player passes clockwise; the next round begins."""
     state.discard_pending = []
     state.start_player = (state.start_player + 1) % len(state.players)
-    events.append({"type": "start_player_passed", "player": state.start_player})
+    events.append(StartPlayerPassed(player=state.start_player))
     state.round += 1
     start_round(state, events)

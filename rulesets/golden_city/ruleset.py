@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulesets.core import INVALID_OPTIONS, InvalidSetup, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import Phase, PhaseTable, Ruleset, Seating
 
 from . import auction, building, consistency, hand_limit, legal, setup
 from .actions import Action, Bid, Build, Discard, EndTurn
 from .components import COLOURS, MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
+from .events import GoldenCityEvent
 from .options import OPTIONS
 from .rounds import builder
 from .refusals import UNKNOWN_START_PLAYER, refusals
 from .rule_index import RULES
 from .scoring import winners
-from .state import EVENTS, GoldenCityState
+from .served_components import GoldenCityComponents, document
+from .state import GoldenCityState
 
 #: GC-2.1: each action only in its phase; P2 awaits one bidder (GC-4.4, a displaced one first,
 #: GC-4.6), P3 one builder (GC-5.1), P5 every player over the hand limit at once (GC-9.1).
@@ -43,13 +45,14 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
     color_rule = "GC-1.5"
     first_player_rule = "GC-1.8"
     first_player_refusal = UNKNOWN_START_PLAYER
-    core_rules = {"invalid_color": ("GC-11.1",)}
+    core_rules = {"invalid_color": ("GC-11.1",), "invalid_state": consistency.CITED_RULES}
     refusals = refusals
     rules = RULES
     State = GoldenCityState
     Action = Action
     flow = FLOW
-    events = EVENTS
+    Event = GoldenCityEvent
+    Components = GoldenCityComponents
     options = OPTIONS
     notes = {
         "data_status": "Procedures follow the spec; the board (58 spaces, 92 roads, every printed reward), the goods, "
@@ -94,15 +97,23 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "refilled with the cards just spent (GC-5.3.3 before GC-6.2).",
             "Events name landscape cards by type once they go into a hand or a pile (pairs_taken, post_built, "
             "discarded); the pairs dealt are public ids, a drawn card is a private card_drawn event.",
+            "The components file gives the board no coordinates and its cards and spaces no names: the served "
+            "components place each space by quadrant, ring (villages) and roads, and name cards and spaces from "
+            "their printed values (\"Mountains village 3\", \"2 VP per post in city_outer\").",
+            "One refusal code, one sentence: payment_malformed and cards_not_in_hand word a build's payment "
+            "(GC-5.3) and a discard (GC-9.1) alike, the part at fault filled in; black_post_unavailable names "
+            "its reason (none left, or not a 2-player game).",
         ],
     }
+
+    def components_document(self) -> GoldenCityComponents:
+        return document()
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """A reading that is true or false takes a JSON boolean (1 and 0 are not taken for them)."""
         for spec in self.options:
             if isinstance(spec.default, bool) and not isinstance(options.get(spec.name), bool):
-                raise InvalidSetup(INVALID_OPTIONS, spec.rule, f"Option '{spec.name}' must be true or false.",
-                                   path=f"$.options.{spec.name}")
+                raise spec.refused("must be true or false")
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> GoldenCityState:
         return setup.create(self.id, self.rules_version, players, seed, options, seating, self.color_refusal)

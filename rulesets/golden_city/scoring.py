@@ -7,13 +7,11 @@ tie-break order is the file's ``rule_parameters.tie_break_order``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from .components import BONUS_CARDS, GOODS_CARDS, PARAMS, REGIONS, SCORING_CARDS
+from .events import BonusRevealed, Events, RoundScored
 from .state import IS_BLACK, OWNER, FinalScore, GoldenCityState
-
-Events = list[dict[str, Any]]
-
 
 def posts_in(state: GoldenCityState, seat: int, spaces: frozenset[str] | None = None,
              purpose: str = "scoring_cards") -> int:
@@ -53,9 +51,8 @@ def score_round(state: GoldenCityState, events: Events) -> None:
         gained[goods_leader] += card.majority_bonus.goods
     for player, vp in zip(state.players, gained):
         player.vp += vp
-    events.append({"type": "round_scored", "round": state.round, "card": card.id, "posts": places,
-                   "goods": goods, "location_leader": location_leader, "goods_leader": goods_leader,
-                   "vp": gained})
+    events.append(RoundScored(round=state.round, card=card.id, posts=places, goods=goods,
+                              location_leader=location_leader, goods_leader=goods_leader, vp=gained))
     state.scoring_removed.append(card.id)
     state.scoring_card = None
 
@@ -98,8 +95,7 @@ def final_scoring(state: GoldenCityState, events: Events) -> None:
     for seat in seats:
         state.players[seat].vp += bonus[seat]
         if state.players[seat].bonus:
-            events.append({"type": "bonus_revealed", "player": seat, "cards": list(state.players[seat].bonus),
-                           "vp": bonus[seat]})
+            events.append(BonusRevealed(player=seat, cards=list(state.players[seat].bonus), vp=bonus[seat]))
     standings = [standing(state, seat) for seat in seats]
     state.result = [
         FinalScore(player=seat, round_vp=before[seat], bonus_vp=bonus[seat], total=state.players[seat].vp,

@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Count, EventSecrecy, Ordinal, GameState, Hidden, PerSeat, Private, Sealed, Seat, public
+from rulesets.core import Count, Ordinal, GameState, Hidden, PerSeat, Private, Sealed, Seat, public
 
 PhaseName = Literal["auction", "build", "discard", "game_over"]
 
@@ -127,12 +127,3 @@ class GoldenCityState(GameState, kw_only=True):
     end_triggered: bool = False
     result: list[FinalScore] | None = None
 
-
-EVENTS = EventSecrecy(
-    public=frozenset({
-        "scoring_card_revealed", "pairs_dealt", "deck_reshuffled", "marker_placed", "marker_displaced",
-        "pairs_taken", "post_built", "reward", "end_triggered", "turn_ended", "round_scored",
-        "discard_required", "discarded", "start_player_passed", "bonus_revealed", "game_ended",
-    }),
-    private={"card_drawn": "player", "bonus_drawn": "player"},
-)

@@ -8,15 +8,11 @@ interchangeable: a player spends or discards the lowest-numbered cards of a type
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets.core import RandomSource
 
 from .components import LANDSCAPE_OF, LANDSCAPES
+from .events import DeckReshuffled, Events
 from .state import GoldenCityState
-
-Events = list[dict[str, Any]]
-
 
 def draw_landscape(state: GoldenCityState, events: Events) -> str | None:
     """GC-12.2: the top card of the landscape deck, or None when deck and discard are empty."""
@@ -25,7 +21,7 @@ def draw_landscape(state: GoldenCityState, events: Events) -> str | None:
             return None
         state.landscape_deck = RandomSource(state.rng).shuffled(sorted(state.landscape_discard))
         state.landscape_discard = []
-        events.append({"type": "deck_reshuffled", "deck": "landscape", "cards": len(state.landscape_deck)})
+        events.append(DeckReshuffled(deck="landscape", cards=len(state.landscape_deck)))
     return state.landscape_deck.pop(0)
 
 
@@ -35,6 +31,12 @@ def hand_counts(hand: list[str]) -> dict[str, int]:
     for card in hand:
         counts[LANDSCAPE_OF[card]] += 1
     return counts
+
+
+def shortfall(wanted: dict[str, int], held: dict[str, int]) -> str:
+    """The types ``wanted`` asks more of than ``held`` holds, worded ("2 coast asked, 1 held"); empty if none."""
+    return ", ".join(f"{count} {kind} asked, {held.get(kind, 0)} held"
+                     for kind, count in wanted.items() if count > held.get(kind, 0))
 
 
 def take_cards(hand: list[str], wanted: dict[str, int]) -> list[str]:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from rulesets.core import IllegalAction
-
 from .components import AREAS, BORDERS, NEIGHBOURS, NEUTRAL, SITES
+from .events import Events, RoadBuilt
+from .refusals import (AREAS_NOT_ADJACENT, NO_ROADS_LEFT, ROAD_ALREADY_PRESENT, ROAD_ENDPOINT_BLOCKED,
+                       ROAD_NEEDS_OWN_BUILDING)
 from .state import KosState, Road
 
 
@@ -67,26 +68,21 @@ def road_key(a: str, b: str) -> list[str]:
 def check_road(state: KosState, seat: int, areas: list[str], *, pool_rule: bool = True) -> list[str]:
     """KOS-8.24..8.27 in the order of spec 3.9 (the cost is checked by the caller); returns the sorted pair."""
     if pool_rule and state.roads_in_supply <= 0:
-        raise IllegalAction("no_roads_left", "KOS-8.24", "All roads are built; nobody can build another.")
+        raise NO_ROADS_LEFT()
     a, b = areas
     if a == b or b not in NEIGHBOURS[a]:
-        raise IllegalAction("areas_not_adjacent", "KOS-8.25", f"{a} and {b} are not adjacent areas.",
-                            areas=[a, b])
+        raise AREAS_NOT_ADJACENT(first=a, second=b, context={"areas": [a, b]})
     key = road_key(a, b)
     if any(road.areas == key for road in state.roads):
-        raise IllegalAction("road_already_present", "KOS-8.25", f"The border {a}-{b} already has a road.",
-                            areas=key)
+        raise ROAD_ALREADY_PRESENT(first=a, second=b, context={"areas": key})
     owner = owners(state)
     if owner.get(a) != seat and owner.get(b) != seat:
-        raise IllegalAction("road_needs_own_building", "KOS-8.26",
-                            "A road must touch at least one area with your building marker.", areas=key)
+        raise ROAD_NEEDS_OWN_BUILDING(context={"areas": key})
     for area in key:
         if area in NEUTRAL:
             continue
         if area not in owner or owner[area] != seat:
-            raise IllegalAction("road_endpoint_blocked", "KOS-8.27",
-                                f"A road may not touch {area}: it has an empty site or another player's building.",
-                                area=area)
+            raise ROAD_ENDPOINT_BLOCKED(area=area, context={"area": area})
     return key
 
 
@@ -107,8 +103,8 @@ def legal_roads(state: KosState, seat: int) -> list[list[str]]:
     return out
 
 
-def build_road_now(state: KosState, seat: int, key: list[str], events: list[dict]) -> None:
+def build_road_now(state: KosState, seat: int, key: list[str], events: Events) -> None:
     """A road from the pool onto the border ``key`` (checked by the caller)."""
     state.roads_in_supply -= 1
     state.roads.append(Road(areas=key, owner=seat))
-    events.append({"type": "road_built", "player": seat, "areas": key})
+    events.append(RoadBuilt(player=seat, areas=key))

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from rulesets.core import IllegalAction
-
 from . import payment
 from .actions import BuildBuilding, BuildRoad, BuildTempleBlock, EndBuildingTurn, FortunePayment
 from .board import build_road_now, check_road, empty_sites, legal_roads, markers_placed
 from .components import (BUILDING_CARDS, CARDS_PER_ROUND, MARKERS_PER_PLAYER, NEUTRAL, RESOURCES, ROAD_COST,
                          TEMPLE_LEVEL, TEMPLE_LEVELS, TEMPLE_BLOCKS, TEMPLE_REWARDS)
+from .events import BuildingBuilt, BuildingTurnEnded, Events, TempleBlockBuilt, VpGained
 from .fortune import gain_tokens
+from .refusals import (BUILDING_LIMIT_REACHED, CARD_NOT_IN_DISPLAY, INVALID_ANY_PAYMENT, INVALID_REWARD,
+                       NO_BUILDING_MARKERS_LEFT, NOT_A_BUILDING_SITE, SITE_NOT_ALLOWED, SITE_OCCUPIED, SITE_REQUIRED,
+                       TEMPLE_COMPLETE, TEMPLE_LEVEL_FULL, TEMPLE_LEVEL_LOCKED)
 from .state import KosState, Marker
 from .turns import check_end, next_builder
 
-Events = list[dict]
 
 
 # ---------------------------------------------------------------- building cards (KOS-8.4..8.12)
@@ -25,30 +26,26 @@ def build_building(state: KosState, action: BuildBuilding) -> Events:
     seat = action.player
     player = state.players[seat]
     if player.built_this_round >= CARDS_PER_ROUND:
-        raise IllegalAction("building_limit_reached", "KOS-8.5", "You have already built a card this round.")
+        raise BUILDING_LIMIT_REACHED()
     if action.card not in state.display:
-        raise IllegalAction("card_not_in_display", "KOS-8.4", f"{action.card} is not face up in the display.",
-                            card=action.card)
+        raise CARD_NOT_IN_DISPLAY(card=action.card, context={"card": action.card})
     card = BUILDING_CARDS[action.card]
     cubes, cards = payment.plan(state, seat, card.cost, action.fortune_payment)
     free = empty_sites(state)
     needs_marker = not card.special_mark and bool(free)
     if needs_marker and action.site is None:
-        raise IllegalAction("site_required", "KOS-8.7", "Name the empty building site for your marker.")
+        raise SITE_REQUIRED()
     if not needs_marker and action.site is not None:
         rule = "KOS-8.9" if card.special_mark else "KOS-8.8"
-        raise IllegalAction("site_not_allowed", rule,
-                            "This card places no marker: " + ("it has the special mark." if card.special_mark
-                                                              else "no building site is empty."))
+        raise SITE_NOT_ALLOWED(rule, reason="it has the special mark" if card.special_mark
+                               else "no building site is empty")
     if action.site is not None:
         if action.site in NEUTRAL:
-            raise IllegalAction("not_a_building_site", "KOS-3.2", f"{action.site} is neutral: it has no site.",
-                                site=action.site)
+            raise NOT_A_BUILDING_SITE(site=action.site, context={"site": action.site})
         if action.site not in free:
-            raise IllegalAction("site_occupied", "KOS-3.2", f"The site of {action.site} already holds a marker.",
-                                site=action.site)
+            raise SITE_OCCUPIED(site=action.site, context={"site": action.site})
         if markers_placed(state, seat) >= MARKERS_PER_PLAYER:
-            raise IllegalAction("no_building_markers_left", "KOS-8.10", "All your building markers are placed.")
+            raise NO_BUILDING_MARKERS_LEFT()
     events: Events = []
     payment.commit(state, seat, cubes, cards, events)
     state.display[state.display.index(action.card)] = None
@@ -57,8 +54,7 @@ def build_building(state: KosState, action: BuildBuilding) -> Events:
     player.vp += card.vp
     if action.site is not None:
         state.markers.append(Marker(area=action.site, owner=seat, card=action.card))
-    events.insert(0, {"type": "building_built", "player": seat, "card": action.card, "site": action.site,
-                      "vp": card.vp})
+    events.insert(0, BuildingBuilt(player=seat, card=action.card, site=action.site, vp=card.vp))
     check_end(state, events)
     return events
 
@@ -97,30 +93,28 @@ def build_temple_block(state: KosState, action: BuildTempleBlock) -> Events:
     """Spec 3.8, in the table's order; then the reward and the end check."""
     seat = action.player
     if sum(state.temple.values()) >= TEMPLE_BLOCKS:
-        raise IllegalAction("temple_complete", "KOS-10.3", "All temple blocks are built.")
+        raise TEMPLE_COMPLETE()
     level = TEMPLE_LEVEL[action.level]
     for lower in TEMPLE_LEVELS:
         if lower.order < level.order and state.temple.get(lower.id, 0) < lower.blocks:
-            raise IllegalAction("temple_level_locked", "KOS-8.13",
-                                f"The {lower.id} level must be complete before the {level.id} level.")
+            raise TEMPLE_LEVEL_LOCKED(lower=lower.id, level=level.id)
     if state.temple.get(level.id, 0) >= level.blocks:
-        raise IllegalAction("temple_level_full", "KOS-8.13", f"The {level.id} level is complete.")
+        raise TEMPLE_LEVEL_FULL(level=level.id)
     anys = action.any_payment
     if (any(r not in RESOURCES or n < 1 for r, n in anys.items()) or sum(anys.values()) != level.any):
-        raise IllegalAction("invalid_any_payment", "KOS-8.14",
-                            f"The {level.id} level asks {level.any} cube(s) of any type in any_payment.")
+        raise INVALID_ANY_PAYMENT(level=level.id, count=level.any)
     cost = dict(level.cost)
     for resource, amount in anys.items():
         cost[resource] = cost.get(resource, 0) + amount
     cubes, cards = payment.plan(state, seat, cost, action.fortune_payment)
     if action.reward not in TEMPLE_REWARDS:
-        raise IllegalAction("invalid_reward", "KOS-8.15", f"The reward is one of {', '.join(TEMPLE_REWARDS)}.")
-    events: Events = [{"type": "temple_block_built", "player": seat, "level": level.id, "reward": action.reward}]
+        raise INVALID_REWARD(rewards=", ".join(TEMPLE_REWARDS))
+    events: Events = [TempleBlockBuilt(player=seat, level=level.id, reward=action.reward)]
     payment.commit(state, seat, cubes, cards, events)
     state.temple[level.id] = state.temple.get(level.id, 0) + 1
     if action.reward == "vp":
         state.players[seat].vp += level.vp
-        events.append({"type": "vp_gained", "player": seat, "vp": level.vp})
+        events.append(VpGained(player=seat, vp=level.vp))
     else:
         gain_tokens(state, seat, 1, events)
     check_end(state, events)
@@ -173,6 +167,6 @@ def road_options(state: KosState, seat: int) -> list[BuildRoad]:
 
 def end_building_turn(state: KosState, action: EndBuildingTurn) -> Events:
     """Spec 3.10: the next player in turn order builds; after the last, the end of the round."""
-    events: Events = [{"type": "building_turn_ended", "player": action.player}]
+    events: Events = [BuildingTurnEnded(player=action.player)]
     next_builder(state, events)
     return events

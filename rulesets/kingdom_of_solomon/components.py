@@ -20,22 +20,30 @@ DATA_FILE = Path(__file__).with_name("kingdom_of_solomon.components.json")
 
 
 class _C(msgspec.Struct, kw_only=True, forbid_unknown_fields=False, frozen=True):
-    """Component records; fields the rules do not read (names, sources, notes) are ignored."""
+    """Component records; fields neither the rules nor the served document read (sources, notes) are ignored."""
 
 
-class ResourceDef(_C):
+class _Record(_C):
+    """A record the file flags: ``assumed`` true when its values are a best guess (spec 5.10)."""
+
+    assumed: bool
+
+
+class ResourceDef(_Record):
     id: str
+    name: str
+    colour: str
     count: int
 
 
-class PlayerCountSetup(_C):
+class PlayerCountSetup(_Record):
     pawns_per_player: int
     bonus_spaces: list[str]
     remove_per_resource: int
     supply: dict[str, int]
 
 
-class Constant(_C):
+class Constant(_Record):
     value: Any
     unlimited_with_substitutes: bool = False
 
@@ -57,7 +65,7 @@ class Constants(_C):
     resource_areas: Constant
 
 
-class Area(_C):
+class Area(_Record):
     id: str
     name: str
     resources: list[str]
@@ -70,14 +78,14 @@ class Effect(_C):
     params: dict[str, Any] = {}
 
 
-class ActionSpace(_C):
+class ActionSpace(_Record):
     id: str
     name: str
     effect: str
     params: dict[str, Any]
 
 
-class BonusSpace(_C):
+class BonusSpace(_Record):
     id: str
     name: str
     effect: str
@@ -85,7 +93,7 @@ class BonusSpace(_C):
     min_players: int
 
 
-class MarketTrack(_C):
+class MarketTrack(_Record):
     resource: str
     sell_vp: int
     buy_vp: int
@@ -93,17 +101,21 @@ class MarketTrack(_C):
 
 class Market(_C):
     capacity_per_resource: int
+    capacity_assumed: bool
     starts_empty: bool
     tracks: list[MarketTrack]
 
 
-class TempleLevel(_C):
+class TempleLevel(_Record):
     id: str
     order: int
     blocks: int
     cost: dict[str, int]
     any: int
     vp: int
+    blocks_assumed: bool
+    cost_assumed: bool
+    vp_assumed: bool
 
 
 class Temple(_C):
@@ -117,7 +129,7 @@ class EffectDef(_C):
     text: str
 
 
-class BuildingCard(_C):
+class BuildingCard(_Record):
     id: str
     name: str
     cost: dict[str, int]
@@ -126,7 +138,7 @@ class BuildingCard(_C):
     action: Effect
 
 
-class FortuneCard(_C):
+class FortuneCard(_Record):
     id: str
     name: str
     effect: str
@@ -136,6 +148,8 @@ class FortuneCard(_C):
 
 class Components(_C):
     game: str
+    #: the components file's own version (a state names none).
+    version: int
     resources: list[ResourceDef]
     setup_by_player_count: dict[str, PlayerCountSetup]
     constants: Constants

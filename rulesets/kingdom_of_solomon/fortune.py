@@ -3,10 +3,13 @@ tokens with the High Priest check they trigger (KOS-8.18, 8.19)."""
 
 from __future__ import annotations
 
-from rulesets.core import IllegalAction, RandomSource
+from rulesets.core import RandomSource
 
 from .actions import FortuneChoice, PlayFortune
 from .components import ANY, FORTUNE_CARDS, NO_EFFECT, RESOURCE_CARD, RESOURCES
+from .events import (Events, FortuneCardDrawn, FortuneDeckReshuffled, FortuneDrawLost, FortuneDrawn, FortunePlayed,
+                     HighPriestChanged, ResourcesGained, ResourcesLost, TempleTokenGained, VpGained)
+from .refusals import CARD_HAS_NO_PLAY_EFFECT, CARD_NOT_IN_HAND, INVALID_CHOICE, SUPPLY_EMPTY
 from .state import KosState
 from .turns import after_out_of_turn
 
@@ -17,30 +20,29 @@ if _unknown:
     raise RuntimeError(f"fortune cards with effects this ruleset cannot play: {sorted(_unknown)}")
 
 
-def draw(state: KosState, seat: int, count: int, events: list[dict]) -> None:
+def draw(state: KosState, seat: int, count: int, events: Events) -> None:
     """Draw ``count`` cards one at a time from the top (KOS-5.9, 5.13), reshuffling per KOS-6.7."""
     drawn: list[str] = []
     for _ in range(count):
         if not state.fortune_deck and state.fortune_discard:
             state.fortune_deck = RandomSource(state.rng).shuffled(state.fortune_discard)
             state.fortune_discard = []
-            events.append({"type": "fortune_deck_reshuffled", "cards": len(state.fortune_deck)})
+            events.append(FortuneDeckReshuffled(cards=len(state.fortune_deck)))
         if not state.fortune_deck:
-            events.append({"type": "fortune_draw_lost", "player": seat})
+            events.append(FortuneDrawLost(player=seat))
             continue
         drawn.append(state.fortune_deck.pop(0))
     state.players[seat].hand.extend(drawn)
     if drawn:
-        events.append({"type": "fortune_drawn", "player": seat, "count": len(drawn)})
-        events.append({"type": "fortune_card_drawn", "player": seat, "cards": drawn})
+        events.append(FortuneDrawn(player=seat, count=len(drawn)))
+        events.append(FortuneCardDrawn(player=seat, cards=drawn, visible_to=[seat]))
 
 
-def gain_tokens(state: KosState, seat: int, count: int, events: list[dict]) -> None:
+def gain_tokens(state: KosState, seat: int, count: int, events: Events) -> None:
     """KOS-8.17 (no limit), then KOS-8.18/8.19: only a strict lead takes the title."""
     players = state.players
     players[seat].tokens += count
-    events.append({"type": "temple_token_gained", "player": seat, "count": count,
-                   "tokens": players[seat].tokens})
+    events.append(TempleTokenGained(player=seat, count=count, tokens=players[seat].tokens))
     holder = state.high_priest
     mine = players[seat].tokens
     if holder == seat:
@@ -51,10 +53,10 @@ def gain_tokens(state: KosState, seat: int, count: int, events: list[dict]) -> N
         takes = mine > players[holder].tokens
     if takes:
         state.high_priest = seat
-        events.append({"type": "high_priest_changed", "player": seat, "previous": holder})
+        events.append(HighPriestChanged(player=seat, previous=holder))
 
 
-def take_from_supply(state: KosState, seat: int, wanted: dict[str, int], events: list[dict]) -> None:
+def take_from_supply(state: KosState, seat: int, wanted: dict[str, int], events: Events) -> None:
     """KOS-5.7: take what the supply has; the shortfall is lost for good."""
     got: dict[str, int] = {}
     lost: dict[str, int] = {}
@@ -70,9 +72,9 @@ def take_from_supply(state: KosState, seat: int, wanted: dict[str, int], events:
         if amount > have:
             lost[resource] = amount - have
     if got:
-        events.append({"type": "resources_gained", "player": seat, "resources": got})
+        events.append(ResourcesGained(player=seat, resources=got))
     if lost:
-        events.append({"type": "resources_lost", "player": seat, "resources": lost})
+        events.append(ResourcesLost(player=seat, resources=lost))
 
 
 def playable(state: KosState, seat: int) -> list[PlayFortune]:
@@ -92,39 +94,36 @@ def playable(state: KosState, seat: int) -> list[PlayFortune]:
     return out
 
 
-def play(state: KosState, action: PlayFortune) -> list[dict]:
+def play(state: KosState, action: PlayFortune) -> Events:
     """KOS-6.2..6.4, 6.9, spec 3.11: an out-of-turn action that never changes who is to act."""
     seat = action.player
     player = state.players[seat]
     if action.card not in player.hand:
-        raise IllegalAction("card_not_in_hand", "KOS-6.2", f"You do not hold fortune card {action.card}.",
-                            card=action.card)
+        raise CARD_NOT_IN_HAND("KOS-6.2", card=action.card, problem="is not in your hand",
+                               context={"card": action.card})
     card = FORTUNE_CARDS[action.card]
     if card.effect == NO_EFFECT:
-        raise IllegalAction("card_has_no_play_effect", "KOS-6.9",
-                            f"{card.name} cannot be played; it only scores at the end.", card=action.card)
+        raise CARD_HAS_NO_PLAY_EFFECT(name=card.name, context={"card": action.card})
     named = action.choice.resource if action.choice is not None else None
     resource = None
     if card.effect == RESOURCE_CARD:
         printed = card.params["resource"]
         resource = named if printed == ANY else printed
         if resource in RESOURCES and state.supply.get(resource) <= 0:
-            raise IllegalAction("supply_empty", "KOS-6.4", f"The supply has no {resource} to take.",
-                                resource=resource)
+            raise SUPPLY_EMPTY(resource=resource, context={"resource": resource})
         if printed == ANY and named not in RESOURCES:
-            raise IllegalAction("invalid_choice", "KOS-6.4",
-                                f"{card.name} shows any type: name a resource in choice.resource.")
+            raise INVALID_CHOICE("KOS-6.4", problem=f"{card.name} shows any type: name a resource in choice.resource.")
     if (card.effect != RESOURCE_CARD or card.params["resource"] != ANY) and named is not None:
-        raise IllegalAction("invalid_choice", "KOS-6.4", f"{card.name} takes no choice.")
+        raise INVALID_CHOICE("KOS-6.4", problem=f"{card.name} takes no choice.")
     player.hand.remove(action.card)
     state.fortune_discard.append(action.card)
-    events: list[dict] = [{"type": "fortune_played", "player": seat, "card": action.card}]
+    events: Events = [FortunePlayed(player=seat, card=action.card)]
     if resource is not None:
         take_from_supply(state, seat, {resource: 1}, events)
     elif card.effect == "temple_token":
         gain_tokens(state, seat, int(card.params["count"]), events)
     elif card.effect == "gain_vp":
         player.vp += int(card.params["vp"])
-        events.append({"type": "vp_gained", "player": seat, "vp": int(card.params["vp"])})
+        events.append(VpGained(player=seat, vp=int(card.params["vp"])))
     after_out_of_turn(state, events)
     return events

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import IllegalAction
+from rulesets.core import RulesetError
 
 from .actions import (BuildBuilding, BuildRoad, BuildTempleBlock, DiscardFortune, FortunePayment, MarketBuy,
                       MarketSell, PlacePawn, PlayFortune, ResolvePawn)
 from .components import AREAS, BUILDING_CARDS, FORTUNE_CARDS, RESOURCES, TEMPLE_LEVEL
+from .refusals import INVALID_PARAMETERS
 from .spaces import BONUS, parse
 
 
-def _refuse(field: str, detail: str) -> IllegalAction:
-    return IllegalAction("invalid_parameters", None, detail, field=field)
+def _refuse(field: str, problem: str) -> RulesetError:
+    return INVALID_PARAMETERS(field=field, problem=problem, context={"field": field})
 
 
 def _payment(payment: list[FortunePayment]) -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from rulesets.core import IllegalAction
-
 from .actions import FortunePayment
 from .components import ANY, FORTUNE_CARDS, RESOURCE_CARD, RESOURCES
+from .events import Events, FortunePaid
+from .refusals import INSUFFICIENT_RESOURCES, INVALID_FORTUNE_PAYMENT
 from .state import KosState
 
 
@@ -37,9 +37,8 @@ def plan(state: KosState, seat: int, cost: dict[str, int],
             claimed[kind] = claimed.get(kind, 0) + 1
     for resource, amount in cost.items():
         if player.cubes.get(resource) + min(claimed.get(resource, 0), amount) < amount:
-            raise IllegalAction("insufficient_resources", rule,
-                                f"You cannot pay {amount} {resource} with your cubes and fortune cards.",
-                                resource=resource, needed=amount)
+            raise INSUFFICIENT_RESOURCES(rule, amount=amount, resource=resource,
+                                         context={"resource": resource, "needed": amount})
     seen: set[str] = set()
     for index, entry in enumerate(payment):
         card = FORTUNE_CARDS.get(entry.card)
@@ -54,18 +53,17 @@ def plan(state: KosState, seat: int, cost: dict[str, int],
             problem = f"{entry.card} shows {card.params['resource']}; 'as' is only for any-type cards"
         seen.add(entry.card)
         if problem:
-            raise IllegalAction("invalid_fortune_payment", "KOS-6.4", problem.capitalize() + ".", index=index)
+            raise INVALID_FORTUNE_PAYMENT(problem=problem, context={"index": index})
     for resource, amount in claimed.items():
         if amount > cost.get(resource, 0):
-            raise IllegalAction("invalid_fortune_payment", "KOS-6.4",
-                                f"This cost needs {cost.get(resource, 0)} {resource}; the fortune cards pay {amount}.",
-                                resource=resource)
+            raise INVALID_FORTUNE_PAYMENT(problem=f"this cost needs {cost.get(resource, 0)} {resource}; "
+                                                  f"the fortune cards pay {amount}", context={"resource": resource})
     cubes = {resource: amount - claimed.get(resource, 0) for resource, amount in cost.items()
              if amount - claimed.get(resource, 0) > 0}
     return cubes, [entry.card for entry in payment]
 
 
-def commit(state: KosState, seat: int, cubes: dict[str, int], cards: list[str], events: list[dict]) -> None:
+def commit(state: KosState, seat: int, cubes: dict[str, int], cards: list[str], events: Events) -> None:
     """Cubes go back to the supply (KOS-8.3); the cards to the fortune discard pile, face up."""
     player = state.players[seat]
     for resource, amount in cubes.items():
@@ -75,7 +73,7 @@ def commit(state: KosState, seat: int, cubes: dict[str, int], cards: list[str], 
         player.hand.remove(card)
         state.fortune_discard.append(card)
     if cards:
-        events.append({"type": "fortune_paid", "player": seat, "cards": list(cards)})
+        events.append(FortunePaid(player=seat, cards=list(cards)))
 
 
 def options(state: KosState, seat: int, cost: dict[str, int]) -> Iterator[list[FortunePayment]]:

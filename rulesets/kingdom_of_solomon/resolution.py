@@ -11,17 +11,20 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any, Callable, Iterator
 
-from rulesets.core import IllegalAction
+from rulesets.core import RulesetError
 
 from .actions import Choice, ResolvePawn, Trade
 from .board import area_yield, build_road_now, check_road, legal_roads
 from .components import ACTION_SPACES, AREAS, BONUS_SPACES, BUILDING_CARDS, RESOURCES
+from .events import (Events, PawnResolved, ResourceStolen, ResourceTraded, TaxPaid, TradeMade, TurnOrderChanged,
+                     VpGained)
 from .fortune import draw, gain_tokens, take_from_supply
+from .refusals import (CHOICE_DECLINED_WHILE_POSSIBLE, CHOICE_NOT_IN_SUPPLY, INVALID_CHOICE, INVALID_STEAL_TARGET,
+                       INVALID_TAX_CHOICE, INVALID_TRADE, NO_PAWN_ON_SPACE)
 from .spaces import ACTION, AREA, BONUS
 from .state import KosState
 from .turns import next_resolver, position
 
-Events = list[dict]
 
 
 def effect_of(space: str) -> tuple[str, dict[str, Any]]:
@@ -37,13 +40,12 @@ def effect_of(space: str) -> tuple[str, dict[str, Any]]:
     return action.effect, action.params
 
 
-def _bad_choice(detail: str) -> IllegalAction:
-    return IllegalAction("invalid_choice", "KOS-5.8", detail)
+def _bad_choice(problem: str) -> RulesetError:
+    return INVALID_CHOICE("KOS-5.8", problem=problem)
 
 
-def _declined() -> IllegalAction:
-    return IllegalAction("choice_declined_while_possible", "KOS-5.8",
-                         "A legal option exists: this effect must be carried out.")
+def _declined() -> RulesetError:
+    return CHOICE_DECLINED_WHILE_POSSIBLE()
 
 
 def _only(choice: Choice | None, *fields: str) -> Choice:
@@ -78,7 +80,7 @@ def _simple(state: KosState, seat: int, effect: str, params: dict[str, Any], cho
         take_from_supply(state, seat, {r: int(n) for r, n in params["resources"].items()}, events)
     elif effect == "gain_vp":
         state.players[seat].vp += int(params["vp"])
-        events.append({"type": "vp_gained", "player": seat, "vp": int(params["vp"])})
+        events.append(VpGained(player=seat, vp=int(params["vp"])))
     elif effect == "temple_token":
         gain_tokens(state, seat, int(params["count"]), events)
     elif effect == "tribute":  # KOS-5.14
@@ -86,10 +88,10 @@ def _simple(state: KosState, seat: int, effect: str, params: dict[str, Any], cho
     elif effect == "altar":  # KOS-5.12
         gained = int(params["multiplier"]) * position(state, seat)
         state.players[seat].vp += gained
-        events.append({"type": "vp_gained", "player": seat, "vp": gained})
+        events.append(VpGained(player=seat, vp=gained))
         state.turn_order.remove(seat)
         state.turn_order.insert(0, seat)
-        events.append({"type": "turn_order_changed", "turn_order": list(state.turn_order)})
+        events.append(TurnOrderChanged(turn_order=list(state.turn_order)))
     else:  # pragma: no cover - the import-time check below forbids it
         raise AssertionError(effect)
 
@@ -104,8 +106,7 @@ def resolve_any_resource(state: KosState, seat: int, params: dict[str, Any], cho
     left = {r: state.supply.get(r) for r in RESOURCES}
     for resource in picked:
         if left[resource] <= 0:
-            raise IllegalAction("choice_not_in_supply", "KOS-5.7", f"The supply has no {resource} left.",
-                                resource=resource)
+            raise CHOICE_NOT_IN_SUPPLY(resource=resource, context={"resource": resource})
         left[resource] -= 1
     if len(picked) < min(count, state.supply.total()):
         raise _declined()
@@ -140,18 +141,18 @@ def resolve_steal(state: KosState, seat: int, params: dict[str, Any], choice: Ch
     if target is None:
         return
     if target == seat:
-        raise IllegalAction("invalid_steal_target", "KOS-5.10", "You cannot take cubes from yourself.")
+        raise INVALID_STEAL_TARGET(target=target, reason="it is your own seat")
     victim = state.players[target]
     for resource in set(picked):
         if picked.count(resource) > victim.cubes.get(resource):
-            raise IllegalAction("invalid_steal_target", "KOS-5.10",
-                                f"Seat {target} does not hold the {resource} you name.", target=target)
+            raise INVALID_STEAL_TARGET(target=target, reason=f"it does not hold the {resource} you name",
+                                       context={"target": target})
     if len(picked) < min(count, victim.cubes.total()):
         raise _declined()
     for resource in picked:
         victim.cubes.add(resource, -1)
         state.players[seat].cubes.add(resource, 1)
-    events.append({"type": "resource_stolen", "player": seat, "target": target, "resources": list(picked)})
+    events.append(ResourceStolen(player=seat, target=target, resources=list(picked)))
 
 
 def choices_steal(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
@@ -198,9 +199,7 @@ def resolve_trade(state: KosState, seat: int, params: dict[str, Any], choice: Ch
     supply = {r: state.supply.get(r) for r in RESOURCES}
     for index, trade in enumerate(trades):
         if not _trade_ok(cubes, supply, trade.give, trade.take):
-            raise IllegalAction("invalid_trade", "KOS-5.10",
-                                f"Trade {index + 1}: give a type you hold for a different type the supply has.",
-                                index=index)
+            raise INVALID_TRADE(number=index + 1, context={"index": index})
         _apply_trade(cubes, supply, trade.give, trade.take)
     if len(trades) < count and _any_trade(cubes, supply):
         raise _declined()
@@ -208,8 +207,7 @@ def resolve_trade(state: KosState, seat: int, params: dict[str, Any], choice: Ch
         player.cubes.add(r, cubes[r] - player.cubes.get(r))
         state.supply.add(r, supply[r] - state.supply.get(r))
     if trades:
-        events.append({"type": "resource_traded", "player": seat,
-                       "trades": [{"give": t.give, "take": t.take} for t in trades]})
+        events.append(ResourceTraded(player=seat, trades=[TradeMade(give=t.give, take=t.take) for t in trades]))
 
 
 def choices_trade(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
@@ -258,6 +256,10 @@ def _taxed(state: KosState, seat: int, threshold: int) -> list[int]:
             if index != seat and other.cubes.total() >= max(threshold, 1)]
 
 
+def _seats(seats: list[int]) -> str:
+    return ", ".join(map(str, seats)) or "none"
+
+
 def resolve_tax(state: KosState, seat: int, params: dict[str, Any], choice: Choice | None,
                 events: Events) -> None:
     take = _only(choice, "take").take
@@ -266,17 +268,25 @@ def resolve_tax(state: KosState, seat: int, params: dict[str, Any], choice: Choi
     due = _taxed(state, seat, int(params["threshold"]))
     wanted = {str(index) for index in due}
     if set(take) != wanted:
-        raise IllegalAction("invalid_tax_choice", "KOS-5.10",
-                            f"Name one cube for each opponent holding at least {params['threshold']} cubes: "
-                            f"seats {sorted(due)}.", due=due)
+        # an extra key may name no seat at all ('x'): it is listed as sent, never read as a number.
+        missing, extra = sorted(wanted - set(take), key=int), sorted(set(take) - wanted)
+        problems = []
+        if missing:
+            problems.append(f"no cube type named for seat(s) {', '.join(missing)}")
+        if extra:
+            problems.append(f"seat(s) {', '.join(extra)} pay no tax")
+        problem = "; ".join(problems)
+        raise INVALID_TAX_CHOICE(threshold=params["threshold"], due=_seats(due), problem=problem,
+                                 context={"due": due})
     for key, resource in take.items():
         if resource not in RESOURCES or state.players[int(key)].cubes.get(resource) <= 0:
-            raise IllegalAction("invalid_tax_choice", "KOS-5.10", f"Seat {key} holds no {resource}.", target=int(key))
+            raise INVALID_TAX_CHOICE(threshold=params["threshold"], due=_seats(due),
+                                     problem=f"seat {key} holds no {resource}", context={"target": int(key)})
     for key, resource in take.items():
         state.players[int(key)].cubes.add(resource, -1)
         state.players[seat].cubes.add(resource, 1)
     if take:
-        events.append({"type": "tax_paid", "player": seat, "take": dict(take)})
+        events.append(TaxPaid(player=seat, take=dict(take)))
 
 
 def choices_tax(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
@@ -310,14 +320,13 @@ def choices(state: KosState, seat: int, space: str) -> list[Choice | None]:
     return [None]
 
 
-def resolve_pawn(state: KosState, action: ResolvePawn) -> list[dict]:
+def resolve_pawn(state: KosState, action: ResolvePawn) -> Events:
     """Spec 3.3: the pawn on ``space`` pays out, returns home; the next resolver follows KOS-2.4."""
     seat = action.player
     pawn = next((p for p in state.pawns if p.owner == seat and p.space == action.space), None)
     if pawn is None:
-        raise IllegalAction("no_pawn_on_space", "KOS-5.1", f"You have no pawn on {action.space}.",
-                            space=action.space)
-    events: Events = [{"type": "pawn_resolved", "player": seat, "space": action.space}]
+        raise NO_PAWN_ON_SPACE(space=action.space, context={"space": action.space})
+    events: Events = [PawnResolved(player=seat, space=action.space)]
     effect, params = effect_of(action.space)
     if effect == AREA:
         resolve_area(state, seat, action.space, pawn.privileged, action.choice, events)

@@ -5,43 +5,47 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rulesets.core import IllegalAction
-
 from .actions import ConfirmFinalScoring, DiscardFortune
 from .components import HAND_LIMIT
+from .events import Events, FinalScoringConfirmed, FortuneDiscarded
+from .refusals import (ALREADY_CONFIRMED, CARD_NOT_IN_HAND, DISCARD_NOT_REQUIRED, DISCARD_PENDING, NOT_FINAL_ROUND,
+                       WRONG_DISCARD_COUNT)
 from .state import KosState
 from .turns import discard_owed, settle_round_end
 
 
-def discard(state: KosState, action: DiscardFortune) -> list[dict]:
+def discard(state: KosState, action: DiscardFortune) -> Events:
     """Spec 3.12 (any seat that owes, in any order)."""
     seat = action.player
     hand = state.players[seat].hand
     if len(hand) <= HAND_LIMIT:
-        raise IllegalAction("discard_not_required", "KOS-9.1", f"You hold {len(hand)} fortune cards: no discard.")
+        raise DISCARD_NOT_REQUIRED(held=len(hand))
     if len(hand) - len(action.cards) != HAND_LIMIT:
-        raise IllegalAction("wrong_discard_count", "KOS-6.6",
-                            f"Discard exactly {len(hand) - HAND_LIMIT} card(s) to keep {HAND_LIMIT}.")
-    if len(set(action.cards)) != len(action.cards) or any(card not in hand for card in action.cards):
-        raise IllegalAction("card_not_in_hand", "KOS-6.6", "Discard only cards you hold, each once.")
+        raise WRONG_DISCARD_COUNT(count=len(hand) - HAND_LIMIT, limit=HAND_LIMIT)
+    listed: set[str] = set()
+    for card in action.cards:
+        if card not in hand or card in listed:
+            problem = "is listed twice" if card in listed else "is not in your hand"
+            raise CARD_NOT_IN_HAND("KOS-6.6", card=card, problem=problem, context={"card": card})
+        listed.add(card)
     for card in action.cards:
         hand.remove(card)
         state.fortune_discard.append(card)
-    events: list[dict] = [{"type": "fortune_discarded", "player": seat, "cards": list(action.cards)}]
+    events: Events = [FortuneDiscarded(player=seat, cards=list(action.cards))]
     settle_round_end(state, events)
     return events
 
 
-def confirm(state: KosState, action: ConfirmFinalScoring) -> list[dict]:
+def confirm(state: KosState, action: ConfirmFinalScoring) -> Events:
     """Spec 3.13: the last confirmation runs final scoring (KOS-10.4)."""
     if not state.final_round:
-        raise IllegalAction("not_final_round", "KOS-9.2", "This is not the final round.")
+        raise NOT_FINAL_ROUND()
     if any(discard_owed(state, seat) for seat in range(len(state.players))):
-        raise IllegalAction("discard_pending", "KOS-9.1", "A player still owes a discard.")
+        raise DISCARD_PENDING()
     if state.players[action.player].confirmed:
-        raise IllegalAction("already_confirmed", "KOS-9.2", "You have already confirmed.")
+        raise ALREADY_CONFIRMED()
     state.players[action.player].confirmed = True
-    events: list[dict] = [{"type": "final_scoring_confirmed", "player": action.player}]
+    events: Events = [FinalScoringConfirmed(player=action.player)]
     settle_round_end(state, events)
     return events
 

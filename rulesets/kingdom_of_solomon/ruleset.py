@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from rulesets.core import InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
 from . import (building, consistency, fortune, legal, market, parameters, placement, resolution, roundend, scoring,
                setup)
@@ -12,8 +12,11 @@ from .actions import (Action, BuildBuilding, BuildRoad, BuildTempleBlock, Confir
                       EndBuildingTurn, MarketBuy, MarketPass, MarketSell, PlayFortune,
                       PlacePawn, ResolvePawn)
 from .components import PLAYER_COUNTS, assumed_blocks
+from .events import KosEvent
+from .refusals import VARIANT_NOT_ALLOWED, refusals
 from .rule_index import RULES
-from .state import EVENTS, KosState
+from .served_components import KosComponents, document
+from .state import KosState
 
 
 def _on_turn(state: KosState) -> list[int]:
@@ -60,7 +63,9 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
     State = KosState
     Action = Action
     flow = FLOW
-    events = EVENTS
+    Event = KosEvent
+    Components = KosComponents
+    refusals = refusals
     options = (
         OptionSpec("variant_all_bonus", False,
                    "2-3 players: all three bonus spaces are in play, at most players - 1 claimed per round (KOS-11).",
@@ -119,9 +124,11 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> KosState:
         if options["variant_all_bonus"] and players >= self.max_players:
-            raise InvalidSetup("variant_not_allowed", "KOS-11.2",
-                               "The all-bonus variant is for 2 or 3 players.", path="$.options.variant_all_bonus")
+            raise VARIANT_NOT_ALLOWED(players=players, context={"path": "$.options.variant_all_bonus"})
         return setup.create(self.id, self.rules_version, players, seed, options, seating)
+
+    def components_document(self) -> KosComponents:
+        return document()
 
     def check_consistency(self, state: KosState) -> None:
         consistency.check(state)

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Count, EventSecrecy, Ordinal, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Count, Ordinal, GameState, Hidden, PerSeat, Private, Seat, public
 
 from .components import RESOURCES
 
@@ -130,16 +130,3 @@ class KosState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False):
     fortune_discard: list[str] = []
     players: Annotated[list[Player], PerSeat()]
 
-
-#: Drawn fortune cards are the drawer's (``fortune_card_drawn``); that and how many he drew is public.
-EVENTS = EventSecrecy(
-    public=frozenset({
-        "pawn_placed", "pawns_forfeited", "phase_started", "round_started", "pawn_resolved", "resources_gained",
-        "resources_lost", "vp_gained", "vp_lost", "turn_order_changed", "fortune_drawn", "fortune_draw_lost",
-        "fortune_deck_reshuffled", "resource_stolen", "resource_traded", "tax_paid", "road_built",
-        "temple_token_gained", "high_priest_changed", "market_sold", "market_bought", "market_passed",
-        "building_built", "temple_block_built", "building_turn_ended", "fortune_played", "fortune_paid",
-        "fortune_discarded", "display_refilled", "final_round", "final_scoring_confirmed", "game_ended",
-    }),
-    private={"fortune_card_drawn": "player"},
-)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from .board import empty_sites, markers_placed
 from .components import HAND_LIMIT, MARKERS_PER_PLAYER, SETUP, TEMPLE_BLOCKS
+from .events import (DisplayRefilled, Events, FinalRound, GameEnded, PawnsForfeited, PhaseStarted,
+                     RoundStarted)
 from .scoring import final_scores
 from .spaces import has_open_space
 from .state import KosState
@@ -20,7 +22,7 @@ def pawns_out(state: KosState, seat: int) -> bool:
 
 
 # ---------------------------------------------------------------- placement (KOS-4.1, 4.2, 4.10)
-def advance_placement(state: KosState, events: list[dict], after: int | None) -> None:
+def advance_placement(state: KosState, events: Events, after: int | None) -> None:
     """The next seat in turn order after ``after`` (position 1 when None) with a pawn to place.
 
     A seat with pawns but no legal space forfeits them for the round (KOS-4.10); when
@@ -36,12 +38,12 @@ def advance_placement(state: KosState, events: list[dict], after: int | None) ->
         if has_open_space(state, seat):
             state.active = seat
             return
-        events.append({"type": "pawns_forfeited", "player": seat, "count": player.unplaced})
+        events.append(PawnsForfeited(player=seat, count=player.unplaced))
         player.unplaced = 0
     start_resolution(state, events)
 
 
-def settle_placement(state: KosState, events: list[dict]) -> None:
+def settle_placement(state: KosState, events: Events) -> None:
     """After an out-of-turn card: the placer on turn may have lost his last legal space."""
     seat = state.active
     if seat is None:
@@ -51,19 +53,19 @@ def settle_placement(state: KosState, events: list[dict]) -> None:
     if player.unplaced > 0 and has_open_space(state, seat):
         return
     if player.unplaced > 0:
-        events.append({"type": "pawns_forfeited", "player": seat, "count": player.unplaced})
+        events.append(PawnsForfeited(player=seat, count=player.unplaced))
         player.unplaced = 0
     advance_placement(state, events, seat)
 
 
 # ---------------------------------------------------------------- resolution (KOS-5.1, 2.4, 5.15)
-def start_resolution(state: KosState, events: list[dict]) -> None:
+def start_resolution(state: KosState, events: Events) -> None:
     state.phase = "resolution"
-    events.append({"type": "phase_started", "phase": "resolution"})
+    events.append(PhaseStarted(phase="resolution"))
     next_resolver(state, events)
 
 
-def next_resolver(state: KosState, events: list[dict]) -> None:
+def next_resolver(state: KosState, events: Events) -> None:
     """KOS-2.4: the earliest player in the current order who still has pawns out."""
     for seat in state.turn_order:
         if pawns_out(state, seat):
@@ -73,9 +75,9 @@ def next_resolver(state: KosState, events: list[dict]) -> None:
 
 
 # ---------------------------------------------------------------- market (KOS-7.1, 7.2)
-def start_market(state: KosState, events: list[dict]) -> None:
+def start_market(state: KosState, events: Events) -> None:
     state.phase = "market"
-    events.append({"type": "phase_started", "phase": "market"})
+    events.append(PhaseStarted(phase="market"))
     for player in state.players:
         player.passed = False
         player.bought = []
@@ -83,7 +85,7 @@ def start_market(state: KosState, events: list[dict]) -> None:
     state.active = state.turn_order[-1]
 
 
-def next_market_player(state: KosState, events: list[dict]) -> None:
+def next_market_player(state: KosState, events: Events) -> None:
     """Reverse turn order, round and round, skipping those who passed."""
     backwards = state.turn_order[::-1]
     start = backwards.index(state.active) + 1 if state.active is not None else 0
@@ -96,13 +98,13 @@ def next_market_player(state: KosState, events: list[dict]) -> None:
 
 
 # ---------------------------------------------------------------- building (KOS-8.1)
-def start_building(state: KosState, events: list[dict]) -> None:
+def start_building(state: KosState, events: Events) -> None:
     state.phase = "building"
-    events.append({"type": "phase_started", "phase": "building"})
+    events.append(PhaseStarted(phase="building"))
     state.active = state.turn_order[0]
 
 
-def next_builder(state: KosState, events: list[dict]) -> None:
+def next_builder(state: KosState, events: Events) -> None:
     index = state.turn_order.index(state.active) + 1 if state.active is not None else len(state.turn_order)
     if index < len(state.turn_order):
         state.active = state.turn_order[index]
@@ -117,11 +119,11 @@ def end_condition_met(state: KosState) -> bool:
             or sum(state.temple.values()) >= TEMPLE_BLOCKS)
 
 
-def check_end(state: KosState, events: list[dict]) -> None:
+def check_end(state: KosState, events: Events) -> None:
     """KOS-10.2: after every building action; once met, this round is the last."""
     if not state.final_round and end_condition_met(state):
         state.final_round = True
-        events.append({"type": "final_round", "round": state.round})
+        events.append(FinalRound(round=state.round))
 
 
 # ---------------------------------------------------------------- end of round (KOS-9)
@@ -129,14 +131,14 @@ def discard_owed(state: KosState, seat: int) -> bool:
     return len(state.players[seat].hand) > HAND_LIMIT
 
 
-def enter_round_end(state: KosState, events: list[dict]) -> None:
+def enter_round_end(state: KosState, events: Events) -> None:
     state.phase = "round_end"
     state.active = None
-    events.append({"type": "phase_started", "phase": "round_end"})
+    events.append(PhaseStarted(phase="round_end"))
     settle_round_end(state, events)
 
 
-def settle_round_end(state: KosState, events: list[dict]) -> None:
+def settle_round_end(state: KosState, events: Events) -> None:
     """KOS-9.1..9.3: wait for discards; in the final round, for every confirmation; else next round."""
     if any(discard_owed(state, seat) for seat in range(len(state.players))):
         return
@@ -147,7 +149,7 @@ def settle_round_end(state: KosState, events: list[dict]) -> None:
     finish_round(state, events)
 
 
-def finish_round(state: KosState, events: list[dict]) -> None:
+def finish_round(state: KosState, events: Events) -> None:
     """KOS-9.3..9.6: refill the display, reset the round's flags, and start the next round."""
     refilled = []
     for index, slot in enumerate(state.display):
@@ -155,11 +157,11 @@ def finish_round(state: KosState, events: list[dict]) -> None:
             state.display[index] = state.building_deck.pop(0)
             refilled.append(state.display[index])
     if refilled:
-        events.append({"type": "display_refilled", "cards": refilled})
+        events.append(DisplayRefilled(cards=refilled))
     start_round(state, events, state.round + 1)
 
 
-def start_round(state: KosState, events: list[dict], number: int) -> None:
+def start_round(state: KosState, events: Events, number: int) -> None:
     """KOS-1.9 and KOS-9.6: Placement, position 1 first, every pawn back home."""
     pawns = SETUP[len(state.players)].pawns_per_player
     state.round = number
@@ -173,18 +175,18 @@ def start_round(state: KosState, events: list[dict], number: int) -> None:
         player.sold = []
         player.passed = False
         player.confirmed = False
-    events.append({"type": "round_started", "round": number})
+    events.append(RoundStarted(round=number))
     state.active = None
     advance_placement(state, events, None)
 
 
-def end_game(state: KosState, events: list[dict]) -> None:
+def end_game(state: KosState, events: Events) -> None:
     state.phase = "game_over"
     state.active = None
-    events.append({"type": "game_ended", "scores": [entry["total"] for entry in final_scores(state)]})
+    events.append(GameEnded(scores=[entry["total"] for entry in final_scores(state)]))
 
 
-def after_out_of_turn(state: KosState, events: list[dict]) -> None:
+def after_out_of_turn(state: KosState, events: Events) -> None:
     """KOS-6.2: a fortune card never passes the turn, but it may settle what waited on it."""
     if state.phase == "placement":
         settle_placement(state, events)

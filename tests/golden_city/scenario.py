@@ -33,7 +33,14 @@ def checked(state: GoldenCityState) -> GoldenCityState:
 
 
 def play(state: GoldenCityState, **action: Any) -> tuple[GoldenCityState, list[dict]]:
-    return R.apply(state, action)
+    """The next state and its events in their wire form (JSON-ready dicts, as the service answers them)."""
+    after, events = R.apply(state, action)
+    return after, to_builtins(events)
+
+
+def seen(events: list, seat: int | None) -> list[dict]:
+    """The events ``seat`` may see, in their wire form."""
+    return to_builtins(R.view_events(events, seat))
 
 
 def refused(state: GoldenCityState, code: str, rule: str | None = None, **action: Any) -> RulesetError:

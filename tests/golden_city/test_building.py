@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulesets.golden_city.components import (COAST, DISTRICTS, GOODS_DISPLAY, INNER, KEYS_TOTAL, LANDSCAPE_OF,
                                              NEIGHBOURS, OUTER, SPACES)
 
-from .scenario import R, building, checked, give_keys, place, play, reach, refused, set_hand, spaces
+from .scenario import R, building, checked, give_keys, place, play, reach, refused, seen, set_hand, spaces
 
 HARBOUR_CARD = spaces("harbour", "landscape_card")[0]
 HARBOUR_COINS = spaces("harbour", "coins")[0]
@@ -271,8 +271,8 @@ def test_gc_6_2_landscape_card_drawn_privately_and_reshuffled_when_needed():
     state, events = build(state, HARBOUR_CARD, [[COAST]])
     assert state.players[0].hand == [top]
     drawn = [e for e in events if e["type"] == "card_drawn"]
-    assert drawn == [{"type": "card_drawn", "player": 0, "cards": [top]}]
-    assert not [e for e in R.view_events(events, 1) if e["type"] == "card_drawn"]
+    assert drawn == [{"type": "card_drawn", "player": 0, "cards": [top], "visible_to": [0]}]
+    assert not [e for e in seen(events, 1) if e["type"] == "card_drawn"]
     state = set_hand(building(2, 0), 0, COAST)
     state.landscape_discard.extend(state.landscape_deck)
     state.landscape_deck = []
@@ -315,8 +315,8 @@ def test_gc_6_4_bonus_card_drawn_secretly_or_lost():
     top = state.bonus_deck[0]
     after, events = build(checked(state), BONUS_VILLAGE, [[kind], [kind]])
     assert after.players[0].bonus == [top]
-    assert {"type": "bonus_drawn", "player": 0, "cards": [top]} in events
-    assert top not in str(R.view_events(events, 1)) and top not in str(R.view(after, 1))
+    assert {"type": "bonus_drawn", "player": 0, "cards": [top], "visible_to": [0]} in events
+    assert top not in str(seen(events, 1)) and top not in str(R.view(after, 1))
     assert R.view(after, 1)["players"][0]["bonus_count"] == 1 and R.view(after, 0)["players"][0]["bonus"] == [top]
     state.players[1].bonus, state.bonus_deck = list(state.bonus_deck), []
     after, _ = build(checked(state), BONUS_VILLAGE, [[kind], [kind]])

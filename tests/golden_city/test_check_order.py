@@ -44,6 +44,8 @@ def test_gc_5_2_checks_4_to_6():
     refused(state, "black_post_unavailable", "GC-11.1", type="build", player=0, space=HARBOUR, payment=[],
             black=True)
     refused(state, "no_posts_left", "GC-5.2", type="build", player=0, space=HARBOUR, payment=[])
+    assert refused(state, "black_post_unavailable", "GC-11.1", type="build", player=0, space=HARBOUR, payment=[],
+                   black=True).detail == "You may not build a black post: black posts are played only with 2 players."
 
 
 def test_gc_5_4_1_space_occupied_before_not_connected():
@@ -106,6 +108,8 @@ def test_gc_9_1_discard_checks_in_order():
     refused(state, "payment_malformed", "GC-9.1", type="discard", player=0, cards={L: -1, OTHER: 3})
     refused(state, "wrong_discard_count", "GC-9.1", type="discard", player=0, cards={COAST: 3})
     refused(state, "cards_not_in_hand", "GC-9.1", type="discard", player=0, cards={COAST: 2})
+    short = refused(state, "cards_not_in_hand", "GC-9.1", type="discard", player=0, cards={L: 1, COAST: 1})
+    assert short.detail == f"You do not hold the cards you named: 1 {COAST} asked, 0 held."
     after, _ = play(state, type="discard", player=0, cards={OTHER: 2})
     assert after.phase == "auction" and after.round == 2
     assert R.status(after).active_players == [after.start_player]

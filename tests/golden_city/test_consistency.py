@@ -4,6 +4,8 @@ with ``invalid_state`` and the JSON path at fault."""
 from __future__ import annotations
 
 import copy
+import re
+from pathlib import Path
 
 import orjson
 
@@ -11,6 +13,8 @@ import pytest
 
 from rulesets.core import InvalidState, to_builtins
 from rulesets.core.playout import random_playout
+
+from rulesets.golden_city import consistency
 
 from .scenario import R, spaces
 
@@ -209,3 +213,11 @@ def test_gc_12_7_vp_are_unbounded():
     assert R.load_state(raw).players[0].vp == 10**9
     raw["players"][0]["vp"] = -1
     refused(raw, "$.players[0].vp")
+
+
+def test_gc_13_2_served_catalogue_lists_every_rule_an_invalid_state_cites():
+    """GC-13.2: the metadata's invalid_state entry names each rule a consistency check of this game cites."""
+    source = Path(consistency.__file__).read_text(encoding="utf-8").split("def check(", 1)[1]
+    cited = set(re.findall(r'"(GC-\d+(?:\.\d+)+)"', source))
+    served = next(e for e in R.metadata(detailed=True)["errors"] if e["code"] == "invalid_state")
+    assert cited and set(served["rules"]) == cited

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
 from pathlib import Path
+
+import pytest
 
 from rulesets.golden_city.rule_index import RULES
 
 from .scenario import R
 
 HERE = Path(__file__).parent
+#: the rules spec the texts are taken from; it lives beside the checkout, not in it.
+SPEC_FILE = Path(os.environ.get("TABLETOP_RULES_DIR", "/work/shared/rules")) / "golden_city.md"
 #: the rule IDs of spec section 2 and 1.4 (bold GC-x.y entries), as the spec lists them.
 SPEC_IDS = (
     "GC-1.1 GC-1.2 GC-1.3 GC-1.4 GC-1.5 GC-1.6 GC-1.7 GC-1.8 GC-1.9 GC-2.1 GC-2.2 GC-2.3 GC-3.1 GC-3.2 GC-4.1 "
@@ -34,10 +39,32 @@ def _cited_rule_ids() -> set[str]:
 
 
 def test_gc_13_2_rule_index_is_the_specs_list():
-    """GC-13.2: the published index is exactly the spec's rule IDs, in order, each with a title."""
+    """GC-13.2: the published index is exactly the spec's rule IDs, in order, each with a title and a text."""
     assert list(RULES) == SPEC_IDS
-    assert all(RULES.values())
-    assert {r["id"]: r["title"] for r in R.metadata(detailed=True)["rules"]} == RULES
+    assert all(rule.id == rule_id and rule.title.strip() and rule.text.strip() for rule_id, rule in RULES.items())
+    served = R.metadata(detailed=True)["rules"]
+    assert served == [{"id": rule.id, "title": rule.title, "text": rule.text} for rule in RULES.values()]
+
+
+def _spec_paragraph(rule_id: str) -> str:
+    """The spec's words after ``**rule_id**`` up to the next rule, markup and [S]-style tags dropped."""
+    text = SPEC_FILE.read_text(encoding="utf-8").split(f"**{rule_id}**", 1)[1]
+    text = re.split(r"\*\*GC-\d", text, maxsplit=1)[0]
+    text = re.sub(r"\[(?:S|A)[^\]]*\]", "", text.replace("\\*", "*"))
+    text = text.replace("`", "").replace("*", "")
+    return " ".join(text.split())
+
+
+@pytest.mark.skipif(not SPEC_FILE.exists(), reason=f"the rules spec is not at {SPEC_FILE} (set TABLETOP_RULES_DIR)")
+def test_gc_13_2_each_rule_text_is_the_specs_statement_of_it():
+    """GC-13.2: each rule's text opens with the spec's words right after its ID, and every word of it is the
+    spec's, from that rule's paragraph."""
+    for rule_id, rule in RULES.items():
+        paragraph = _spec_paragraph(rule_id)
+        opening = " ".join(rule.text.split()[:4])
+        assert paragraph.startswith(opening), (rule_id, opening, paragraph[:80])
+        words = lambda text: re.findall(r"[\w'’+−×…-]+", text)  # noqa: E731
+        assert set(words(rule.text)) <= set(words(paragraph)), (rule_id, set(words(rule.text)) - set(words(paragraph)))
 
 
 def test_every_rule_id_has_a_test():

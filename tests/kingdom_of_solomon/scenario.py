@@ -147,11 +147,17 @@ def refused(state: KosState, action: dict[str, Any], code: str, rule: str | None
     return caught.value
 
 
-def ok(state: KosState, action: dict[str, Any]) -> tuple[KosState, list[dict]]:
+def ok(state: KosState, action: dict[str, Any]) -> tuple[KosState, list[Any]]:
     R.check_state(state)
     after, events = R.apply(state, action)
     R.check_state(after)
     return after, events
+
+
+def wire(events: list[Any]) -> list[dict[str, Any]]:
+    """Events as a client receives them (JSON builtins)."""
+    from rulesets.core import to_builtins
+    return to_builtins(events)  # type: ignore[no-any-return]
 
 
 def listed(state: KosState, seat: int, **where: Any) -> list[dict]:

@@ -8,7 +8,7 @@ from rulesets.kingdom_of_solomon.components import (BUILDING_CARDS, MARKERS_PER_
                                                     TEMPLE_BLOCKS)
 
 from .scenario import (R, SITE_AREAS, building_with, display, fortune, give, hand, listed, marker, new, ok, order,
-                       phase, refused, road)
+                       phase, refused, road, wire)
 
 BB, TB, RD, END = "build_building", "build_temple_block", "build_road", "end_building_turn"
 
@@ -175,7 +175,7 @@ def test_kos_8_17_tokens_never_run_out_and_kos_10_1_c_temple_complete():
     afford(state, 0, last.cost)
     after, events = ok(state, {"type": TB, "player": 0, "level": last.id, "reward": "token"})
     assert after.players[0].tokens == 41 and after.final_round and sum(after.temple.values()) == TEMPLE_BLOCKS
-    assert any(e["type"] == "final_round" for e in events)
+    assert any(e["type"] == "final_round" for e in wire(events))
     refused(after, {"type": TB, "player": 0, "level": last.id, "reward": "vp"}, "temple_complete", "KOS-10.3")
 
 

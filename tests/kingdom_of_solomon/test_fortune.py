@@ -9,7 +9,7 @@ import pytest
 from rulesets.core import to_builtins
 from rulesets.kingdom_of_solomon.components import FORTUNE_CARDS
 
-from .scenario import R, empty_supply, fortune, give, hand, listed, marker, new, ok, order, phase, place, refused
+from .scenario import R, empty_supply, fortune, give, hand, listed, marker, new, ok, order, phase, place, refused, wire
 
 PF = {"type": "play_fortune"}
 GOLD = fortune("resource_card", resource="gold")
@@ -29,7 +29,7 @@ def test_kos_6_2_and_6_3_a_seat_not_on_turn_lists_and_plays_its_card():
     assert mine == [{"type": "play_fortune", "player": 2, "card": GOLD[0]}]
     after, events = ok(state, mine[0])
     assert after.active == 0 and after.players[2].cubes.gold == 1 and after.fortune_discard == [GOLD[0]]
-    assert events[0] == {"type": "fortune_played", "player": 2, "card": GOLD[0]}
+    assert wire(events)[0] == {"type": "fortune_played", "player": 2, "card": GOLD[0]}
     assert after.move == state.move + 1
 
 
@@ -78,7 +78,7 @@ def test_kos_6_4_resource_card_pays_toward_a_cost_even_with_empty_supply():
     assert action in listed(state, 0, type="build_road")
     after, events = ok(state, action)
     assert after.players[0].cubes.total() == 0 and after.fortune_discard == [food]
-    assert any(e["type"] == "fortune_paid" for e in events)
+    assert any(e["type"] == "fortune_paid" for e in wire(events))
 
 
 def test_kos_6_5_fortune_cards_are_not_resources():
@@ -102,8 +102,13 @@ def test_kos_6_6_hand_limit_only_at_round_end():
     assert after.phase == "round_end" and R.status(after).active_players == [0]
     cards = sorted(after.players[0].hand)
     refused(after, {"type": "discard_fortune", "player": 0, "cards": cards[:1]}, "wrong_discard_count", "KOS-6.6")
-    refused(after, {"type": "discard_fortune", "player": 0, "cards": [cards[0], cards[0]]}, "card_not_in_hand",
-            "KOS-6.6")
+    twice = refused(after, {"type": "discard_fortune", "player": 0, "cards": [cards[0], cards[0]]},
+                    "card_not_in_hand", "KOS-6.6")
+    assert twice.detail == f"Fortune card {cards[0]} is listed twice." and twice.context == {"card": cards[0]}
+    missing = next(card for card in sorted(FORTUNE_CARDS) if card not in cards)
+    absent = refused(after, {"type": "discard_fortune", "player": 0, "cards": [cards[0], missing]},
+                     "card_not_in_hand", "KOS-6.6")
+    assert absent.detail == f"Fortune card {missing} is not in your hand."
     refused(after, {"type": "discard_fortune", "player": 1, "cards": []}, "discard_not_required", "KOS-9.1")
     assert len(listed(after, 0, type="discard_fortune")) == 10  # C(5, 2)
     done, _ = ok(after, {"type": "discard_fortune", "player": 0, "cards": cards[:2]})
@@ -120,12 +125,12 @@ def test_kos_6_7_reshuffle_the_discard_when_the_deck_is_empty():
     state.players[1].hand = state.fortune_deck[3:]
     state.fortune_deck = []
     after, events = ok(state, {"type": "resolve_pawn", "player": 0, "space": "action:prophet"})
-    assert any(e["type"] == "fortune_deck_reshuffled" for e in events)
+    assert any(e["type"] == "fortune_deck_reshuffled" for e in wire(events))
     assert len(after.players[0].hand) == 1 and len(after.fortune_deck) == 2 and after.fortune_discard == []
     state.players[1].hand += state.fortune_discard
     state.fortune_discard = []
     after, events = ok(state, {"type": "resolve_pawn", "player": 0, "space": "action:prophet"})
-    assert after.players[0].hand == [] and any(e["type"] == "fortune_draw_lost" for e in events)
+    assert after.players[0].hand == [] and any(e["type"] == "fortune_draw_lost" for e in wire(events))
 
 
 def test_kos_6_8_end_vp_in_final_scoring():
@@ -160,7 +165,7 @@ def test_temple_offering_card_and_high_priest():
     hand(state, 1, TOKEN[0])
     after, events = ok(state, {**PF, "player": 1, "card": TOKEN[0]})
     assert after.players[1].tokens == 1 and after.high_priest == 1
-    assert any(e["type"] == "high_priest_changed" for e in events)
+    assert any(e["type"] == "high_priest_changed" for e in wire(events))
 
 
 def test_losing_the_title_out_of_turn_forfeits_a_placer_with_no_space():

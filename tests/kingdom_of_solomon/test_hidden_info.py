@@ -7,7 +7,9 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from rulesets.core import to_builtins, unseen_strings
+from rulesets.core import PrivateEvent, to_builtins, unseen_strings
+from rulesets.core.events import members
+from rulesets.kingdom_of_solomon.events import FortuneCardDrawn, KosEvent
 
 from .playouts import play
 from .scenario import R, hand, new, order, phase, place
@@ -27,7 +29,7 @@ def test_kos_6_1_no_view_or_event_leaks_over_whole_games(players, options):
         for seat in [None, *range(players)]:
             unseen = unseen_strings(state, seat, state)
             view_text = orjson.dumps(R.view(state, seat)).decode()
-            event_text = orjson.dumps(R.view_events(events, seat)).decode()
+            event_text = orjson.dumps(to_builtins(R.view_events(events, seat))).decode()
             assert SEED not in view_text and SEED not in event_text
             for secret in unseen:
                 quoted = f'"{secret}"'
@@ -64,9 +66,30 @@ def test_spec_4_drawn_cards_are_private_events_and_played_cards_public():
     place(state, 0, "action:prophet")
     after, events = R.apply(state, {"type": "resolve_pawn", "player": 0, "space": "action:prophet"})
     card = after.players[0].hand[0]
-    assert card in orjson.dumps(R.view_events(events, 0)).decode()
-    assert card not in orjson.dumps(R.view_events(events, 1)).decode()
-    assert card not in orjson.dumps(R.view_events(events, None)).decode()
-    assert [e["count"] for e in R.view_events(events, 1) if e["type"] == "fortune_drawn"] == [1]
-    for event in [e for batch in [events] for e in batch]:
-        assert R.events.declared(event["type"])
+
+    def seen(seat):
+        return to_builtins(R.view_events(events, seat))
+
+    assert {"type": "fortune_card_drawn", "player": 0, "cards": [card], "visible_to": [0]} in seen(0)
+    assert card not in orjson.dumps(seen(1)).decode()
+    assert card not in orjson.dumps(seen(None)).decode()
+    assert [e["count"] for e in seen(1) if e["type"] == "fortune_drawn"] == [1]
+    assert [e["count"] for e in seen(None) if e["type"] == "fortune_drawn"] == [1]
+
+
+def test_kos_6_1_every_event_is_a_declared_type_and_only_card_draws_are_private():
+    """KOS-6.1: every event of whole games is one of the game's event types, read back from its JSON as the
+    same event; only ``fortune_card_drawn`` is private, and it is visible to its drawer alone."""
+    declared = set(members(KosEvent))
+    private = {cls for cls in declared if issubclass(cls, PrivateEvent)}
+    assert private == {FortuneCardDrawn}
+    kinds = set()
+    for players in (2, 3, 4):
+        for batch in play(players, SEED, {}, keep_events=True).events:
+            for event in batch:
+                assert type(event) in declared
+                kinds.add(type(event))
+                assert R.load_event(to_builtins(event)) == event
+                if isinstance(event, PrivateEvent):
+                    assert event.visible_to == [event.player]
+    assert FortuneCardDrawn in kinds

@@ -3,7 +3,7 @@ and the loop's own refusals (KOS-2.1, 2.2)."""
 
 from __future__ import annotations
 
-from .scenario import R, listed, marker, new, ok, order, owned, refused
+from .scenario import R, listed, marker, new, ok, order, owned, refused, wire
 
 A = {"type": "place_pawn"}
 
@@ -20,7 +20,7 @@ def test_kos_4_1_one_pawn_then_next_in_turn_order_and_kos_2_2():
     order(state, 2, 0, 1)
     state, events = ok(state, {**A, "player": 2, "space": "area:galilee"})
     assert state.players[2].unplaced == 5 and state.active == 0
-    assert events[0]["type"] == "pawn_placed"
+    assert wire(events)[0]["type"] == "pawn_placed"
     state, _ = ok(state, {**A, "player": 0, "space": "action:prophet"})
     state, _ = ok(state, {**A, "player": 1, "space": "action:thief"})
     assert state.active == 2
@@ -129,7 +129,7 @@ def test_kos_8_21_high_priest_privilege_once_per_round():
     state.high_priest = 0
     assert "area:galilee" in {a["space"] for a in listed(state, 0)}
     state, events = ok(state, {**A, "player": 0, "space": "area:galilee"})
-    assert state.pawns[-1].privileged and state.players[0].privilege_used and events[0]["privileged"]
+    assert state.pawns[-1].privileged and state.players[0].privilege_used and events[0].privileged
     state, _ = ok(state, {**A, "player": 1, "space": "action:prophet"})
     refused(state, {**A, "player": 0, "space": "area:lebanon"}, "high_priest_privilege_used", "KOS-8.21")
     assert "area:lebanon" not in {a["space"] for a in listed(state, 0)}
@@ -157,7 +157,7 @@ def test_kos_4_10_no_legal_space_forfeits_the_remaining_pawns():
     state.pawns += [Pawn(owner=1, space="bonus:altar", count=6)]
     # (an impossible board, built to reach the rule; its pawn counts are not checked here)
     after, events = R.apply(state, {**A, "player": 0, "space": spaces[-1]})
-    assert any(e["type"] == "pawns_forfeited" and e["player"] == 0 for e in events)
+    assert any(e["type"] == "pawns_forfeited" and e["player"] == 0 for e in wire(events))
     assert after.phase == "resolution"
 
 

@@ -7,7 +7,7 @@ import pytest
 from rulesets.kingdom_of_solomon.components import AREAS, BONUS_SPACES, BUILDING_CARDS, NEUTRAL, SITES
 
 from .scenario import (building_with, empty_supply, give, listed, marker, new, ok, order, owned, phase, place,
-                       refused, road)
+                       refused, road, wire)
 
 RP = {"type": "resolve_pawn"}
 
@@ -101,7 +101,7 @@ def test_kos_5_7_supply_shortage_is_lost():
     place(state, 0, "area:lebanon")
     after, events = ok(state, {**RP, "player": 0, "space": "area:lebanon"})
     assert after.players[0].cubes.get(resource) == 1 and after.supply.get(resource) == 0
-    assert any(e["type"] == "resources_lost" for e in events)
+    assert any(e["type"] == "resources_lost" for e in wire(events))
 
 
 def test_kos_5_1_and_5_2_each_resolves_all_pawns_in_any_order():
@@ -136,7 +136,7 @@ def test_kos_5_9_prophet_draws_a_fortune_card():
     top = state.fortune_deck[0]
     after, events = ok(state, {**RP, "player": 0, "space": "action:prophet"})
     assert after.players[0].hand == [top]
-    assert [e for e in events if e["type"] == "fortune_card_drawn"][0]["cards"] == [top]
+    assert [e for e in wire(events) if e["type"] == "fortune_card_drawn"][0]["cards"] == [top]
 
 
 def test_kos_5_10_minister_takes_a_chosen_cube():
@@ -227,9 +227,17 @@ def test_tax_collector_names_one_cube_per_rich_opponent():
     place(state, 0, f"card:{card}")
     give(state, 1, food=threshold)
     give(state, 2, food=threshold - 1)
-    refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {}}}, "invalid_tax_choice")
-    refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {"1": "gold"}}},
-            "invalid_tax_choice")
+    none = refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {}}}, "invalid_tax_choice")
+    assert none.detail.endswith(": no cube type named for seat(s) 1.") and none.context == {"due": [1]}
+    extra = refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {"1": "food", "2": "food"}}},
+                    "invalid_tax_choice")
+    assert extra.detail.endswith(": seat(s) 2 pay no tax.")
+    no_seat = {"take": {"1": "food", "x": "food"}}
+    nobody = refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": no_seat}, "invalid_tax_choice")
+    assert nobody.detail.endswith(": seat(s) x pay no tax.")
+    lacking = refused(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {"1": "gold"}}},
+                      "invalid_tax_choice")
+    assert lacking.detail.endswith(": seat 1 holds no gold.") and lacking.context == {"target": 1}
     after, _ = ok(state, {**RP, "player": 0, "space": f"card:{card}", "choice": {"take": {"1": "food"}}})
     assert after.players[0].cubes.food == 1
 
@@ -248,7 +256,7 @@ def test_kos_5_11_and_5_12_altar_and_kos_2_4_new_order_at_once():
     after, events = ok(state, {**RP, "player": 2, "space": "bonus:altar"})
     assert after.players[2].vp == before + BONUS_SPACES["altar"].params["multiplier"] * 3
     assert after.turn_order == [2, 0, 1] and not after.pawns
-    assert any(e["type"] == "turn_order_changed" for e in events)
+    assert any(e["type"] == "turn_order_changed" for e in wire(events))
 
 
 def test_kos_2_4_altar_first_then_the_rest_resolve_in_the_new_order():

@@ -7,7 +7,7 @@ from rulesets.kingdom_of_solomon.components import (BUILDING_CARDS, HIGH_PRIEST_
 from rulesets.kingdom_of_solomon.scoring import final_scores, winners
 
 from .scenario import (R, SITE_AREAS, building_with, display, fortune, give, hand, listed, marker, new, ok, order,
-                       phase, refused)
+                       phase, refused, wire)
 
 END, CONFIRM, DISCARD = "end_building_turn", "confirm_final_scoring", "discard_fortune"
 
@@ -74,7 +74,7 @@ def test_kos_9_2_final_round_confirmations_then_scoring():
     state, events = ok(state, {"type": CONFIRM, "player": 1})
     status = R.status(state)
     assert status.game_over and status.phase == "game_over" and status.scores
-    assert events[-1]["type"] == "game_ended"
+    assert wire(events)[-1]["type"] == "game_ended"
 
 
 def test_kos_9_2_confirm_check_order():
@@ -105,7 +105,7 @@ def test_kos_9_3_refill_and_9_4_reset_and_9_5_carry_over():
     state, _ = ok(state, {"type": END, "player": 0})
     state, events = ok(state, {"type": END, "player": 1})
     assert top in state.display and None not in state.display
-    assert any(e["type"] == "display_refilled" for e in events)
+    assert any(e["type"] == "display_refilled" for e in wire(events))
     p0, p1 = state.players
     assert p0.built_this_round == 0 and not p1.passed and p1.sold == [] and not p1.privilege_used
     assert p0.unplaced == p1.unplaced == SETUP[2].pawns_per_player and state.pawns == []
@@ -134,7 +134,7 @@ def test_kos_10_1_a_b_and_10_2_end_conditions_checked_after_building():
     give(state, 0, **BUILDING_CARDS[card].cost)
     state, events = ok(state, {"type": "build_building", "player": 0, "card": card,
                                "site": SITE_AREAS[MARKERS_PER_PLAYER - 1]})
-    assert state.final_round and any(e["type"] == "final_round" for e in events)
+    assert state.final_round and any(e["type"] == "final_round" for e in wire(events))
     state, _ = ok(state, {"type": END, "player": 0})
     assert state.active == 1 and state.phase == "building"  # KOS-2.5
     state, _ = ok(state, {"type": END, "player": 1})

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
 from pathlib import Path
+
+import pytest
 
 from rulesets.kingdom_of_solomon.rule_index import RULES
 
@@ -38,10 +41,61 @@ def _cited() -> set[str]:
 
 
 def test_rule_index_matches_the_spec():
-    """The metadata's rule index is exactly the spec's KOS-1.1 .. KOS-11.2, each with a title."""
+    """The metadata's rule index is exactly the spec's KOS-1.1 .. KOS-11.2 in the spec's order, each with a
+    title and a text."""
     assert set(RULES) == _spec_ids()
-    assert {r["id"]: r["title"] for r in R.metadata(detailed=True)["rules"]} == RULES
-    assert all(RULES.values())
+    assert list(RULES) == sorted(RULES, key=lambda r: [int(x) for x in r[4:].split(".")])
+    served = R.metadata(detailed=True)["rules"]
+    assert served == [{"id": rule.id, "title": rule.title, "text": rule.text} for rule in RULES.values()]
+    assert all(rule.title.strip() and rule.text.strip() for rule in RULES.values())
+
+
+#: the spec's own first words for a sample of rules (spec section 2), so the texts cannot drift from it.
+SPEC_OPENINGS = {
+    "KOS-1.1": "A game has exactly 2, 3 or 4 players.",
+    "KOS-2.2": "Placement, Resolution and Building go in turn order, starting from position 1.",
+    "KOS-4.5": "To claim a bonus space, a player must move all of his unplaced pawns there in that single turn.",
+    "KOS-5.12": "Altar. The player gains 3 × (his current turn-order position) VP",
+    "KOS-6.1": "Which fortune cards a player holds is hidden from the others.",
+    "KOS-7.6": "Buy: one cube of that type moves from the market to the player",
+    "KOS-8.24": "A road costs 2 timber + 1 food and comes from the shared pool of 12.",
+    "KOS-10.4": "Final scoring, added to each player's current VP: +20 to the High Priest",
+    "KOS-11.2": "The variant cannot be turned on for 4 players and cannot be changed during the game.",
+}
+
+
+def test_rule_texts_are_the_specs_words():
+    """Each text is the spec's statement of its rule, as plain text: sampled openings match, no markdown or
+    source tags remain, and each ends a sentence."""
+    for rule_id, opening in SPEC_OPENINGS.items():
+        assert RULES[rule_id].text.startswith(opening), rule_id
+    for rule in RULES.values():
+        assert not re.search(r"\*\*|`|\[S\d+\]|^\*|\s\*\w", rule.text), rule.id
+        assert rule.text.rstrip(")").endswith((".", "!", "?")), rule.id
+
+
+def _spec_paragraphs() -> dict[str, str] | None:
+    """The spec's rule bullets as plain text, when the spec is at hand (KOS_SPEC, or the shared rules folder)."""
+    path = Path(os.environ.get("KOS_SPEC", "/work/shared/rules/kingdom_of_solomon.md"))
+    if not path.is_file():
+        return None
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        found = re.match(r"- \*\*(KOS-\d+\.\d+)\*\* (.*)", line)
+        if found:
+            text = re.sub(r"\s*\[S\d+\]", "", found.group(2)).replace("**", "").replace("`", "")
+            out[found.group(1)] = re.sub(r"\s+", " ", re.sub(r"(?<![\w*])\*([^*]+)\*", r"\1", text)).strip()
+    return out
+
+
+def test_rule_texts_open_each_spec_paragraph():
+    """With the spec at hand: every text is the opening of the spec's paragraph right after its ID."""
+    paragraphs = _spec_paragraphs()
+    if paragraphs is None:
+        pytest.skip("the spec is not at hand (set KOS_SPEC); the sampled openings above still hold")
+    assert list(paragraphs) == list(RULES)
+    for rule_id, rule in RULES.items():
+        assert paragraphs[rule_id].startswith(rule.text), rule_id
 
 
 def test_every_rule_id_has_a_test():

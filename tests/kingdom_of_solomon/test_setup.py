@@ -90,3 +90,27 @@ def test_kos_1_6_a_named_first_player_takes_position_1():
         R.check_state(state)
     action = {"type": "place_pawn", "player": 2, "space": "action:prophet"}
     assert R.replay(4, 9, None, [action], first_player=2).players[2].unplaced == R.setup(4, 9).players[2].unplaced - 1
+
+
+def test_kos_11_1_the_variant_flag_is_true_or_false():
+    """KOS-11.1: variant_all_bonus is a flag; anything else is invalid_options citing the variant's rule."""
+    with pytest.raises(InvalidSetup) as refusal:
+        R.setup(2, 1, {"variant_all_bonus": "yes"})
+    assert refusal.value.code == "invalid_options" and refusal.value.rule == "KOS-11.1"
+    assert refusal.value.context["path"] == "$.options.variant_all_bonus"
+
+
+@pytest.mark.parametrize("first_player", [3, -1])
+def test_kos_1_6_the_first_player_is_a_seat(first_player):
+    """KOS-1.6: a named first player must be one of the seats."""
+    with pytest.raises(InvalidSetup) as refusal:
+        R.setup(3, 1, first_player=first_player)
+    assert refusal.value.code == "invalid_first_player" and refusal.value.rule == "KOS-1.6"
+
+
+def test_kos_11_2_the_refusal_names_the_player_count():
+    """KOS-11.2: the variant_not_allowed sentence comes from the catalogue, naming the count refused."""
+    with pytest.raises(InvalidSetup) as refusal:
+        R.setup(4, 1, {"variant_all_bonus": True})
+    assert refusal.value.detail == "The all-bonus variant is for 2 or 3 players, not 4."
+    assert refusal.value.context == {"path": "$.options.variant_all_bonus"}
