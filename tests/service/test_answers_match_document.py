@@ -18,7 +18,7 @@ import pytest
 from service import create_app
 from tests.sessions.real_games import real_rulesets, seats_for
 
-from .document_schemas import check_answer, check_schema, strict_check_answer, strict_check_schema
+from .document_schemas import document, check_answer, check_schema, strict_check_answer, strict_check_schema
 
 GAMES = real_rulesets()
 MAX_STEPS = 3000
@@ -62,6 +62,23 @@ def test_game_metadata_answers_as_documented(client, ruleset):
     path = f"/v1/games/{ruleset.id}"
     check_answer(path, "get", 200, client.get(path).json)
     strict_check_answer(path, "get", 200, client.get(path).json)
+
+
+SERVING_COMPONENTS = [r for r in GAMES if r.Components is not None]
+
+
+@pytest.mark.parametrize("ruleset", SERVING_COMPONENTS, ids=[r.id for r in SERVING_COMPONENTS])
+def test_a_games_components_answer_as_documented(client, ruleset):
+    path = f"/v1/games/{ruleset.id}/components"
+    answer = client.get(path)
+    assert answer.status_code == 200
+    check_answer(path, "get", 200, answer.json)
+
+
+def test_a_game_without_components_lists_no_components_operation():
+    for ruleset in GAMES:
+        listed = f"/v1/games/{ruleset.id}/components" in document()["paths"]
+        assert listed == (ruleset.Components is not None), ruleset.id
 
 
 @pytest.mark.parametrize("ruleset", GAMES, ids=[r.id for r in GAMES])
