@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import IllegalAction
-
 from .actions import BidAdd, BidCommit, BidRemove, ChooseReward, MoveKing
 from .cards import add, add_set, discard, remove, sorted_set, take_set_from_hand
 from .components import ARROWS, AUCTION, CARDS, GEM_OF, GEMS, MINE_SLOTS, ROWS
 from .items import mine_card
+from .refusals import (BID_ALREADY_COMMITTED, CARD_NOT_IN_BID, CARD_NOT_IN_HAND, DISCARD_NOT_NEEDED,
+                       DISCARD_TARGET_INVALID, HALL_NOT_REACHABLE, MINE_FULL_DISCARD_REQUIRED, NO_REWARD_PENDING)
 from .rounds import player_order, start_upgrade
 from .state import MineCard, Row, RowResult, ZavandorState
 
@@ -31,16 +31,15 @@ def row_of(state: ZavandorState, gem: str) -> Row:
 
 def _unsealed(state: ZavandorState, seat: int) -> None:
     if state.players[seat].sealed:
-        raise IllegalAction("bid_already_committed", "MOZ-5.2", "Your bid is sealed and cannot change.")
+        raise BID_ALREADY_COMMITTED()
 
 
 def bid_add(state: ZavandorState, action: BidAdd) -> Events:
     _unsealed(state, action.player)
     player = state.players[action.player]
     if player.hand.get(action.card, 0) <= player.bid.get(action.card, 0):
-        raise IllegalAction("card_not_in_hand", "MOZ-2.5",
-                            f"Your hand holds no {action.card} card beyond those already in your bid.",
-                            card=action.card)
+        raise CARD_NOT_IN_HAND(missing=f"a {action.card} card beyond those already in your bid",
+                               context={"card": action.card})
     add(player.bid, action.card)
     return [{"type": "bid_changed", "player": action.player, "bid": sorted_set(player.bid)}]
 
@@ -49,7 +48,7 @@ def bid_remove(state: ZavandorState, action: BidRemove) -> Events:
     _unsealed(state, action.player)
     player = state.players[action.player]
     if not player.bid.get(action.card):
-        raise IllegalAction("card_not_in_bid", "MOZ-5.2", f"Your bid holds no {action.card} card.", card=action.card)
+        raise CARD_NOT_IN_BID(card=action.card, context={"card": action.card})
     remove(player.bid, action.card)
     return [{"type": "bid_changed", "player": action.player, "bid": sorted_set(player.bid)}]
 
@@ -130,19 +129,15 @@ def choose_reward(state: ZavandorState, action: ChooseReward) -> Events:
     """MOZ-5.6 / 5.9: the row's right-column card (into a free space at level 0) or 1 VP."""
     result = state.rewards[0]
     if action.row != result.row:
-        raise IllegalAction("no_reward_pending", "MOZ-5.8", f"The pending choice is the {result.row} row's.",
-                            row=result.row)
+        raise NO_REWARD_PENDING(row=result.row, context={"row": result.row})
     player = state.players[action.player]
     full = len(player.mine) >= MINE_SLOTS
     if action.take == "card" and full and action.discard is None:
-        raise IllegalAction("mine_full_discard_required", "MOZ-5.9",
-                            "Your mine is full: name one of your improvement cards to discard, or take the VP.")
+        raise MINE_FULL_DISCARD_REQUIRED()
     if action.discard is not None and mine_card(player, action.discard) is None:
-        raise IllegalAction("discard_target_invalid", "MOZ-5.9", f"{action.discard} is not in your mine.",
-                            card=action.discard)
+        raise DISCARD_TARGET_INVALID(card=action.discard, context={"card": action.discard})
     if action.discard is not None and (not full or action.take == "vp"):
-        raise IllegalAction("discard_not_needed", "MOZ-5.9",
-                            "Discard a card only to make room for the card you take.")
+        raise DISCARD_NOT_NEEDED()
     events: Events = []
     row = row_of(state, result.row)
     if action.take == "card":
@@ -173,9 +168,8 @@ def begin_king_move(state: ZavandorState, events: Events) -> None:
 def move_king(state: ZavandorState, action: MoveKing) -> Events:
     """MOZ-7.2 / 7.3: one hall along an arrow; then the column shift (MOZ-5.12) and the upgrades."""
     if action.to not in ARROWS[state.king]:
-        raise IllegalAction("hall_not_reachable", "MOZ-7.2",
-                            f"From {state.king} the king can go to {', '.join(ARROWS[state.king]) or 'nowhere'}.",
-                            reachable=list(ARROWS[state.king]))
+        raise HALL_NOT_REACHABLE(hall=state.king, reachable=", ".join(ARROWS[state.king]) or "nowhere",
+                                 context={"reachable": list(ARROWS[state.king])})
     events: Events = [{"type": "king_moved", "player": action.player, "from": state.king, "to": action.to}]
     state.king = action.to
     state.king_mover, state.bids_revealed = None, False

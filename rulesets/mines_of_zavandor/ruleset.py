@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulesets.core import INVALID_OPTIONS, InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core.refusals import INVALID_OPTIONS
 
 from . import auction, consistency, income, legal, scoring, setup, trading, upgrade
 from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseReward, CollectIncome, EndOneTimeStep,
@@ -14,7 +15,7 @@ from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseRew
                       TradeWithdraw, Upgrade, UseOneTime)
 from .components import MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
 from .rounds import actors
-from .refusals import NOT_ACTIVE_PLAYER, refusals
+from .refusals import NOT_ACTIVE_PLAYER, VARIANT_NOT_SUPPORTED, refusals
 from .rule_index import RULES
 from .state import EVENTS, ZavandorState
 
@@ -128,14 +129,12 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         if options.get("variant") == "advanced":
-            raise InvalidSetup("variant_not_supported", "MOZ-1.12",
-                               "Only the basic game is specified; the advanced family boards have no data yet.",
-                               path="$.options.variant")
+            raise VARIANT_NOT_SUPPORTED(variant="advanced", context={"path": "$.options.variant"})
         limit = options.get("max_trade_proposals_per_phase")
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PROPOSALS_BOUND:
-            raise InvalidSetup(INVALID_OPTIONS, "MOZ-4.11",
-                               f"max_trade_proposals_per_phase must be an integer from 1 to {MAX_PROPOSALS_BOUND}.",
-                               path="$.options.max_trade_proposals_per_phase")
+            raise INVALID_OPTIONS("MOZ-4.11", option="max_trade_proposals_per_phase",
+                                  requirement=f"must be an integer from 1 to {MAX_PROPOSALS_BOUND}",
+                                  context={"path": "$.options.max_trade_proposals_per_phase"})
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> ZavandorState:
         return setup.create(self.id, self.rules_version, players, seed, seating.first_player,  # type: ignore[arg-type]
