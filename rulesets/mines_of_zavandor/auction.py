@@ -9,18 +9,17 @@ it inactive (spec 3.1 check 4), so the bidding actions are the phase's ``anyone`
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import BidAdd, BidCommit, BidRemove, ChooseReward, MoveKing
 from .cards import add, add_set, discard, remove, sorted_set, take_set_from_hand
 from .components import ARROWS, AUCTION, CARDS, GEM_OF, GEMS, MINE_SLOTS, ROWS
+from .events import (BidChanged, BidSealed, BidsRevealed, CardDiscarded, CardLeftGame, CardTaken, DisplayShifted,
+                     Events, KingMoved, RowUnclaimed, RowWon, TurnPassed, VpGained, VpReason)
 from .items import mine_card
 from .refusals import (BID_ALREADY_COMMITTED, CARD_NOT_IN_BID, CARD_NOT_IN_HAND, DISCARD_NOT_NEEDED,
                        DISCARD_TARGET_INVALID, HALL_NOT_REACHABLE, MINE_FULL_DISCARD_REQUIRED, NO_REWARD_PENDING)
 from .rounds import player_order, start_upgrade
 from .state import MineCard, Row, RowResult, ZavandorState
 
-Events = list[dict[str, Any]]
 #: MOZ-5.11: the row whose winner moves the king: the sapphire's, the lowest gem.
 KING_ROW = GEMS[0]
 
@@ -34,6 +33,11 @@ def _unsealed(state: ZavandorState, seat: int) -> None:
         raise BID_ALREADY_COMMITTED()
 
 
+def _bid_changed(seat: int, bid: dict[str, int]) -> BidChanged:
+    """The bidder's own record of his staged bid (section 4.2: nobody else learns it)."""
+    return BidChanged(player=seat, bid=sorted_set(bid), visible_to=[seat])
+
+
 def bid_add(state: ZavandorState, action: BidAdd) -> Events:
     _unsealed(state, action.player)
     player = state.players[action.player]
@@ -41,7 +45,7 @@ def bid_add(state: ZavandorState, action: BidAdd) -> Events:
         raise CARD_NOT_IN_HAND(missing=f"a {action.card} card beyond those already in your bid",
                                context={"card": action.card})
     add(player.bid, action.card)
-    return [{"type": "bid_changed", "player": action.player, "bid": sorted_set(player.bid)}]
+    return [_bid_changed(action.player, player.bid)]
 
 
 def bid_remove(state: ZavandorState, action: BidRemove) -> Events:
@@ -50,14 +54,14 @@ def bid_remove(state: ZavandorState, action: BidRemove) -> Events:
     if not player.bid.get(action.card):
         raise CARD_NOT_IN_BID(card=action.card, context={"card": action.card})
     remove(player.bid, action.card)
-    return [{"type": "bid_changed", "player": action.player, "bid": sorted_set(player.bid)}]
+    return [_bid_changed(action.player, player.bid)]
 
 
 def bid_commit(state: ZavandorState, action: BidCommit) -> Events:
     """MOZ-5.2: the seal is public, the bid is not; the last seal reveals and settles every row."""
     _unsealed(state, action.player)
     state.players[action.player].sealed = True
-    events: Events = [{"type": "bid_sealed", "player": action.player}]
+    events: Events = [BidSealed(player=action.player)]
     if all(player.sealed for player in state.players):
         reveal_and_settle(state, events)
     return events
@@ -71,14 +75,14 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
     """MOZ-5.3 to 5.5: all bids revealed at once; each gem is its own auction, won by the most
     cards of that gem (ties to player order); the winner's cards are spent, the others set aside."""
     state.bids_revealed = True
-    events.append({"type": "bids_revealed", "bids": [sorted_set(player.bid) for player in state.players]})
+    events.append(BidsRevealed(bids=[sorted_set(player.bid) for player in state.players]))
     order = player_order(state)
     results: list[RowResult] = []
     for gem in ROWS:
         counts = {seat: gem_count(state.players[seat].bid, gem) for seat in order}
         best = max(counts.values())
         if not best:
-            events.append({"type": "row_unclaimed", "row": gem})
+            events.append(RowUnclaimed(row=gem))  # type: ignore[arg-type]
             continue
         winner = next(seat for seat in order if counts[seat] == best)  # MOZ-5.4
         for seat in order:
@@ -92,7 +96,7 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
             else:
                 add_set(player.set_aside, cards)  # MOZ-5.5
         results.append(RowResult(row=gem, winner=winner, bid=best))  # type: ignore[arg-type]
-        events.append({"type": "row_won", "row": gem, "player": winner, "cards": best})
+        events.append(RowWon(row=gem, player=winner, cards=best))  # type: ignore[arg-type]
     state.rewards = results
     # MOZ-5.11: the sapphire winner moves the king; the start player if nobody bid a sapphire.
     king_row = next((result for result in results if result.row == KING_ROW), None)
@@ -100,9 +104,9 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
     give_rewards(state, events)
 
 
-def _vp(state: ZavandorState, seat: int, vp: int, why: str, row: str, events: Events) -> None:
+def _vp(state: ZavandorState, seat: int, vp: int, why: VpReason, row: str, events: Events) -> None:
     state.players[seat].vp += vp
-    events.append({"type": "vp_gained", "player": seat, "vp": vp, "reason": why, "row": row})
+    events.append(VpGained(player=seat, vp=vp, reason=why, row=row))  # type: ignore[arg-type]
 
 
 def card_on_offer(state: ZavandorState, result: RowResult) -> bool:
@@ -146,12 +150,12 @@ def choose_reward(state: ZavandorState, action: ChooseReward) -> Events:
             assert held is not None
             player.mine.remove(held)
             state.removed_from_game.append(action.discard)
-            events.append({"type": "card_discarded", "player": action.player, "card": action.discard})
+            events.append(CardDiscarded(player=action.player, card=action.discard))
         card = row.right
         assert card is not None
         player.mine.append(MineCard(card=card, level=CARDS[card].start_level))
         row.right = None
-        events.append({"type": "card_taken", "player": action.player, "card": card, "row": result.row})
+        events.append(CardTaken(player=action.player, card=card, row=result.row))
     else:
         _vp(state, action.player, AUCTION.card_alternative_vp, "instead_of_card", result.row, events)
     state.rewards.pop(0)
@@ -162,7 +166,7 @@ def choose_reward(state: ZavandorState, action: ChooseReward) -> Events:
 def begin_king_move(state: ZavandorState, events: Events) -> None:
     """MOZ-5.11: the mover was fixed at the reveal."""
     state.step = "king_move"
-    events.append({"type": "turn_passed", "step": "king_move", "player": state.king_mover})
+    events.append(TurnPassed(step="king_move", player=state.king_mover))  # type: ignore[arg-type]
 
 
 def move_king(state: ZavandorState, action: MoveKing) -> Events:
@@ -170,7 +174,7 @@ def move_king(state: ZavandorState, action: MoveKing) -> Events:
     if action.to not in ARROWS[state.king]:
         raise HALL_NOT_REACHABLE(hall=state.king, reachable=", ".join(ARROWS[state.king]) or "nowhere",
                                  context={"reachable": list(ARROWS[state.king])})
-    events: Events = [{"type": "king_moved", "player": action.player, "from": state.king, "to": action.to}]
+    events: Events = [KingMoved(player=action.player, from_=state.king, to=action.to)]
     state.king = action.to
     state.king_mover, state.bids_revealed = None, False
     for player in state.players:  # the revealed bids were settled; the next auction starts afresh
@@ -187,7 +191,7 @@ def shift_columns(state: ZavandorState, events: Events) -> None:
             continue
         if row.right is not None:
             state.removed_from_game.append(row.right)
-            events.append({"type": "card_left_game", "card": row.right, "row": row.gem})
+            events.append(CardLeftGame(card=row.right, row=row.gem))
         row.right = row.middle
         row.middle = row.stack.pop(0) if row.stack else None
-    events.append({"type": "display_shifted"})
+    events.append(DisplayShifted())

@@ -3,18 +3,15 @@ and the one-time step (spell scrolls, dragon treasures)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .actions import CollectIncome, EndOneTimeStep, ForfeitMarkers, PlaceMarker, UseOneTime
 from .components import CARTS, DRAGON_ITEM, INCOME_CAP
+from .events import Events, MarkerPlaced, MarkersForfeited, OneTimeUsed, TurnPassed
 from .items import at_top, item_of, items, level_of, mine_card, printed, raise_level
 from .refusals import (CARD_NOT_IN_MINE, INCOME_SELECTION_EXCEEDS_PRODUCTION, INCOME_SELECTION_WRONG_TOTAL,
                        NOT_ONE_TIME_CARD, TARGET_AT_TOP_LEVEL, UNKNOWN_UPGRADE_TARGET)
 from .rounds import one_time_turn_ended, production_turn_ended
 from .state import Player, ZavandorState
 from .supply import draw_cards
-
-Events = list[dict[str, Any]]
 
 
 def production(player: Player) -> tuple[dict[str, int], int]:
@@ -59,7 +56,7 @@ def collect_income(state: ZavandorState, action: CollectIncome) -> Events:
     if markers:  # MOZ-3.6
         player.markers_pending = markers
         state.step = "markers"
-        events.append({"type": "turn_passed", "step": "markers", "player": action.player, "markers": markers})
+        events.append(TurnPassed(step="markers", player=action.player, markers=markers))
     else:
         production_turn_ended(state, action.player, events)
     return events
@@ -82,8 +79,8 @@ def place_marker(state: ZavandorState, action: PlaceMarker) -> Events:
     check_marker_target(player, action.target, "MOZ-3.7")
     level = raise_level(player, action.target)
     player.markers_pending -= 1
-    events: Events = [{"type": "marker_placed", "player": action.player, "target": action.target, "level": level,
-                       "left": player.markers_pending}]
+    events: Events = [MarkerPlaced(player=action.player, target=action.target, level=level,
+                                   left=player.markers_pending)]
     if not player.markers_pending:
         production_turn_ended(state, action.player, events)
     return events
@@ -91,8 +88,7 @@ def place_marker(state: ZavandorState, action: PlaceMarker) -> Events:
 
 def forfeit_markers(state: ZavandorState, action: ForfeitMarkers) -> Events:
     """MOZ-3.6: markers not placed now are lost."""
-    events: Events = [{"type": "markers_forfeited", "player": action.player,
-                       "markers": state.players[action.player].markers_pending}]
+    events: Events = [MarkersForfeited(player=action.player, markers=state.players[action.player].markers_pending)]
     production_turn_ended(state, action.player, events)
     return events
 
@@ -110,8 +106,8 @@ def use_one_time(state: ZavandorState, action: UseOneTime) -> Events:
     wanted = dict(shown.yield_ or {}) if shown is not None else {}
     player.mine.remove(held)
     state.removed_from_game.append(action.card)
-    events: Events = [{"type": "one_time_used", "player": action.player, "card": action.card, "level": held.level,
-                       "yield": wanted}]
+    events: Events = [OneTimeUsed(player=action.player, card=action.card, level=held.level,
+                                  yield_=wanted)]  # type: ignore[arg-type]
     draw_cards(state, action.player, wanted, events)
     return events
 

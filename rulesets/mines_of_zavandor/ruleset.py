@@ -17,7 +17,8 @@ from .components import MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
 from .rounds import actors
 from .refusals import NOT_ACTIVE_PLAYER, VARIANT_NOT_SUPPORTED, refusals
 from .rule_index import RULES
-from .state import EVENTS, ZavandorState
+from .events import ZavandorEvent
+from .state import ZavandorState
 
 #: MOZ-4.11: the bound on drafts per trading phase is chosen at setup, up to this many.
 MAX_PROPOSALS_BOUND = 1000
@@ -76,7 +77,7 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
     State = ZavandorState
     Action = Action
     flow = FLOW
-    events = EVENTS
+    Event = ZavandorEvent
     refusals = refusals
     options = OPTIONS
     notes = {

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets.core.refusals import INVALID_ACTION
 
 from .actions import (BankTrade, FinishTrading, TradeAccept, TradeDraftAsk, TradeDraftCancel, TradeDraftGive,
@@ -12,6 +10,8 @@ from .actions import (BankTrade, FinishTrading, TradeAccept, TradeDraftAsk, Trad
 from .cards import (add_set, add_to_hand, by_gem, contains, discard, free_cards, remove, shortfall, size,
                     sorted_set, take_set_from_hand)
 from .components import CART_INDEX, CART_OF, CARTS, GEM_OF, KIND_OF, SEARCH_DECK
+from .events import (BankTraded, DraftChanged, DraftDropped, DraftSummary, Events, OfferAccepted, OfferLapsed,
+                     OfferMade, OfferRejected, OfferWithdrawn, TradingFinished)
 from .refusals import (BANK_TRADE_NEEDS_TWO_CARDS, CARD_NOT_IN_HAND, CARD_RESERVED, DRAFT_ALREADY_OPEN, DRAFT_EMPTY,
                        GEM_NOT_IN_PILE, NO_DRAFT_OPEN, NO_OPEN_OFFER, OFFER_NOT_ADDRESSED_TO_YOU, PARTNER_FINISHED,
                        REQUESTED_GEM_UNAVAILABLE, SEARCH_NOT_ALLOWED, TRADE_ASK_EXCEEDS_PARTNER_HAND,
@@ -19,8 +19,6 @@ from .refusals import (BANK_TRADE_NEEDS_TWO_CARDS, CARD_NOT_IN_HAND, CARD_RESERV
 from .rounds import start_auction
 from .state import Draft, DraftEntry, Offer, ZavandorState
 from .supply import search
-
-Events = list[dict[str, Any]]
 
 
 def open_offer(state: ZavandorState, seat: int) -> Offer | None:
@@ -47,12 +45,13 @@ def draft_sides(draft: Draft) -> tuple[dict[str, int], dict[str, int]]:
     return give, ask
 
 
-def _event(seat: int, draft: Draft | None) -> dict[str, Any]:
+def _event(seat: int, draft: Draft | None) -> DraftChanged:
     """The drafter's own record of his draft (section 4.1: drafts are private)."""
     if draft is None:
-        return {"type": "draft_changed", "player": seat, "draft": None}
+        return DraftChanged(player=seat, draft=None, visible_to=[seat])
     give, ask = draft_sides(draft)
-    return {"type": "draft_changed", "player": seat, "draft": {"partner": draft.partner, "give": give, "ask": ask}}
+    return DraftChanged(player=seat, draft=DraftSummary(partner=draft.partner, give=give, ask=ask),  # type: ignore[arg-type]
+                        visible_to=[seat])
 
 
 def check_open(state: ZavandorState, action: TradeDraftOpen) -> None:
@@ -124,8 +123,8 @@ def propose(state: ZavandorState, action: TradePropose) -> Events:
     state.offers.append(offer)
     state.players[action.player].draft = None
     return [_event(action.player, None),
-            {"type": "offer_made", "offer": offer.id, "player": action.player, "partner": offer.partner,
-             "give": dict(offer.give), "ask": dict(offer.ask)}]
+            OfferMade(offer=offer.id, player=action.player, partner=offer.partner, give=dict(offer.give),
+                      ask=dict(offer.ask))]
 
 
 def addressed_offer(state: ZavandorState, seat: int, offer_id: int) -> Offer:
@@ -160,14 +159,14 @@ def accept(state: ZavandorState, action: TradeAccept) -> Events:
     for kind, count in action.pay.items():
         add_to_hand(proposer, kind, count)
     state.offers.remove(offer)
-    return [{"type": "offer_accepted", "offer": offer.id, "player": action.player, "proposer": offer.proposer,
-             "give": dict(offer.give), "pay": sorted_set(action.pay)}]
+    return [OfferAccepted(offer=offer.id, player=action.player, proposer=offer.proposer, give=dict(offer.give),
+                          pay=sorted_set(action.pay))]
 
 
 def reject(state: ZavandorState, action: TradeReject) -> Events:
     offer = addressed_offer(state, action.player, action.offer)
     state.offers.remove(offer)
-    return [{"type": "offer_rejected", "offer": offer.id, "player": action.player, "proposer": offer.proposer}]
+    return [OfferRejected(offer=offer.id, player=action.player, proposer=offer.proposer)]
 
 
 def withdraw(state: ZavandorState, action: TradeWithdraw) -> Events:
@@ -175,7 +174,7 @@ def withdraw(state: ZavandorState, action: TradeWithdraw) -> Events:
     if offer is None:
         raise NO_OPEN_OFFER()
     state.offers.remove(offer)
-    return [{"type": "offer_withdrawn", "offer": offer.id, "player": action.player}]
+    return [OfferWithdrawn(offer=offer.id, player=action.player)]
 
 
 def discards_after(state: ZavandorState, give: dict[str, int]) -> list[dict[str, int]]:
@@ -209,8 +208,7 @@ def bank_trade(state: ZavandorState, action: BankTrade) -> Events:
     player = state.players[action.player]
     take_set_from_hand(player, action.give)
     discard(state, action.give)
-    events: Events = [{"type": "bank_trade", "player": action.player, "give": sorted_set(action.give), "gem": gem,
-                       "from": source}]
+    events: Events = [BankTraded(player=action.player, give=sorted_set(action.give), gem=gem, from_=source)]
     if source == "search":
         search(state, action.player, gem, SEARCH_DECK[gem], events)
     else:
@@ -228,17 +226,17 @@ def finish(state: ZavandorState, action: FinishTrading) -> Events:
     player.trade_finished = True
     if player.draft is not None:
         player.draft = None
-        events.append({"type": "draft_dropped", "player": seat})
+        events.append(DraftDropped(player=seat, visible_to=[seat]))
     for other, drafter in enumerate(state.players):
         if drafter.draft is not None and drafter.draft.partner == seat:
             drafter.draft = None
-            events.append({"type": "draft_dropped", "player": other})
+            events.append(DraftDropped(player=other, visible_to=[other]))
     for offer in [o for o in state.offers if seat in (o.proposer, o.partner)]:
         state.offers.remove(offer)
-        events.append({"type": "offer_lapsed", "offer": offer.id})
-    events.append({"type": "trading_finished", "player": seat})
+        events.append(OfferLapsed(offer=offer.id))
+    events.append(TradingFinished(player=seat))
     if all(p.trade_finished for p in state.players):
         for offer in state.offers:
-            events.append({"type": "offer_lapsed", "offer": offer.id})
+            events.append(OfferLapsed(offer=offer.id))
         start_auction(state, events)
     return events

@@ -3,11 +3,12 @@ king-dependent costs (MOZ-6.6), VP tokens as a cost (MOZ-6.7) and the Idol of th
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
 from .actions import EndUpgrades, Upgrade
 from .cards import by_gem, discard, shortfall, sorted_set, take_set_from_hand
 from .components import GEMS, HALLS
+from .events import Events, TurnPassed, Upgraded
 from .income import check_marker_target
 from .items import item_of, items, power_active, printed, raise_level
 from .refusals import (ALREADY_UPGRADED_THIS_PHASE, CARD_NOT_IN_HAND, CARD_SET_ASIDE, INSUFFICIENT_VP,
@@ -15,7 +16,6 @@ from .refusals import (ALREADY_UPGRADED_THIS_PHASE, CARD_NOT_IN_HAND, CARD_SET_A
 from .rounds import end_round, next_in_order
 from .state import Player, ZavandorState
 
-Events = list[dict[str, Any]]
 #: MOZ-6.9: the gem a card with the ``sapphire_wild`` power lets stand in for the others (the lowest).
 WILD_GEM = GEMS[0]
 
@@ -84,8 +84,8 @@ def upgrade(state: ZavandorState, action: Upgrade) -> Events:
     player.vp -= vp
     level = raise_level(player, action.target)
     player.upgraded.append(action.target)  # type: ignore[arg-type]
-    return [{"type": "upgraded", "player": action.player, "target": action.target, "level": level,
-             "paid": sorted_set(action.pay), "vp_paid": vp}]
+    return [Upgraded(player=action.player, target=action.target, level=level, paid=sorted_set(action.pay),
+                     vp_paid=vp)]
 
 
 def end_upgrades(state: ZavandorState, action: EndUpgrades) -> Events:
@@ -94,7 +94,7 @@ def end_upgrades(state: ZavandorState, action: EndUpgrades) -> Events:
     following = next_in_order(state, action.player)
     if following is not None:
         state.active = following
-        events.append({"type": "turn_passed", "step": "upgrade", "player": following})
+        events.append(TurnPassed(step="upgrade", player=following))
     else:
         end_round(state, events)
     return events
