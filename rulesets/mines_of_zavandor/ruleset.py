@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 from rulesets.core.refusals import INVALID_OPTIONS
 
-from . import auction, consistency, income, legal, scoring, setup, trading, upgrade
+from . import auction, consistency, income, legal, scoring, served_components, setup, trading, upgrade
 from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseReward, CollectIncome, EndOneTimeStep,
                       EndUpgrades, FinishTrading, ForfeitMarkers, MoveKing, PlaceMarker, TradeAccept, TradeDraftAsk,
                       TradeDraftCancel, TradeDraftGive, TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject,
@@ -78,6 +78,7 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
     Action = Action
     flow = FLOW
     Event = ZavandorEvent
+    Components = served_components.ZavandorComponents
     refusals = refusals
     options = OPTIONS
     notes = {
@@ -143,6 +144,9 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
 
     def check_consistency(self, state: ZavandorState) -> None:
         consistency.check(state)
+
+    def components_document(self) -> served_components.ZavandorComponents:
+        return served_components.document()
 
     def enumerate_actions(self, state: ZavandorState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
