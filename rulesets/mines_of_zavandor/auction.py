@@ -42,7 +42,7 @@ def bid_add(state: ZavandorState, action: BidAdd) -> Events:
     _unsealed(state, action.player)
     player = state.players[action.player]
     if player.hand.get(action.card, 0) <= player.bid.get(action.card, 0):
-        raise CARD_NOT_IN_HAND(missing=f"a {action.card} card beyond those already in your bid",
+        raise CARD_NOT_IN_HAND(missing=f"one {action.card} card beyond those already in your bid",
                                context={"card": action.card})
     add(player.bid, action.card)
     return [_bid_changed(action.player, player.bid)]

@@ -17,7 +17,7 @@ VARIANT_NOT_SUPPORTED = entry("variant_not_supported", ("MOZ-1.12",),
                               error=InvalidSetup)
 NOT_ACTIVE_PLAYER = entry("not_active_player", ("MOZ-2.3", "MOZ-2.4"),
                           "Seat {player} may not act now: the game awaits {awaited}.")
-#: ``missing`` names what the hand lacks: "a wood.sapphire card", "2 iron.ruby cards (you hold 1)"...
+#: ``missing`` names what the hand lacks: "one wood.sapphire card", "2 iron.ruby cards (you hold 1)"...
 CARD_NOT_IN_HAND = entry("card_not_in_hand", ("MOZ-2.5",), "Your hand does not hold {missing}.")
 
 # ---------------------------------------------------------------- income (MOZ-3)

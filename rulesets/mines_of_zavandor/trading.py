@@ -80,7 +80,7 @@ def draft_open(state: ZavandorState, action: TradeDraftOpen) -> Events:
 def draft_give(state: ZavandorState, action: TradeDraftGive) -> Events:
     draft = draft_of(state, action.player)
     if not state.players[action.player].hand.get(action.card):
-        raise CARD_NOT_IN_HAND(missing=f"a {action.card} card", context={"card": action.card})
+        raise CARD_NOT_IN_HAND(missing=f"one {action.card} card", context={"card": action.card})
     if not free_cards(state, action.player).get(action.card):
         raise CARD_RESERVED(reserved=f"Every {action.card} card you hold is", context={"card": action.card})
     draft.entries.append(DraftEntry(cart=CART_OF[action.card], gem=GEM_OF[action.card]))  # type: ignore[arg-type]
