@@ -384,7 +384,7 @@ class Ruleset(ABC, Generic[S, A]):
         return None
 
     def check_seat(self, state: S, player: Any, path: str) -> None:
-        check_seat(player, len(state.players), path)  # type: ignore[attr-defined]
+        check_seat(player, len(state.players), path, self.flow.unknown_player_rule)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ status
     def status(self, state: S) -> Status:
@@ -457,7 +457,7 @@ class Ruleset(ABC, Generic[S, A]):
 
         flow = self.flow
         cite("game_over", flow.game_over_rule)
-        cite("wrong_phase", flow.anytime_wrong_phase_rule)
+        cite("unknown_player", flow.unknown_player_rule)
         for phase in flow.phases:
             cite("wrong_phase", phase.wrong_phase_rule)
             cite(phase.not_your_turn.code, phase.not_your_turn_rule)
