@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
-from . import consistency, improvements, legal, setup, turns
+from . import consistency, improvements, legal, served_components, setup, turns
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
 from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .events import SoleniaEvent
@@ -51,6 +51,7 @@ class Solenia(Ruleset[SoleniaState, Action]):
     Action = Action
     flow = FLOW
     Event = SoleniaEvent
+    Components = served_components.SoleniaComponents
     options = (
         OptionSpec("board_side", "summer", "Player-board side: summer (basic game) or winter (advanced, SOL-8).",
                    choices=("summer", "winter"), rule="SOL-1.5"),
@@ -120,6 +121,9 @@ class Solenia(Ruleset[SoleniaState, Action]):
 
     def check_consistency(self, state: SoleniaState) -> None:
         consistency.check(state)
+
+    def components_document(self) -> served_components.SoleniaComponents:
+        return served_components.document()
 
     # ------------------------------------------------------------------ play
     def enumerate_actions(self, state: SoleniaState, player: int, types: frozenset[str] | None) -> list[Any]:
