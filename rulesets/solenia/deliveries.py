@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
 from . import resources as res
 from .actions import DeliveryChoice
@@ -327,7 +326,8 @@ def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: Events)
     if isinstance(outcome.power, PermanentResource):
         player.permanent.append(Permanent(id=plan.slot_id, resource=outcome.power.resource))  # type: ignore[arg-type]
         player.permanent.sort(key=lambda p: p.id)
-        events.append(PermanentGained(player=seat, id=plan.slot_id, resource=outcome.power.resource))  # type: ignore[arg-type]
+        events.append(PermanentGained(player=seat, id=plan.slot_id,  # type: ignore[arg-type]
+                                      resource=outcome.power.resource))
     for part in outcome.active_after:
         if part not in player.improvements.active:
             events.append(ImprovementActivated(player=seat, part=part))  # type: ignore[arg-type]

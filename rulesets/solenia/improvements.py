@@ -9,7 +9,7 @@ activation changes in airship, end-game effects in scoring.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from rulesets.core import RandomSource, clockwise
 

@@ -21,8 +21,8 @@ from rulesets.core import public
 
 from . import resources as res
 from .board import ALL_SPACES
-from .components import (ASSUMED, CARDS, COMPONENTS, COLUMNS, ROWS, Activation, City, Cost, FaceName, Island, Level1Effect,
-                         Level3Effect, LayoutColumn, Reward, Row, WinterPower)
+from .components import (ASSUMED, CARDS, COLUMNS, COMPONENTS, ROWS, Activation, City, Cost, FaceName, Island,
+                         LayoutColumn, Level1Effect, Level3Effect, Reward, Row, WinterPower)
 from .state import StartLayout
 
 
@@ -235,7 +235,8 @@ def document() -> SoleniaComponents:
     board = COMPONENTS.board
     level1, level3 = _improvements()
     return SoleniaComponents(
-        game=COMPONENTS.game, data_version=None, schema_version=COMPONENTS.schema_version, board=_board(), strips=_strips(),
+        game=COMPONENTS.game, data_version=None, schema_version=COMPONENTS.schema_version, board=_board(),
+        strips=_strips(),
         face_flip=dict(board.face_flip),
         layouts={"dawn": list(board.setup_layouts.dawn), "dusk": list(board.setup_layouts.dusk)},
         colors=list(COMPONENTS.player_colors.colors), colors_assumed=COMPONENTS.player_colors.assumed,

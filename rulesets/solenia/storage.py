@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import resources as res
 from .components import CARDS, SUMMER_CAPACITY, WINTER_CAPACITY, StoragePlus, ZeroCardValue
 from .events import ResourcesDiscarded, as_resources

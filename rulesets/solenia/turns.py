@@ -13,19 +13,18 @@ from typing import Any
 from . import airship, deliveries, resources as res
 from .actions import DiscardOverflow, DiscardToAdvance, PlayCard
 from .board import Coord, on_board, terrain
-from .events import (AirshipAdvanced, CardDiscarded, CardDrawn, CardPlayed, CardsDrawn, Events, GameEnded,
-                     LengthenPaid, OverflowPending, ResourcesGained, ScoreBreakdown, StarsGained, TurnStarted,
-                     as_resources)
 from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS, Card, DoubleAdvance, Terrain
+from .events import (CardDiscarded, CardDrawn, CardPlayed, CardsDrawn, Events, GameEnded, LengthenPaid, OverflowPending,
+                     ResourcesGained, ScoreBreakdown, StarsGained, TurnStarted, as_resources)
 from .improvements import active_effect
 from .placement import free_placement_example, lengthen_cost
+from .refusals import (ADVANCE_NOT_ALLOWED, CARD_NOT_IN_HAND, DELIVERY_NOT_ALLOWED, DISCARD_NOT_ALLOWED,
+                       INSUFFICIENT_RESOURCES, LENGTHEN_PAYMENT_MISMATCH, OVERFLOW_DISCARD_MISMATCH,
+                       PERMANENT_NOT_ALLOWED_FOR_LENGTHENING, SPACE_OCCUPIED, SPACE_OFF_BOARD)
 from .scoring import final_scores, winners
 from .seating import next_seat
 from .solo import rival_turn
 from .state import BoardCard, Pending, PlayerBoard, Position, SoleniaState
-from .refusals import (ADVANCE_NOT_ALLOWED, CARD_NOT_IN_HAND, DELIVERY_NOT_ALLOWED, DISCARD_NOT_ALLOWED,
-                       INSUFFICIENT_RESOURCES, LENGTHEN_PAYMENT_MISMATCH, OVERFLOW_DISCARD_MISMATCH,
-                       PERMANENT_NOT_ALLOWED_FOR_LENGTHENING, SPACE_OCCUPIED, SPACE_OFF_BOARD)
 from .storage import check_overflow_discard, check_returnable, immediate_value, overflow_event
 
 _PERMANENT_PAYMENT = attrgetter(*PERMANENT_SOURCES)
@@ -280,4 +279,5 @@ def end_game(state: SoleniaState, events: Events) -> None:
     """SOL-7.1: after the last seat's round-16 turn; cards left on the board do not activate (SOL-7.2)."""
     state.phase = "game_over"
     scores = final_scores(state)
-    events.append(GameEnded(scores=[ScoreBreakdown(**b) for b in scores], winners=winners([b["total"] for b in scores])))
+    events.append(GameEnded(scores=[ScoreBreakdown(**b) for b in scores],
+                            winners=winners([b["total"] for b in scores])))

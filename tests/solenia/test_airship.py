@@ -7,7 +7,8 @@ from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, CARDS, FACE_FLIP, RESOURCES
 from rulesets.solenia.resources import vector
 
-from .scenario import R, kinds_of, action, cid, events_of, first_card, give, listed, new, play, put, refused, spaces, stock
+from .scenario import (R, action, cid, events_of, first_card, give, kinds_of, listed, new, play, put, refused, spaces,
+                       stock)
 
 ZERO = first_card(0)
 

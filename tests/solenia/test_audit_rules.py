@@ -14,8 +14,8 @@ from rulesets.core import to_builtins
 from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, TILES_BY_KIND
 
-from .scenario import (R, kinds_of, action, events_of, fill, first_card, give, listed, new, play, printed_cost, put, refused,
-                       show, stock)
+from .scenario import (R, action, events_of, fill, first_card, give, kinds_of, listed, new, play, printed_cost, put,
+                       refused, show, stock)
 from .test_improvements import improved
 
 AIR = AIRSHIP_REST

@@ -7,8 +7,8 @@ import pytest
 from rulesets.solenia.components import AIRSHIP_REST, RESOURCES, SUMMER_REWARDS, TILES, TILES_BY_KIND
 from rulesets.solenia.resources import vector
 
-from .scenario import (R, kinds_of, action, events_of, first_card, give, listed, new, play, printed_cost, refused, show,
-                       spaces, stock)
+from .scenario import (R, action, events_of, first_card, give, kinds_of, listed, new, play, printed_cost, refused,
+                       show, spaces, stock)
 
 
 def near_city(state, kind):

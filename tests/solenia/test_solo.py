@@ -14,7 +14,8 @@ from rulesets.solenia.scoring import rating
 from rulesets.solenia.solo import _discard_best_tile, rival_target
 from rulesets.solenia.state import RIVAL, BoardCard
 
-from .scenario import R, kinds_of, action, events_of, first_card, give, new, play, put, refused, show, spaces, stock
+from .scenario import (R, action, events_of, first_card, give, kinds_of, new, play, put, refused, show, spaces,
+                       stock)
 
 
 def rival_card(state, n):

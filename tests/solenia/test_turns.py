@@ -7,7 +7,7 @@ import pytest
 from rulesets.core import InvalidAction, to_builtins
 from rulesets.solenia.components import HAND_SIZE
 
-from .scenario import R, kinds_of, action, events_of, first_card, give, new, play, put, refused, spaces, stock
+from .scenario import R, action, events_of, first_card, give, kinds_of, new, play, put, refused, spaces, stock
 
 
 def _island_next_to_airship(state):
