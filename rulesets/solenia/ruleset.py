@@ -47,6 +47,8 @@ class Solenia(Ruleset[SoleniaState, Action]):
     first_player_rule = "SOL-2.1"
     rules = RULES
     refusals = refusals
+    #: a posted state that contradicts itself or the components is refused citing SOL-H.7 (consistency.py).
+    core_rules = {"invalid_state": (consistency.RULE,)}
     State = SoleniaState
     Action = Action
     flow = FLOW

@@ -51,13 +51,14 @@ def test_catalogue_declares_every_spec_code_with_the_spec_rules():
 
 def test_metadata_serves_the_catalogue_with_cores_codes():
     """Section 3.1 and the phase checks: the served catalogue holds every game code and core's, each citing
-    Solenia's rules (game_over SOL-7.1, wrong_phase SOL-2.3/6.6/9.1, not_your_turn SOL-2.1/6.6/9.1)."""
+    Solenia's rules (game_over SOL-7.1, wrong_phase SOL-2.3/6.6/9.1, not_your_turn SOL-2.1/6.6/9.1, invalid_state SOL-H.7)."""
     errors = {e["code"]: e for e in R.metadata(detailed=True)["errors"]}
     assert set(SPEC_CODES) <= set(errors)
     assert errors["game_over"]["rules"] == ["SOL-7.1"]
     assert set(errors["wrong_phase"]["rules"]) == {"SOL-2.3", "SOL-6.6", "SOL-9.1"}
     assert set(errors["not_your_turn"]["rules"]) == {"SOL-2.1", "SOL-6.6", "SOL-9.1"}
     assert "SOL-1.4" in errors["invalid_color"]["rules"] and "SOL-1.4" in errors["invalid_options"]["rules"]
+    assert errors["invalid_state"]["rules"] == ["SOL-H.7"]  # section 3.1: an inconsistent posted state
     assert errors["card_not_in_hand"] == {"code": "card_not_in_hand", "rules": ["SOL-2.2"], "status": 422,
                                           "message": "Card {card} is not in your hand."}
 
