@@ -15,8 +15,8 @@ from . import resources as res
 from .actions import DeliveryChoice
 from .components import (ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS, CrossDelivery, DeliverySubstitution,
                          GainOneOf, OnDelivery, PermanentResource, Reward, WinterPower)
-from .events import (DeliveryCompleted, DisplayRefilled, DisplayShort, Events, ImprovementActivated, PermanentGained,
-                     Reward, as_resources)
+from .events import (DeliveryCompleted, DeliveryReward, DisplayRefilled, DisplayShort, Events, ImprovementActivated,
+                     PermanentGained, as_resources)
 from .improvements import active_effect, active_effects, derive_active
 from .refusals import (DELIVERY_PAYMENT_MISMATCH, DELIVERY_REQUIRED, DELIVERY_TILE_NOT_IN_DISPLAY,
                        DELIVERY_TILE_WRONG_TYPE, INSUFFICIENT_RESOURCES, PERMANENT_ALREADY_USED,
@@ -320,7 +320,7 @@ def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: Events)
     slot_name = plan.slot_id or (f"{plan.kind}_{plan.slot_index + 1}" if plan.slot_index is not None else None)
     events.append(DeliveryCompleted(player=seat, tile=plan.tile, slot=slot_name, paid=as_resources(plan.payment),
                                     permanent=list(plan.permanent),
-                                    reward=Reward(**res.as_dict(outcome.gained), stars=outcome.stars)))
+                                    reward=DeliveryReward(**res.as_dict(outcome.gained), stars=outcome.stars)))
     res.store(player.storage, res.add(res.vector(player.storage), outcome.gained))
     player.stars += outcome.stars
     if isinstance(outcome.power, PermanentResource):

@@ -41,7 +41,7 @@ def as_resources(amounts: tuple[int, ...]) -> Resources:
     return Resources(**dict(zip(RESOURCES, amounts)))
 
 
-class Reward(Resources, kw_only=True):
+class DeliveryReward(Resources, kw_only=True):
     """What a delivery slot gives: resources and stars (left out when none)."""
 
     stars: Count = 0
@@ -136,7 +136,7 @@ class DeliveryCompleted(Event, tag="delivery_completed"):
     paid: Resources
     #: the permanent resources that paid, by their slot ids (SOL-8.4).
     permanent: list[str]
-    reward: Reward
+    reward: DeliveryReward
 
 
 class PermanentGained(Event, tag="permanent_gained"):

@@ -45,7 +45,7 @@ class BoardSpace(_Served, frozen=True, kw_only=True):
     neighbours: list[SpaceRef]
 
 
-class Board(_Served, frozen=True, kw_only=True):
+class BoardGeometry(_Served, frozen=True, kw_only=True):
     columns: int
     rows: int
     #: where the airship rests between turns (SOL-1.4 step 2).
@@ -142,7 +142,7 @@ class SoleniaComponents(_Served, frozen=True, kw_only=True):
     #: Solenia states name no component-data version (null); ``schema_version`` is the file's.
     data_version: str | None
     schema_version: int
-    board: Board
+    board: BoardGeometry
     strips: list[Strip]
     #: a resolved strip's face once flipped (SOL-6.5).
     face_flip: dict[FaceName, FaceName]
@@ -166,10 +166,10 @@ def _readable(code: str) -> str:
     return " ".join(words).capitalize()
 
 
-def _board() -> Board:
+def _board() -> BoardGeometry:
     data = COMPONENTS.board
     spaces = set(ALL_SPACES)
-    return Board(
+    return BoardGeometry(
         columns=COLUMNS, rows=ROWS, airship_rest=SpaceRef(col=data.airship_rest.col, row=data.airship_rest.row),
         spaces=[BoardSpace(col=col, row=row,
                            neighbours=[SpaceRef(col=c, row=r)

@@ -50,8 +50,8 @@ def test_catalogue_declares_every_spec_code_with_the_spec_rules():
 
 
 def test_metadata_serves_the_catalogue_with_cores_codes():
-    """Section 3.1 and the phase checks: the served catalogue holds every game code and core's, each citing
-    Solenia's rules (game_over SOL-7.1, wrong_phase SOL-2.3/6.6/9.1, not_your_turn SOL-2.1/6.6/9.1, invalid_state SOL-H.7)."""
+    """Section 3.1 and the phase checks: the served catalogue holds every game code and core's, each citing Solenia's
+    rules (game_over SOL-7.1, wrong_phase SOL-2.3/6.6/9.1, not_your_turn SOL-2.1/6.6/9.1, invalid_state SOL-H.7)."""
     errors = {e["code"]: e for e in R.metadata(detailed=True)["errors"]}
     assert set(SPEC_CODES) <= set(errors)
     assert errors["game_over"]["rules"] == ["SOL-7.1"]

@@ -146,3 +146,10 @@ def test_assumed_flags_are_served_where_they_apply(document):
     assert 0 < len(flagged) < len(document["tiles"])  # one night tile is sourced, the rest ASSUMED
     assert all(isinstance(item["assumed"], bool) for part in ("cards", "tiles", "summer_slots", "winter_slots",
                                                               "strips") for item in document[part])
+
+
+def test_schema_names_are_unique_across_state_actions_events_and_components():
+    """Every Struct the game declares has its own schema name: no two types share one (msgspec would then
+    fall back to module paths, which clients must not depend on)."""
+    _, components = msgspec.json.schema_components([R.State, R.Action, R.Event, R.Components])
+    assert not [name for name in components if "." in name]
