@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from rulesets.core import IllegalAction, RandomSource
+from rulesets.core import RandomSource
 
 from .actions import TakeFestivalCard
 from .components import CARDS, COSTS
 from .state import JavaState
 from .action_points import check_ap, spend
+from .refusals import CARD_LIMIT_REACHED, INVALID_CARD_SOURCE, NO_CARDS_LEFT, NO_FACE_UP_CARD
 
 CARD_AP = COSTS.take_festival_card.ap
 CARDS_PER_TURN = COSTS.take_festival_card.max_per_turn
@@ -32,14 +33,14 @@ def _draw(state: JavaState, events: list[dict]) -> str | None:
 def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[dict]:
     seat = action.player
     if action.source not in SOURCES:
-        raise IllegalAction("invalid_card_source", "JAVA-9.2", "Take the face-up card or the top of the deck.")
+        raise INVALID_CARD_SOURCE()
     if state.turn.cards_taken >= CARDS_PER_TURN:
-        raise IllegalAction("card_limit_reached", "JAVA-9.1", f"At most {CARDS_PER_TURN} cards per turn.")
+        raise CARD_LIMIT_REACHED(limit=CARDS_PER_TURN)
     cards = state.cards
     if action.source == "face_up" and cards.face_up is None:
-        raise IllegalAction("no_face_up_card", "JAVA-9.4", "There is no face-up card.")
+        raise NO_FACE_UP_CARD("JAVA-9.4", purpose="take")
     if action.source == "deck" and not cards.deck and not cards.discard:
-        raise IllegalAction("no_cards_left", "JAVA-9.4", "The deck and the discard pile are empty.")
+        raise NO_CARDS_LEFT()
     check_ap(state, CARD_AP, "JAVA-9.1")
     spend(state, CARD_AP)
     state.turn.cards_taken += 1

@@ -3,21 +3,21 @@ the end of a turn (with the final round and each player's grand final reckoning,
 
 from __future__ import annotations
 
-from rulesets.core import IllegalAction
 
 from .actions import EndTurn, UseActionToken
 from .action_points import ap_left, tile_obligation_open
 from .components import AP_PER_TURN, TOKEN_BONUS
 from .state import JavaState, Turn
+from .refusals import ACTION_TOKEN_ALREADY_USED, LAND_TILE_REQUIRED, NO_ACTION_TOKEN
 
 
 # ---------------------------------------------------------------- JAVA-3.3
 def use_action_token(state: JavaState, action: UseActionToken) -> list[dict]:
     player = state.players[action.player]
     if player.action_tokens == 0:
-        raise IllegalAction("no_action_token", "JAVA-3.3", "You have no extra action token left.")
+        raise NO_ACTION_TOKEN()
     if state.turn.token_used:
-        raise IllegalAction("action_token_already_used", "JAVA-3.3", "One extra action token per turn.")
+        raise ACTION_TOKEN_ALREADY_USED()
     player.action_tokens -= 1
     state.turn.token_used = True
     state.turn.ap_total += TOKEN_BONUS
@@ -31,7 +31,7 @@ def check_turn_may_end(state: JavaState, rule: str) -> None:
         return
     from .tiles import any_affordable_placement  # the lapse needs the placement search
     if any_affordable_placement(state, state.turn.active, ap_left(state)):
-        raise IllegalAction("land_tile_required", rule, "Place at least one land tile before your turn ends.")
+        raise LAND_TILE_REQUIRED(rule)
 
 
 def end_turn(state: JavaState, action: EndTurn) -> list[dict]:
