@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulesets.core import RandomSource
 
+from .events import CardDrawn, CardTaken, DeckReshuffled, FaceUpReplaced, JavaEvent
 from .actions import TakeFestivalCard
 from .components import CARDS, COSTS
 from .state import JavaState
@@ -20,17 +21,17 @@ def card_value(card: str, symbols: list[str] | frozenset[str]) -> int:
     return len(CARDS[card] & set(symbols))
 
 
-def _draw(state: JavaState, events: list[dict]) -> str | None:
+def _draw(state: JavaState, events: list[JavaEvent]) -> str | None:
     """The top card of the deck; an empty deck is first refilled from the shuffled discard (JAVA-9.4)."""
     cards = state.cards
     if not cards.deck and cards.discard:
         cards.deck = RandomSource(state.rng).shuffled(sorted(cards.discard))
         cards.discard = []
-        events.append({"type": "deck_reshuffled", "count": len(cards.deck)})
+        events.append(DeckReshuffled(count=len(cards.deck)))
     return cards.deck.pop(0) if cards.deck else None
 
 
-def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[dict]:
+def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[JavaEvent]:
     seat = action.player
     if action.source not in SOURCES:
         raise INVALID_CARD_SOURCE()
@@ -45,21 +46,21 @@ def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[dict]
     spend(state, CARD_AP)
     state.turn.cards_taken += 1
     hand = state.players[seat].hand
-    events: list[dict] = []
+    events: list[JavaEvent] = []
     if action.source == "face_up":
         taken = cards.face_up
         assert taken is not None
         hand.append(taken)
         # everyone saw the face-up card; the id goes in the taker's event only, so no event names a
         # card that now sits in a hand hidden from the others
-        events.append({"type": "card_taken", "player": seat, "source": "face_up"})
-        events.append({"type": "card_drawn", "player": seat, "card": taken})
+        events.append(CardTaken(player=seat, source="face_up"))
+        events.append(CardDrawn(player=seat, card=taken, visible_to=[seat]))
         cards.face_up = _draw(state, events)  # JAVA-9.3
-        events.append({"type": "face_up_replaced", "card": cards.face_up})
+        events.append(FaceUpReplaced(card=cards.face_up))
     else:
         drawn = _draw(state, events)
         assert drawn is not None
         hand.append(drawn)
-        events.append({"type": "card_taken", "player": seat, "source": "deck"})
-        events.append({"type": "card_drawn", "player": seat, "card": drawn})
+        events.append(CardTaken(player=seat, source="deck"))
+        events.append(CardDrawn(player=seat, card=drawn, visible_to=[seat]))
     return events

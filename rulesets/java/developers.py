@@ -6,6 +6,7 @@ from collections import deque
 from typing import Iterator
 
 
+from .events import DeveloperEntered, DeveloperExited, DeveloperMoved, JavaEvent
 from .actions import EnterDeveloper, ExitDeveloper, MoveDeveloper
 from .board import CENTRAL, ENTER_COST, ENTRY, ENTRY_REGIONS, EXIT_COST, HEXES, INDEX, N, NEIGHBORS
 from .components import COSTS
@@ -37,7 +38,7 @@ def _check_via(i: int, via: str | None) -> None:
         raise VIA_REGION_NOT_ADJACENT(space=HEXES[i], regions=" and ".join(ENTRY_REGIONS[i]))
 
 
-def enter_developer(state: JavaState, action: EnterDeveloper) -> list[dict]:
+def enter_developer(state: JavaState, action: EnterDeveloper) -> list[JavaEvent]:
     seat = action.player
     if state.players[seat].developer_supply == 0:
         raise NO_DEVELOPER_IN_SUPPLY()
@@ -55,10 +56,10 @@ def enter_developer(state: JavaState, action: EnterDeveloper) -> list[dict]:
     state.players[seat].developer_supply -= 1
     land.space(i).developer = seat
     spend(state, cost)
-    return [{"type": "developer_entered", "player": seat, "to": HEXES[i], "cost": cost}]
+    return [DeveloperEntered(player=seat, to=HEXES[i], cost=cost)]
 
 
-def exit_developer(state: JavaState, action: ExitDeveloper) -> list[dict]:
+def exit_developer(state: JavaState, action: ExitDeveloper) -> list[JavaEvent]:
     seat = action.player
     land = Land(state)
     i = INDEX.get(tuple(action.from_))  # type: ignore[arg-type]
@@ -72,7 +73,7 @@ def exit_developer(state: JavaState, action: ExitDeveloper) -> list[dict]:
     land.space(i).developer = None
     state.players[seat].developer_supply += 1
     spend(state, cost)
-    return [{"type": "developer_exited", "player": seat, "from": HEXES[i], "cost": cost}]
+    return [DeveloperExited(player=seat, from_=HEXES[i], cost=cost)]
 
 
 def _cheapest_first(land: Land, start: int, seat: int) -> Iterator[tuple[int, int]]:
@@ -122,7 +123,7 @@ def move_cost(land: Land, start: int, goal: int, seat: int) -> int | None:
     return None
 
 
-def move_developer(state: JavaState, action: MoveDeveloper) -> list[dict]:
+def move_developer(state: JavaState, action: MoveDeveloper) -> list[JavaEvent]:
     seat = action.player
     land = Land(state)
     start = INDEX.get(tuple(action.from_))  # type: ignore[arg-type]
@@ -146,7 +147,7 @@ def move_developer(state: JavaState, action: MoveDeveloper) -> list[dict]:
     land.space(start).developer = None
     land.space(goal).developer = seat
     spend(state, cost)
-    return [{"type": "developer_moved", "player": seat, "from": HEXES[start], "to": HEXES[goal], "cost": cost}]
+    return [DeveloperMoved(player=seat, from_=HEXES[start], to=HEXES[goal], cost=cost)]
 
 
 def _path_cost(land: Land, seat: int, start: int, goal: int, path: list[tuple[int, int]]) -> int:

@@ -14,6 +14,7 @@ from itertools import product
 from typing import Iterator
 
 
+from .events import FestivalDeclared, FestivalDeclined, FestivalJoined, FestivalPassed, FestivalRaised, FestivalResolved, JavaEvent, TieAccepted, TieProposed, TieRefused
 from .actions import DeclareFestival, FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse
 from .cards import card_value
 from .components import CARDS, SABRE
@@ -104,7 +105,7 @@ def _next_actor(state: JavaState, festival: Festival, start: int, inclusive: boo
 
 
 # ---------------------------------------------------------------- declaring (JAVA-10.1 to 10.8)
-def declare_festival(state: JavaState, action: DeclareFestival) -> list[dict]:
+def declare_festival(state: JavaState, action: DeclareFestival) -> list[JavaEvent]:
     seat = action.player
     check_turn_may_end(state, "JAVA-10.1")
     h = tuple(action.palace)
@@ -135,16 +136,16 @@ def declare_festival(state: JavaState, action: DeclareFestival) -> list[dict]:
                               stage="joining", to_act=eligible[0] if eligible else seat, queue=list(eligible),
                               bids=[organizer] + [Bid(seat=s, status="invited") for s in eligible])
     state.phase = "festival"
-    events: list[dict] = [{"type": "festival_declared", "player": seat, "palace": palace.hex, "symbols": symbols,
-                           "value": palace.values[-1], "cards": list(action.cards), "total": organizer.total,
-                           "eligible": eligible}]
+    events: list[JavaEvent] = [FestivalDeclared(player=seat, palace=palace.hex, symbols=symbols,
+                                                value=palace.values[-1], cards=list(action.cards),
+                                                total=organizer.total, eligible=eligible)]
     if not eligible:
         _resolve(state, [seat], False, events)  # JAVA-10.8
     return events
 
 
 # ---------------------------------------------------------------- joining and raising
-def festival_bid(state: JavaState, action: FestivalBid) -> list[dict]:
+def festival_bid(state: JavaState, action: FestivalBid) -> list[JavaEvent]:
     festival = state.festival
     assert festival is not None
     seat = action.player
@@ -164,8 +165,8 @@ def festival_bid(state: JavaState, action: FestivalBid) -> list[dict]:
         raise NO_TIE_TO_PROPOSE(why=f"no other player still in has a bid of {total}")
     _play(state, bid, list(action.cards), added)
     bid.status = "in"
-    kind = "festival_joined" if joining else "festival_raised"
-    events: list[dict] = [{"type": kind, "player": seat, "cards": list(action.cards), "total": bid.total}]
+    played = FestivalJoined if joining else FestivalRaised
+    events: list[JavaEvent] = [played(player=seat, cards=list(action.cards), total=bid.total)]
     if joining:
         festival.queue.pop(0)
         _after_joining(state, festival, events)
@@ -174,37 +175,37 @@ def festival_bid(state: JavaState, action: FestivalBid) -> list[dict]:
     return events
 
 
-def festival_pass(state: JavaState, action: FestivalPass) -> list[dict]:
+def festival_pass(state: JavaState, action: FestivalPass) -> list[JavaEvent]:
     festival = state.festival
     assert festival is not None
     seat = action.player
     bid = bid_of(festival, seat)
-    events: list[dict]
+    events: list[JavaEvent]
     if festival.stage == "joining":
         bid.status = "declined"
         festival.queue.pop(0)
-        events = [{"type": "festival_declined", "player": seat}]
+        events = [FestivalDeclined(player=seat)]
         _after_joining(state, festival, events)
     else:
         bid.status = "passed"
-        events = [{"type": "festival_passed", "player": seat, "total": bid.total}]
+        events = [FestivalPassed(player=seat, total=bid.total)]
         _after_raising(state, festival, seat, None, events)
     return events
 
 
-def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> list[dict]:
+def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> list[JavaEvent]:
     festival = state.festival
     assert festival is not None
     seat = action.player
     bid = bid_of(festival, seat)
     if not may_propose_tie(festival, seat, bid.total):
         raise NO_TIE_TO_PROPOSE(why=f"your bid of {bid.total} is not level with the highest other bid")
-    events: list[dict] = []
+    events: list[JavaEvent] = []
     _after_raising(state, festival, seat, seat, events)
     return events
 
 
-def _after_joining(state: JavaState, festival: Festival, events: list[dict]) -> None:
+def _after_joining(state: JavaState, festival: Festival, events: list[JavaEvent]) -> None:
     if festival.queue:
         festival.to_act = festival.queue[0]
         return
@@ -215,7 +216,7 @@ def _after_joining(state: JavaState, festival: Festival, events: list[dict]) -> 
     _after_raising(state, festival, festival.organizer, None, events, first=True)
 
 
-def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: int | None, events: list[dict],
+def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: int | None, events: list[JavaEvent],
                    first: bool = False) -> None:
     """Spec 3.4 step 3, in order: 10.12, 10.11, a proposed tie, the next player."""
     ins = _in(festival)
@@ -234,13 +235,13 @@ def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: i
         festival.stage = "tie_vote"
         festival.tie_vote = TieVote(proposer=proposer, total=total, pending=pending)
         festival.to_act = pending[0]
-        events.append({"type": "tie_proposed", "player": proposer, "total": total, "pending": list(pending)})
+        events.append(TieProposed(player=proposer, total=total, pending=list(pending)))
         return
     festival.to_act = _next_actor(state, festival, actor, inclusive=first)
 
 
 # ---------------------------------------------------------------- the tie vote (JAVA-10.10)
-def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list[dict]:
+def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list[JavaEvent]:
     festival = state.festival
     assert festival is not None and festival.tie_vote is not None
     vote = festival.tie_vote
@@ -251,7 +252,7 @@ def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list
             raise CARDS_WITH_ACCEPTANCE()
         vote.pending.pop(0)
         vote.accepted.append(seat)
-        events: list[dict] = [{"type": "tie_accepted", "player": seat}]
+        events: list[JavaEvent] = [TieAccepted(player=seat)]
         if vote.pending:
             festival.to_act = vote.pending[0]
         else:
@@ -266,13 +267,13 @@ def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list
     _play(state, bid, list(action.cards), added)
     festival.tie_vote = None
     festival.stage = "raising"
-    events = [{"type": "tie_refused", "player": seat, "cards": list(action.cards), "total": bid.total}]
+    events = [TieRefused(player=seat, cards=list(action.cards), total=bid.total)]
     _after_raising(state, festival, seat, None, events)
     return events
 
 
 # ---------------------------------------------------------------- outcome (JAVA-10.13, 10.14)
-def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[dict]) -> None:
+def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[JavaEvent]) -> None:
     festival = state.festival
     assert festival is not None
     value = str(festival.value)
@@ -284,8 +285,7 @@ def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[dict]
         state.palaces[n].front_up = False
     for bid in festival.bids:
         state.cards.discard.extend(bid.cards)
-    events.append({"type": "festival_resolved", "palace": festival.palace, "winners": winners, "tie": tie,
-                   "points": points})
+    events.append(FestivalResolved(palace=festival.palace, winners=winners, tie=tie, points=points))
     state.festival = None
     state.phase = "actions"
     finish_turn(state, events)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 
+from .events import IrrigationPlaced, IrrigationScored, JavaEvent
 from .actions import PlaceIrrigation
 from .board import CENTRAL, EDGE, HEXES, INDEX
 from .components import COSTS, IRRIGATION_POINTS
@@ -16,7 +17,7 @@ from .refusals import IRRIGATION_ON_EDGE, IRRIGATION_OUTSIDE_CENTRAL_JAVA, IRRIG
 IRRIGATION_AP = COSTS.place_irrigation.ap
 
 
-def place_irrigation(state: JavaState, action: PlaceIrrigation) -> list[dict]:
+def place_irrigation(state: JavaState, action: PlaceIrrigation) -> list[JavaEvent]:
     """JAVA-8.1: a bare interior space of central Java."""
     if state.supply.irrigation == 0:
         raise IRRIGATION_SUPPLY_EXHAUSTED()
@@ -33,12 +34,12 @@ def place_irrigation(state: JavaState, action: PlaceIrrigation) -> list[dict]:
     state.supply.irrigation -= 1
     state.irrigation_tiles.append(h)  # type: ignore[arg-type]
     spend(state, IRRIGATION_AP)
-    events: list[dict] = [{"type": "irrigation_placed", "player": action.player, "hex": h}]
+    events: list[JavaEvent] = [IrrigationPlaced(player=action.player, hex=h)]  # type: ignore[arg-type]
     score_enclosed_areas(state, Land(state), [i], events)
     return events
 
 
-def score_enclosed_areas(state: JavaState, land: Land, ponds: Iterable[int], events: list[dict]) -> None:
+def score_enclosed_areas(state: JavaState, land: Land, ponds: Iterable[int], events: list[JavaEvent]) -> None:
     """JAVA-8.4/8.5: every area these pond spaces belong to that is now enclosed scores once.
 
     Callers name only ponds next to the space the action just changed, so any enclosed
@@ -58,5 +59,4 @@ def score_enclosed_areas(state: JavaState, land: Land, ponds: Iterable[int], eve
         if scorer is not None:
             state.players[scorer].score += points
             state.scored_irrigation_areas.append(hexes)
-        events.append({"type": "irrigation_scored", "area": hexes, "player": scorer,
-                       "points": points if scorer is not None else 0})
+        events.append(IrrigationScored(area=hexes, player=scorer, points=points if scorer is not None else 0))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 
+from .events import JavaEvent, PalaceBuilt, PalaceExtended, Scored
 from .actions import BuildPalace, ExtendPalace
 from .board import HEXES, INDEX
 from .components import COSTS, PALACE_POINTS, PALACE_VALUES
@@ -27,7 +28,7 @@ def _check_supply(state: JavaState, value: int) -> None:
         raise PALACE_TILE_UNAVAILABLE(value=value)
 
 
-def build_palace(state: JavaState, action: BuildPalace) -> list[dict]:
+def build_palace(state: JavaState, action: BuildPalace) -> list[JavaEvent]:
     """JAVA-7.1 to 7.3, checks in the spec's order."""
     seat = action.player
     _check_value(action.value, "JAVA-7.1")
@@ -54,8 +55,8 @@ def build_palace(state: JavaState, action: BuildPalace) -> list[dict]:
     points = PALACE_POINTS[str(action.value)]
     state.players[seat].score += points
     spend(state, BUILD_AP)
-    return [{"type": "palace_built", "player": seat, "hex": HEXES[i], "value": action.value},
-            {"type": "score", "player": seat, "points": points, "reason": "palace_built"}]
+    return [PalaceBuilt(player=seat, hex=HEXES[i], value=action.value),
+            Scored(player=seat, points=points, reason="palace_built")]
 
 
 def palace_at(state: JavaState, h: tuple[int, int]) -> int | None:
@@ -65,7 +66,7 @@ def palace_at(state: JavaState, h: tuple[int, int]) -> int | None:
     return None
 
 
-def extend_palace(state: JavaState, action: ExtendPalace) -> list[dict]:
+def extend_palace(state: JavaState, action: ExtendPalace) -> list[JavaEvent]:
     """JAVA-7.4 to 7.6, checks in the spec's order."""
     seat = action.player
     _check_value(action.value, "JAVA-7.4")
@@ -93,5 +94,5 @@ def extend_palace(state: JavaState, action: ExtendPalace) -> list[dict]:
     points = PALACE_POINTS[str(action.value)]
     state.players[seat].score += points
     spend(state, EXTEND_AP)
-    return [{"type": "palace_extended", "player": seat, "hex": palace.hex, "value": action.value},
-            {"type": "score", "player": seat, "points": points, "reason": "palace_extended"}]
+    return [PalaceExtended(player=seat, hex=palace.hex, value=action.value),
+            Scored(player=seat, points=points, reason="palace_extended")]

@@ -14,7 +14,8 @@ from .components import HANDSHAKE_ALTERNATIVE, HANDSHAKE_DEFAULT, assumed_blocks
 from .refusals import INVALID_START_PLAYER, NOT_YOUR_FESTIVAL_TURN, refusals
 from .rule_index import RULES
 from .scoring import final_scores, winners
-from .state import EVENTS, JavaState
+from .events import JavaEvent
+from .state import JavaState
 
 
 def phase_of(state: JavaState) -> str:
@@ -75,7 +76,7 @@ class Java(Ruleset[JavaState, Action]):
     State = JavaState
     Action = Action
     flow = FLOW
-    events = EVENTS
+    Event = JavaEvent
     options = (
         OptionSpec("festival_handshake", HANDSHAKE_DEFAULT,
                    "Points each tied player scores after a festival, by palace value (JAVA-10.13, spec D2: "

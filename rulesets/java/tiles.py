@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Collection
 
 
+from .events import FinalRoundStarted, JavaEvent, TilePlaced
 from .actions import PlaceTile
 from .board import CENTRAL, FOOTPRINTS, HEXES, INDEX, NEIGHBOR_OFFSETS, NEIGHBORS, Footprint
 from .components import COSTS, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
@@ -69,7 +70,7 @@ def joins_two_cities(land: Land, cells: Collection[int], village: int | None) ->
     return found >= 2
 
 
-def place_tile(state: JavaState, action: PlaceTile) -> list[dict]:
+def place_tile(state: JavaState, action: PlaceTile) -> list[JavaEvent]:
     seat = action.player
     kind = action.tile
     if kind not in TILE_TYPES:
@@ -127,7 +128,7 @@ def _cost(cells: list[int] | tuple[int, ...], level: int) -> int:
 
 
 def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int],
-            village_hex: tuple[int, int] | None, level: int, cost: int) -> list[dict]:
+            village_hex: tuple[int, int] | None, level: int, cost: int) -> list[JavaEvent]:
     """JAVA-4.11, in order: supply, stacks and terrain, obligation met, irrigation, final round."""
     if kind == "triple":
         state.supply.triple -= 1
@@ -144,14 +145,14 @@ def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int]
     land.add_tile(tile, cells)
     state.turn.land_tile_placed = True
     spend(state, cost)
-    events: list[dict] = [{"type": "tile_placed", "player": seat, "tile": kind, "id": tile_id, "hexes": hexes,
-                           "village": village_hex, "level": level + 1, "cost": cost}]
+    events: list[JavaEvent] = [TilePlaced(player=seat, tile=kind, id=tile_id, hexes=hexes,  # type: ignore[arg-type]
+                                          village=village_hex, level=level + 1, cost=cost)]
     if level == 0:
         score_enclosed_areas(state, land, [j for i in cells for j in NEIGHBORS[i] if land.pond[j]], events)
     if kind == "triple" and state.supply.triple == 0 and state.final_round is None:
         n = len(state.players)
         state.final_round = FinalRound(trigger_player=seat, remaining=[(seat + k) % n for k in range(1, n)])
-        events.append({"type": "final_round_started", "trigger_player": seat})
+        events.append(FinalRoundStarted(trigger_player=seat))
     return events
 
 
