@@ -14,7 +14,8 @@ from itertools import product
 from typing import Iterator
 
 
-from .events import FestivalDeclared, FestivalDeclined, FestivalJoined, FestivalPassed, FestivalRaised, FestivalResolved, JavaEvent, TieAccepted, TieProposed, TieRefused
+from .events import (FestivalDeclared, FestivalDeclined, FestivalJoined, FestivalPassed, FestivalRaised,
+                     FestivalResolved, JavaEvent, TieAccepted, TieProposed, TieRefused)
 from .actions import DeclareFestival, FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse
 from .cards import card_value
 from .components import CARDS, SABRE

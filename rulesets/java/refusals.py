@@ -23,7 +23,7 @@ NOT_YOUR_FESTIVAL_TURN = entry("not_your_festival_turn", ("JAVA-10.7",),
 # ---------------------------------------------------------------- action points (JAVA-3.2, 3.5.1)
 #: every action's own rule for its cost, as the spec's tables cite it
 INSUFFICIENT_AP = entry("insufficient_ap",
-                        ("JAVA-3.2", "JAVA-4.9", "JAVA-4.10", "JAVA-5.2", "JAVA-5.3", "JAVA-6.4", "JAVA-7.1",
+                        ("JAVA-4.9", "JAVA-4.10", "JAVA-5.2", "JAVA-5.3", "JAVA-6.4", "JAVA-7.1",
                          "JAVA-7.4", "JAVA-8.1", "JAVA-9.1"),
                         "This costs {cost} AP; {left} AP are left this turn.")
 MUST_RESERVE_AP = entry("must_reserve_ap_for_land_tile", ("JAVA-3.5.1",),
