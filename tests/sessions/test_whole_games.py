@@ -15,7 +15,7 @@ import random
 import orjson
 import pytest
 
-from rulesets.core import canonical_json, seed_commitment
+from rulesets.core import canonical_json, seed_commitment, to_builtins
 
 from .real_games import real_rulesets, seats_for
 
@@ -72,7 +72,7 @@ def test_a_whole_game_through_sessions(client, app, ruleset):
         seat = seat if seat < players else None  # the last log is a spectator's
         assert [e["version"] for e in entries] == list(range(1, len(raw_log) + 1))
         for mine, raw in zip(entries, raw_log):
-            assert mine["events"] == orjson.loads(orjson.dumps(ruleset.view_events(raw["events"], seat)))
+            assert mine["events"] == orjson.loads(orjson.dumps(to_builtins(ruleset.view_events(raw["events"], seat))))
             assert all(seat in e.get("visible_to", [seat]) for e in mine["events"])
     seen_before_the_end = orjson.dumps(answers).decode()
     assert seed not in seen_before_the_end and salt not in seen_before_the_end
