@@ -60,7 +60,8 @@ FLOW: PhaseTable[JavaState] = PhaseTable(
               not_your_turn=NOT_YOUR_FESTIVAL_TURN,
               describe=lambda state: f"seat {state.festival.to_act} to accept or refuse the tie"),
     ],
-    phase_of=phase_of, over="game_over", game_over_rule="JAVA-11.4", seat_check_first=False)
+    phase_of=phase_of, over="game_over", game_over_rule="JAVA-11.4", seat_check_first=False,
+    unknown_player_rule="JAVA-1.1")
 
 
 class Java(Ruleset[JavaState, Action]):

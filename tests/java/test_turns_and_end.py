@@ -209,7 +209,7 @@ def test_java_14_3_validation_order_and_14_1_malformed_actions():
         R.apply(state, {"type": "fly", "player": 0})
     with pytest.raises(RulesetError) as info:
         R.apply(state, {"type": "festival_pass", "player": 9})
-    assert info.value.code == "unknown_player"
+    assert (info.value.code, info.value.rule) == ("unknown_player", "JAVA-1.1")
     refused(state, {"type": "festival_pass", "player": 1}, "wrong_phase", "JAVA-3.1")
 
 
