@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 import textwrap
 from pathlib import Path
@@ -13,10 +12,10 @@ import pytest
 from rulesets.java.rule_index import RULES
 
 from .scenario import R
+from tests.specs import spec_file
 
 HERE = Path(__file__).parent
-#: the rules specs live beside the repository, not in it (REFEREE_SPECS names another folder)
-SPEC = Path(os.environ.get("REFEREE_SPECS", "/work/shared/rules")) / "java.md"
+SPEC = spec_file("java")
 
 #: every rule ID the spec (java.md) defines, in its order.
 SPEC_IDS = textwrap.dedent("""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 from pathlib import Path
 
@@ -12,10 +11,11 @@ import pytest
 from rulesets.mines_of_zavandor.rule_index import RULES
 
 from .scenario import R
+from tests.specs import spec_file
 
 HERE = Path(__file__).parent
 #: the rules specification the texts are taken from (outside the package; the test skips without it)
-SPEC = Path(os.environ.get("REFEREE_RULES_DIR", "/work/shared/rules")) / "mines_of_zavandor.md"
+SPEC = spec_file("mines_of_zavandor")
 #: the rule IDs of spec section 2 and 1.3 (bold MOZ-x.y entries), as the spec lists them.
 SPEC_IDS = (
     "MOZ-1.1 MOZ-1.2 MOZ-1.3 MOZ-1.4 MOZ-1.5 MOZ-1.6 MOZ-1.7 MOZ-1.8 MOZ-1.9 MOZ-1.10 MOZ-1.11 MOZ-1.12 "

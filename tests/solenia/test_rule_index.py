@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 from pathlib import Path
 
@@ -12,10 +11,11 @@ import pytest
 from rulesets.solenia.rule_index import RULES
 
 from .scenario import R
+from tests.specs import spec_file
 
 HERE = Path(__file__).parent
 #: the rules spec the index is taken from (outside the package; the texts are checked against it where present).
-SPEC = Path(os.environ.get("SOLENIA_SPEC", "/work/shared/rules/solenia.md"))
+SPEC = spec_file("solenia")
 #: how a rule ID is defined in the spec: a heading, or a bold ID opening a bullet.
 DEFINITION = re.compile(r"^(?:###\s+|\s*\*\s+\*\*)(SOL-(?:H\.\d+|\d+(?:\.\d+)+))\b", re.M)
 
