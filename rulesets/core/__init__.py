@@ -15,7 +15,7 @@ from .loop import (GAME_OVER, INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIO
                    NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE, Phase, PhaseTable, clockwise)
 from .registry import ENTRY_POINT_GROUP, UnknownGame, all_rulesets, get_ruleset, register, ruleset_ids, unregister
 from .rng import RandomSource, Rng, normalize_seed
-from .secrecy import (PUBLIC, SECRET, EventSecrecy, Hidden, PerSeat, Private, Public, Sealed, Visibility, concealed,
+from .secrecy import (PUBLIC, SECRET, Hidden, PerSeat, Private, Public, Sealed, Visibility, concealed,
                       concealed_as, public, redact, unseen_strings)
 
 __all__ = [
@@ -31,6 +31,6 @@ __all__ = [
     "NOT_YOUR_TURN", "UNKNOWN_PLAYER", "WRONG_PHASE", "Phase", "PhaseTable", "clockwise",
     "ENTRY_POINT_GROUP", "UnknownGame", "all_rulesets", "get_ruleset", "register", "ruleset_ids", "unregister",
     "RandomSource", "Rng", "normalize_seed",
-    "PUBLIC", "SECRET", "EventSecrecy", "Hidden", "PerSeat", "Private", "Public", "Sealed", "Visibility", "concealed",
+    "PUBLIC", "SECRET", "Hidden", "PerSeat", "Private", "Public", "Sealed", "Visibility", "concealed",
     "concealed_as", "public", "redact", "unseen_strings",
 ]

@@ -29,9 +29,9 @@ from .refusals import CORE, Catalogue, Refusal
 from .rule_index import Rule, rule_entry
 from .commitment import salted
 from .rng import Rng, normalize_seed
-from .secrecy import SECRET, EventSecrecy, concealed_as, public, redact
+from .secrecy import SECRET, concealed_as, public, redact
 
-#: what ``apply`` answers beside the next state: the game's event Structs (dicts, in a game not yet typed).
+#: what ``apply`` answers beside the next state: the game's event Structs.
 Events = list[Any]
 #: ``apply``'s refusal of an action whose result would not pass the input check (``rulesets.core.bounds``).
 COUNTER_OVERFLOW = "counter_overflow"
@@ -154,10 +154,9 @@ class Ruleset(ABC, Generic[S, A]):
     Action: ClassVar[Any]
     #: the game's flow: phases, their actions and handlers, who is awaited.
     flow: ClassVar[PhaseTable[Any]]
-    #: the game's events: a tagged union (on ``type``) of :class:`rulesets.core.events.Event` Structs.
-    Event: ClassVar[Any] = None
-    #: before a game's events are Structs: which event dicts every seat sees, and which only one seat.
-    events: ClassVar[EventSecrecy | None] = None
+    #: the game's events: a tagged union (on ``type``) of :class:`rulesets.core.events.Event` Structs,
+    #: each declaring who sees it (an event type outside the union fails the generic leak test).
+    Event: ClassVar[Any]
     #: the component data the game serves (a Struct type) and the version a state names.
     Components: ClassVar[type | None] = None
     #: extra facts for the metadata (data status, sources, decisions...).
@@ -427,8 +426,6 @@ class Ruleset(ABC, Generic[S, A]):
 
         ``events`` are the game's event Structs, or their JSON (read back from a session's log).
         """
-        if self.Event is None:  # a game whose events are still dicts, with their secrecy table
-            return [event for event in events if self.events is not None and self.events.visible(event, player)]
         typed = [event if isinstance(event, Event) else self.load_event(event) for event in events]
         return seen_by(typed, player)
 
