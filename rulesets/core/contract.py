@@ -78,6 +78,10 @@ class Seating:
 
     first_player: int = 0
     colors: tuple[str, ...] = ()
+    #: False when setup named no first player: ``first_player`` is then the default seat 0, and a
+    #: game whose rules draw the start player when none is named draws it instead (its ``create``
+    #: reads this, so the draw takes its place in the game's order of random draws).
+    first_player_named: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,12 +92,15 @@ class OptionSpec:
     default: Any
     description: str
     choices: tuple[Any, ...] | None = None  # enumerated values; None for free-form
-    kind: str = "enum"  # "enum", "bool", or "list"
+    kind: str = "enum"  # "enum", "bool", "int" or "list"
     rule: str | None = None
     assumed: bool = False  # True when the variant rests on ASSUMED data
     #: for a "list": what the value must satisfy, and how to say so when it does not.
     validate: Callable[[Any], bool] | None = None
     requirement: str = "a list"
+    #: for an "int": the smallest and largest values allowed (None: unbounded on that side).
+    minimum: int | None = None
+    maximum: int | None = None
 
     def check(self, value: Any) -> None:
         if value is None and self.default is None:
@@ -104,20 +111,42 @@ class OptionSpec:
         elif self.kind == "enum":
             if value not in (self.choices or ()):
                 raise self.refused(f"must be one of {', '.join(map(str, self.choices or ()))}")
+        elif self.kind == "int":
+            # bool is an int subclass in Python; JSON's true is no number of drafts.
+            if (isinstance(value, bool) or not isinstance(value, int)
+                    or (self.minimum is not None and value < self.minimum)
+                    or (self.maximum is not None and value > self.maximum)):
+                bounds = {key: bound for key, bound in (("minimum", self.minimum), ("maximum", self.maximum))
+                          if bound is not None}
+                raise self.refused(f"must be {self._int_range()}", **bounds)
         elif self.kind == "list":
             if not isinstance(value, list) or (self.validate is not None and not self.validate(value)):
                 raise self.refused(f"must be {self.requirement}")
 
-    def refused(self, requirement: str) -> RulesetError:
-        """This option's ``invalid_options`` refusal ("Option 'x' must be ...")."""
+    def refused(self, requirement: str, **members: Any) -> RulesetError:
+        """This option's ``invalid_options`` refusal ("Option 'x' must be ..."); ``members`` join the problem."""
         return core_refusals.INVALID_OPTIONS(self.rule, option=self.name, requirement=requirement,
-                                        context={"path": f"$.options.{self.name}"})
+                                             context={"path": f"$.options.{self.name}", **members})
+
+    def _int_range(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"an integer from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"an integer of at least {self.minimum}"
+        if self.maximum is not None:
+            return f"an integer of at most {self.maximum}"
+        return "an integer"
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
                                "description": self.description}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+        if self.kind == "int":
+            if self.minimum is not None:
+                out["minimum"] = self.minimum
+            if self.maximum is not None:
+                out["maximum"] = self.maximum
         if self.rule:
             out["rule"] = self.rule
         if self.assumed:
@@ -197,7 +226,7 @@ class Ruleset(ABC, Generic[S, A]):
                                                 players=players, context={"path": "$.players", "min": low,
                                                                           "max": high})
         seating = Seating(first_player=self._check_first_player(players, first_player),
-                          colors=self._check_colors(players, colors))
+                          colors=self._check_colors(players, colors), first_player_named=first_player is not None)
         self.check_options(chosen)
         resolved = self.resolve_options(given)
         try:

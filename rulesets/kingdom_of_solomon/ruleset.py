@@ -56,7 +56,7 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
     title = "Kingdom of Solomon"
     min_players = min(PLAYER_COUNTS)
     max_players = max(PLAYER_COUNTS)
-    rules_version = "1"
+    rules_version = "1.0"
     player_count_rule = "KOS-1.1"
     first_player_rule = "KOS-1.6"
     rules = RULES

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
-from rulesets.core.refusals import INVALID_OPTIONS
 
 from . import auction, consistency, income, legal, scoring, served_components, setup, trading, upgrade
 from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseReward, CollectIncome, EndOneTimeStep,
@@ -61,7 +60,7 @@ OPTIONS = (
                "variant_not_supported until its data exists.", choices=("basic", "advanced"), rule="MOZ-1.12"),
     OptionSpec("max_trade_proposals_per_phase", 10,
                f"MOZ-4.11 (service policy): drafts a player may open per trading phase, 1 to {MAX_PROPOSALS_BOUND}.",
-               kind="int", rule="MOZ-4.11"),
+               kind="int", minimum=1, maximum=MAX_PROPOSALS_BOUND, rule="MOZ-4.11"),
 )
 
 
@@ -125,21 +124,13 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
         ],
     }
 
-    def _check_first_player(self, players: int, first_player: int | None) -> int | None:  # type: ignore[override]
-        """MOZ-1.9: without a named start player, one is drawn from the seed (setup does it)."""
-        return None if first_player is None else super()._check_first_player(players, first_player)
-
     def check_options(self, options: Mapping[str, Any]) -> None:
         if options.get("variant") == "advanced":
             raise VARIANT_NOT_SUPPORTED(variant="advanced", context={"path": "$.options.variant"})
-        limit = options.get("max_trade_proposals_per_phase")
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PROPOSALS_BOUND:
-            raise INVALID_OPTIONS("MOZ-4.11", option="max_trade_proposals_per_phase",
-                                  requirement=f"must be an integer from 1 to {MAX_PROPOSALS_BOUND}",
-                                  context={"path": "$.options.max_trade_proposals_per_phase"})
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> ZavandorState:
-        return setup.create(self.id, self.rules_version, players, seed, seating.first_player,  # type: ignore[arg-type]
+        start_player = seating.first_player if seating.first_player_named else None  # None: drawn (MOZ-1.9)
+        return setup.create(self.id, self.rules_version, players, seed, start_player,
                             options["max_trade_proposals_per_phase"])
 
     def check_consistency(self, state: ZavandorState) -> None:
