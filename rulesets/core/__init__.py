@@ -4,7 +4,7 @@ chance, component data and the registry."""
 from .bounds import first_out_of_bounds
 from .commitment import commitment_matches, new_salt, revealed_chance, salted, seed_commitment, state_commitment
 from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, canonical_json, clone, to_builtins
-from .components import ComponentDataError, assumed_paths, load_components
+from .components import ComponentDataError, Served, assumed_paths, load_components
 from .consistency import Inventory, require, require_range
 from .contract import GameState, OptionSpec, Ruleset, Seating, Status
 from .events import Event, PrivateEvent, event_type
@@ -22,7 +22,7 @@ __all__ = [
     "first_out_of_bounds",
     "commitment_matches", "new_salt", "revealed_chance", "salted", "seed_commitment", "state_commitment",
     "MAX_COUNT", "Coordinate", "Count", "Ordinal", "Seat", "canonical_json", "clone", "to_builtins",
-    "ComponentDataError", "assumed_paths", "load_components",
+    "ComponentDataError", "Served", "assumed_paths", "load_components",
     "Inventory", "require", "require_range",
     "Event", "PrivateEvent", "event_type", "CORE_REFUSALS", "Catalogue", "Refusal", "Rule", "load_rule_index",
     "GameState", "OptionSpec", "Ruleset", "Seating", "Status",

@@ -15,6 +15,8 @@ from typing import Literal
 
 import msgspec
 
+from rulesets.core import Served
+
 from .board import CENTRAL, ENTRY_REGIONS, HEXES, NEIGHBORS, NEIGHBOR_OFFSETS, key
 from .components import DATA, PALACE_POINTS, SABRE, TILE_TYPES, assumed_blocks
 from .state import TileType
@@ -22,11 +24,9 @@ from .state import TileType
 Region = Literal["mountains", "lowlands"]
 
 
-class _Served(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
-    """Base of the served document's parts."""
 
 
-class BoardSpace(_Served, kw_only=True):
+class BoardSpace(Served, kw_only=True):
     """One hex of the map: central Java (land or a printed irrigation space) or the outer ring."""
 
     id: str
@@ -44,7 +44,7 @@ class BoardSpace(_Served, kw_only=True):
     neighbors: list[str]
 
 
-class BoardMap(_Served, kw_only=True):
+class BoardMap(Served, kw_only=True):
     id: str
     #: the map is not the printed board (spec 5.7, D1).
     assumed: bool
@@ -56,7 +56,7 @@ class BoardMap(_Served, kw_only=True):
     spaces: list[BoardSpace]
 
 
-class LandTileKind(_Served, kw_only=True):
+class LandTileKind(Served, kw_only=True):
     """A kind of land tile (the state names it in ``placed_tiles[].type`` and a player's ``tiles``)."""
 
     id: TileType
@@ -71,7 +71,7 @@ class LandTileKind(_Served, kw_only=True):
     assumed: bool
 
 
-class PalaceTileValue(_Served, kw_only=True):
+class PalaceTileValue(Served, kw_only=True):
     """The palace tiles of one value, with the fame points the summary card prints for it."""
 
     id: str
@@ -91,7 +91,7 @@ class PalaceTileValue(_Served, kw_only=True):
     assumed: bool
 
 
-class FestivalCard(_Served, kw_only=True):
+class FestivalCard(Served, kw_only=True):
     id: str
     #: its symbols, as printed (the data names no card).
     name: str
@@ -101,7 +101,7 @@ class FestivalCard(_Served, kw_only=True):
     assumed: bool
 
 
-class Piece(_Served, kw_only=True):
+class Piece(Served, kw_only=True):
     """Irrigation tiles (shared), each player's developers and extra action tokens."""
 
     id: Literal["irrigation_tile", "developer", "action_token"]
@@ -112,7 +112,7 @@ class Piece(_Served, kw_only=True):
     assumed: bool
 
 
-class ActionCost(_Served, kw_only=True):
+class ActionCost(Served, kw_only=True):
     """An action's printed AP cost and limits (JAVA-3.4), named as the data file names them."""
 
     action: str
@@ -120,14 +120,14 @@ class ActionCost(_Served, kw_only=True):
     assumed: bool
 
 
-class Scoring(_Served, kw_only=True):
+class Scoring(Served, kw_only=True):
     irrigation_points_per_space: int
     irrigation_assumed: bool
     #: JAVA-12.3 / D: after a tie for first, the next best is second (dense ranking) is ASSUMED.
     second_place_after_tied_first_assumed: bool
 
 
-class JavaComponents(_Served, kw_only=True):
+class JavaComponents(Served, kw_only=True):
     """The whole document: what a client needs to draw and explain any Java state."""
 
     game: Literal["java"] = "java"

@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-import msgspec
+
+from rulesets.core import Served
 
 from .components import (AUCTION, CART_OF, CARTS, DATA, DECK_CONTENTS, DRAGON, DRAGON_TARGET, FAMILY,
                          FAMILY_TARGET, GEM_OF, GEMS, GEMS_PER_VP, INCOME_CAP, KINDS, MINE_SLOTS, PATH, ROWS,
@@ -21,23 +22,21 @@ from .components import (AUCTION, CART_OF, CARTS, DATA, DECK_CONTENTS, DRAGON, D
                          Level, Power)
 
 
-class _Doc(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """Base of the served document."""
 
 
-class GemInfo(_Doc, kw_only=True):
+class GemInfo(Served, kw_only=True):
     id: Gem
     name: str
     #: MOZ-4.7: the cart whose draw pile a search for this gem goes through
     search_deck: Cart
 
 
-class CartInfo(_Doc, kw_only=True):
+class CartInfo(Served, kw_only=True):
     id: Cart
     name: str
 
 
-class GemCardKind(_Doc, kw_only=True):
+class GemCardKind(Served, kw_only=True):
     """One kind of gem card: a gem on the front, a cart on the back (spec 0)."""
 
     id: Kind
@@ -49,7 +48,7 @@ class GemCardKind(_Doc, kw_only=True):
     assumed: bool
 
 
-class BoardItem(_Doc, kw_only=True):
+class BoardItem(Served, kw_only=True):
     """An upgradeable item every player board has (MOZ-1.6 / 1.7): the family track, the pack dragon, a
     starting scroll."""
 
@@ -64,7 +63,7 @@ class BoardItem(_Doc, kw_only=True):
     assumed: bool
 
 
-class ImprovementCardInfo(_Doc, kw_only=True):
+class ImprovementCardInfo(Served, kw_only=True):
     id: CardId
     name: str
     kind: str
@@ -80,14 +79,14 @@ class ImprovementCardInfo(_Doc, kw_only=True):
     assumed: bool
 
 
-class PowerInfo(_Doc, kw_only=True):
+class PowerInfo(Served, kw_only=True):
     id: str
     text: str
     assumed: bool
     scope_assumed: bool
 
 
-class HallInfo(_Doc, kw_only=True):
+class HallInfo(Served, kw_only=True):
     id: HallId
     name: str
     kind: Literal["hall"] = "hall"
@@ -99,7 +98,7 @@ class HallInfo(_Doc, kw_only=True):
     assumed: bool
 
 
-class KingsPathInfo(_Doc, kw_only=True):
+class KingsPathInfo(Served, kw_only=True):
     start: HallId
     coronation: HallId
     #: every hall, in the data's order (start first)
@@ -108,14 +107,14 @@ class KingsPathInfo(_Doc, kw_only=True):
     assumed: bool
 
 
-class RowsInPlay(_Doc, kw_only=True):
+class RowsInPlay(Served, kw_only=True):
     """MOZ-1.5: the display rows holding cards, per player count."""
 
     by_player_count: dict[str, list[Gem]]
     assumed: bool
 
 
-class ZavandorComponents(_Doc, kw_only=True):
+class ZavandorComponents(Served, kw_only=True):
     data_version: str
     gems: list[GemInfo]
     carts: list[CartInfo]

@@ -15,9 +15,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal, Union
 
-import msgspec
 
-from rulesets.core import public
+from rulesets.core import Served, public
 
 from . import resources as res
 from .board import ALL_SPACES
@@ -27,16 +26,14 @@ from .state import StartLayout
 
 
 @public
-class _Served(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
-    """Base of every part of the served document."""
 
 
-class SpaceRef(_Served, frozen=True, kw_only=True):
+class SpaceRef(Served, frozen=True, kw_only=True):
     col: int
     row: int
 
 
-class BoardSpace(_Served, frozen=True, kw_only=True):
+class BoardSpace(Served, frozen=True, kw_only=True):
     """A space (SOL-1.3.1); its terrain is the row's entry on the face of the strip in its column."""
 
     col: int
@@ -45,7 +42,7 @@ class BoardSpace(_Served, frozen=True, kw_only=True):
     neighbours: list[SpaceRef]
 
 
-class BoardGeometry(_Served, frozen=True, kw_only=True):
+class BoardGeometry(Served, frozen=True, kw_only=True):
     columns: int
     rows: int
     #: where the airship rests between turns (SOL-1.4 step 2).
@@ -54,7 +51,7 @@ class BoardGeometry(_Served, frozen=True, kw_only=True):
     assumed: bool
 
 
-class Strip(_Served, frozen=True, kw_only=True):
+class Strip(Served, frozen=True, kw_only=True):
     id: str
     name: str
     kind: Literal["board_strip"] = "board_strip"
@@ -63,7 +60,7 @@ class Strip(_Served, frozen=True, kw_only=True):
     assumed: bool
 
 
-class AirshipCard(_Served, frozen=True, kw_only=True):
+class AirshipCard(Served, frozen=True, kw_only=True):
     id: str
     name: str
     kind: Literal["airship_card"] = "airship_card"
@@ -75,7 +72,7 @@ class AirshipCard(_Served, frozen=True, kw_only=True):
     assumed: bool
 
 
-class DeliveryTile(_Served, frozen=True, kw_only=True):
+class DeliveryTile(Served, frozen=True, kw_only=True):
     id: str
     name: str
     kind: Literal["delivery_tile"] = "delivery_tile"
@@ -86,7 +83,7 @@ class DeliveryTile(_Served, frozen=True, kw_only=True):
     assumed: bool
 
 
-class SummerSlot(_Served, frozen=True, kw_only=True):
+class SummerSlot(Served, frozen=True, kw_only=True):
     """A summer-side slot; its id is the one ``delivery_completed`` names."""
 
     id: str
@@ -98,7 +95,7 @@ class SummerSlot(_Served, frozen=True, kw_only=True):
     assumed: bool
 
 
-class WinterSlot(_Served, frozen=True, kw_only=True):
+class WinterSlot(Served, frozen=True, kw_only=True):
     """A winter-side slot; its id is the one a state's permanent resources and deliveries name."""
 
     id: str
@@ -111,7 +108,7 @@ class WinterSlot(_Served, frozen=True, kw_only=True):
     assumed: bool
 
 
-class Level1Improvement(_Served, frozen=True, kw_only=True):
+class Level1Improvement(Served, frozen=True, kw_only=True):
     id: str
     name: str
     kind: Literal["level1_improvement"] = "level1_improvement"
@@ -122,7 +119,7 @@ class Level1Improvement(_Served, frozen=True, kw_only=True):
     assumed: bool
 
 
-class Level3Improvement(_Served, frozen=True, kw_only=True):
+class Level3Improvement(Served, frozen=True, kw_only=True):
     """A level-3 kind: a state names it in ``level3_day``/``level3_night`` and in the draft's pairs."""
 
     id: str
@@ -136,7 +133,7 @@ class Level3Improvement(_Served, frozen=True, kw_only=True):
     assumed: bool
 
 
-class SoleniaComponents(_Served, frozen=True, kw_only=True):
+class SoleniaComponents(Served, frozen=True, kw_only=True):
     #: the game's title as the component file gives it.
     game: str
     #: Solenia states name no component-data version (null); ``schema_version`` is the file's.
