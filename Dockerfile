@@ -10,11 +10,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PROMETHEUS_MULTIPROC_DIR=/tmp/prometheus
 
 WORKDIR /app
-COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py ./
+COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py constraints.txt ./
 COPY rulesets ./rulesets
 COPY service ./service
-RUN pip install . \
- && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin referee \
+# Every package at the version constraints.txt pins (the build backend too: PIP_CONSTRAINT
+# reaches pip's isolated build environment, where -c does not); see its header to refresh it.
+# The user gets a home: gunicorn 25.1+ opens its control socket (for gunicornc) under
+# $HOME/.gunicorn, and without a writable home it logs "Control server error" at every start.
+RUN PIP_CONSTRAINT=/app/constraints.txt pip install . \
+ && useradd --system --uid 10001 --create-home --home-dir /home/referee --shell /usr/sbin/nologin referee \
  && mkdir -p "$PROMETHEUS_MULTIPROC_DIR" \
  && chown referee "$PROMETHEUS_MULTIPROC_DIR"
 

@@ -85,7 +85,12 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 
 
 def on_starting(server):
-    """Start from empty counters: files left by a previous run would be summed in."""
+    """Start from empty counters: files left by a previous run would be summed in.
+
+    Also tell the workers how many they are (the final count, command line included): the
+    in-process session store warns only when several would each hold their own sessions.
+    """
+    os.environ["REFEREE_GUNICORN_WORKERS"] = str(server.cfg.workers)
     directory = os.environ["PROMETHEUS_MULTIPROC_DIR"]
     os.makedirs(directory, exist_ok=True)
     for name in os.listdir(directory):

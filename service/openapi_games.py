@@ -261,12 +261,6 @@ def options_schema(ruleset: Ruleset) -> dict[str, Any]:
             "properties": {spec.name: option_schema(spec) for spec in ruleset.options}}
 
 
-_UNTYPED_EVENT = {"type": "object", "required": ["type"],
-                  "description": "One event; a private one names the seats that see it (visible_to).",
-                  "properties": {"type": {"type": "string"},
-                                 "visible_to": {"type": "array", "items": {"type": "integer", "minimum": 0}}}}
-
-
 def _view_names(ruleset: Ruleset, kind: Any, view_components: dict[str, Any]) -> dict[str, str]:
     """Namespaced names of a view's components: a ``<Struct>View`` and a Struct shown as it
     is both live where the Struct does (``core.`` for core's)."""
@@ -312,23 +306,18 @@ def logged_action_schema(ruleset: Ruleset, components: dict[str, Any]) -> dict[s
 
 def game_types(ruleset: Ruleset) -> GameTypes:
     game = GameTypes(ruleset.id)
-    types: dict[str, Any] = {"State": ruleset.State, "Action": ruleset.Action}
-    if ruleset.Event is not None:
-        types["Event"] = ruleset.Event
+    types: dict[str, Any] = {"State": ruleset.State, "Action": ruleset.Action, "Event": ruleset.Event}
     if ruleset.Components is not None:
         types["Components"] = ruleset.Components
     slots, game.components = msgspec_components(ruleset.id, types)
     game.slots["state"] = _named_slot(ruleset.id, "State", slots["State"], game.components)
     game.slots["action"] = _named_slot(ruleset.id, "Action", slots["Action"], game.components)
-    if "Event" in slots:
-        full = _named_slot(ruleset.id, "Event", slots["Event"], game.components)
-        seen = _named_slot(ruleset.id, "SeenEvent", _derived_view(ruleset, ruleset.Event, game.components),
-                           game.components)
-        # A stateless apply answers every event whole; a sealed one, those the seat may see, as it may.
-        game.slots["event"] = full if seen == full else {"anyOf": [full, seen]}
-        game.slots["seen_event"] = seen
-    else:  # a game whose events are still dicts
-        game.slots["event"] = game.slots["seen_event"] = _UNTYPED_EVENT
+    full = _named_slot(ruleset.id, "Event", slots["Event"], game.components)
+    seen = _named_slot(ruleset.id, "SeenEvent", _derived_view(ruleset, ruleset.Event, game.components),
+                       game.components)
+    # A stateless apply answers every event whole; a sealed one, those the seat may see, as it may.
+    game.slots["event"] = full if seen == full else {"anyOf": [full, seen]}
+    game.slots["seen_event"] = seen
     if "Components" in slots:
         game.slots["components"] = _named_slot(ruleset.id, "Components", slots["Components"], game.components)
     game.slots["view"] = _named_slot(ruleset.id, "View", _view_schema(ruleset, game.components), game.components)

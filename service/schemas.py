@@ -294,10 +294,12 @@ class GameList(Schema):
 
 class OptionDescription(Schema):
     name = fields.String(required=True)
-    kind = fields.String(required=True, metadata={"enum": ["enum", "bool", "list"]})
+    kind = fields.String(required=True, metadata={"enum": ["enum", "bool", "int", "list"]})
     default = fields.Raw(required=True, allow_none=True)
     description = fields.String(required=True)
     choices = fields.List(fields.Raw(allow_none=True))
+    minimum = fields.Integer(metadata={"description": "For an int: the smallest value allowed."})
+    maximum = fields.Integer(metadata={"description": "For an int: the largest value allowed."})
     rule = fields.String()
     assumed = fields.Boolean(metadata={"description": "The variant rests on assumed component data."})
 

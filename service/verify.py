@@ -100,8 +100,14 @@ def verify(ruleset: Ruleset, claim: Claim, state: GameState) -> Verdict:
 
 
 def record_of(ruleset: Ruleset, *, session_id: str, players: int, options: Mapping[str, Any], colors: Any,
-              state: GameState, commitment: str, actions: list[Any]) -> dict[str, Any]:
-    """The record of a finished game (unsigned), from the final state and every action in full."""
+              first_player: int | None, state: GameState, commitment: str, actions: list[Any]) -> dict[str, Any]:
+    """The record of a finished game (unsigned), from the final state and every action in full.
+
+    ``first_player`` and ``colors`` are the seating as setup was given it, not as it came out:
+    a game that draws the start player when none is named (MOZ-1.9) draws it from the seed
+    before anything else, so naming the drawn seat on replay would skip that draw and deal
+    another game.
+    """
     status = ruleset.status(state)
     return {
         "format": RECORD_FORMAT,
@@ -110,7 +116,7 @@ def record_of(ruleset: Ruleset, *, session_id: str, players: int, options: Mappi
         "session_id": session_id,
         "players": players,
         "options": dict(options),
-        "first_player": state.first_player,
+        "first_player": first_player,
         "colors": colors,
         "seed": state.rng.seed,
         "salt": state.rng.salt,

@@ -71,7 +71,7 @@ class _ClaimFields(Schema):
     winners = fields.List(fields.Integer(strict=True), allow_none=True,
                           metadata={"description": "The winners claimed (checked when given)."})
     final_state_sha256 = fields.String(allow_none=True, metadata={
-        "description": "sha256:<hex> of the final state's canonical JSON (checked when given)."})
+        "description": "`sha256:<hex>` of the final state's canonical JSON (checked when given)."})
 
 
 _CLAIM_REQUIRED = ("players", "seed", "seed_commitment", "actions")

@@ -45,3 +45,11 @@ def assumed_paths(raw: Any, path: str = "$") -> Iterator[str]:
     elif isinstance(raw, (list, tuple)):
         for index, value in enumerate(raw):
             yield from assumed_paths(value, f"{path}[{index}]")
+
+
+class Served(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
+    """Base of a game's served components document (``Ruleset.Components``) and its parts.
+
+    Frozen: the document is built once and shared by every answer; strict: its schema is the
+    contract clients generate types from, so it holds no field it does not declare.
+    """

@@ -29,9 +29,9 @@ from .refusals import CORE, Catalogue, Refusal
 from .rule_index import Rule, rule_entry
 from .commitment import salted
 from .rng import Rng, normalize_seed
-from .secrecy import SECRET, EventSecrecy, concealed_as, public, redact
+from .secrecy import SECRET, concealed_as, public, redact
 
-#: what ``apply`` answers beside the next state: the game's event Structs (dicts, in a game not yet typed).
+#: what ``apply`` answers beside the next state: the game's event Structs.
 Events = list[Any]
 #: ``apply``'s refusal of an action whose result would not pass the input check (``rulesets.core.bounds``).
 COUNTER_OVERFLOW = "counter_overflow"
@@ -78,6 +78,10 @@ class Seating:
 
     first_player: int = 0
     colors: tuple[str, ...] = ()
+    #: False when setup named no first player: ``first_player`` is then the default seat 0, and a
+    #: game whose rules draw the start player when none is named draws it instead (its ``create``
+    #: reads this, so the draw takes its place in the game's order of random draws).
+    first_player_named: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,12 +92,15 @@ class OptionSpec:
     default: Any
     description: str
     choices: tuple[Any, ...] | None = None  # enumerated values; None for free-form
-    kind: str = "enum"  # "enum", "bool", or "list"
+    kind: str = "enum"  # "enum", "bool", "int" or "list"
     rule: str | None = None
     assumed: bool = False  # True when the variant rests on ASSUMED data
     #: for a "list": what the value must satisfy, and how to say so when it does not.
     validate: Callable[[Any], bool] | None = None
     requirement: str = "a list"
+    #: for an "int": the smallest and largest values allowed (None: unbounded on that side).
+    minimum: int | None = None
+    maximum: int | None = None
 
     def check(self, value: Any) -> None:
         if value is None and self.default is None:
@@ -104,20 +111,42 @@ class OptionSpec:
         elif self.kind == "enum":
             if value not in (self.choices or ()):
                 raise self.refused(f"must be one of {', '.join(map(str, self.choices or ()))}")
+        elif self.kind == "int":
+            # bool is an int subclass in Python; JSON's true is no number of drafts.
+            if (isinstance(value, bool) or not isinstance(value, int)
+                    or (self.minimum is not None and value < self.minimum)
+                    or (self.maximum is not None and value > self.maximum)):
+                bounds = {key: bound for key, bound in (("minimum", self.minimum), ("maximum", self.maximum))
+                          if bound is not None}
+                raise self.refused(f"must be {self._int_range()}", **bounds)
         elif self.kind == "list":
             if not isinstance(value, list) or (self.validate is not None and not self.validate(value)):
                 raise self.refused(f"must be {self.requirement}")
 
-    def refused(self, requirement: str) -> RulesetError:
-        """This option's ``invalid_options`` refusal ("Option 'x' must be ...")."""
+    def refused(self, requirement: str, **members: Any) -> RulesetError:
+        """This option's ``invalid_options`` refusal ("Option 'x' must be ..."); ``members`` join the problem."""
         return core_refusals.INVALID_OPTIONS(self.rule, option=self.name, requirement=requirement,
-                                        context={"path": f"$.options.{self.name}"})
+                                             context={"path": f"$.options.{self.name}", **members})
+
+    def _int_range(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"an integer from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"an integer of at least {self.minimum}"
+        if self.maximum is not None:
+            return f"an integer of at most {self.maximum}"
+        return "an integer"
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,
                                "description": self.description}
         if self.choices is not None:
             out["choices"] = list(self.choices)
+        if self.kind == "int":
+            if self.minimum is not None:
+                out["minimum"] = self.minimum
+            if self.maximum is not None:
+                out["maximum"] = self.maximum
         if self.rule:
             out["rule"] = self.rule
         if self.assumed:
@@ -154,10 +183,9 @@ class Ruleset(ABC, Generic[S, A]):
     Action: ClassVar[Any]
     #: the game's flow: phases, their actions and handlers, who is awaited.
     flow: ClassVar[PhaseTable[Any]]
-    #: the game's events: a tagged union (on ``type``) of :class:`rulesets.core.events.Event` Structs.
-    Event: ClassVar[Any] = None
-    #: before a game's events are Structs: which event dicts every seat sees, and which only one seat.
-    events: ClassVar[EventSecrecy | None] = None
+    #: the game's events: a tagged union (on ``type``) of :class:`rulesets.core.events.Event` Structs,
+    #: each declaring who sees it (an event type outside the union fails the generic leak test).
+    Event: ClassVar[Any]
     #: the component data the game serves (a Struct type) and the version a state names.
     Components: ClassVar[type | None] = None
     #: extra facts for the metadata (data status, sources, decisions...).
@@ -198,7 +226,7 @@ class Ruleset(ABC, Generic[S, A]):
                                                 players=players, context={"path": "$.players", "min": low,
                                                                           "max": high})
         seating = Seating(first_player=self._check_first_player(players, first_player),
-                          colors=self._check_colors(players, colors))
+                          colors=self._check_colors(players, colors), first_player_named=first_player is not None)
         self.check_options(chosen)
         resolved = self.resolve_options(given)
         try:
@@ -384,7 +412,7 @@ class Ruleset(ABC, Generic[S, A]):
         return None
 
     def check_seat(self, state: S, player: Any, path: str) -> None:
-        check_seat(player, len(state.players), path)  # type: ignore[attr-defined]
+        check_seat(player, len(state.players), path, self.flow.unknown_player_rule)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ status
     def status(self, state: S) -> Status:
@@ -427,8 +455,6 @@ class Ruleset(ABC, Generic[S, A]):
 
         ``events`` are the game's event Structs, or their JSON (read back from a session's log).
         """
-        if self.Event is None:  # a game whose events are still dicts, with their secrecy table
-            return [event for event in events if self.events is not None and self.events.visible(event, player)]
         typed = [event if isinstance(event, Event) else self.load_event(event) for event in events]
         return seen_by(typed, player)
 
@@ -457,7 +483,7 @@ class Ruleset(ABC, Generic[S, A]):
 
         flow = self.flow
         cite("game_over", flow.game_over_rule)
-        cite("wrong_phase", flow.anytime_wrong_phase_rule)
+        cite("unknown_player", flow.unknown_player_rule)
         for phase in flow.phases:
             cite("wrong_phase", phase.wrong_phase_rule)
             cite(phase.not_your_turn.code, phase.not_your_turn_rule)

@@ -88,7 +88,8 @@ class PhaseTable(Generic[S]):
     over: str
     game_over_rule: str | None
     anytime: Mapping[type, Handler] = field(default_factory=dict)
-    anytime_wrong_phase_rule: str | None = None
+    #: the rule a game cites for an action from a seat it does not have
+    unknown_player_rule: str | None = None
     seat_check_first: bool = True
     check_parameters: Callable[[Any], None] | None = None
     by_name: Mapping[str, Phase[S]] = field(init=False, repr=False, compare=False)
@@ -143,14 +144,14 @@ class PhaseTable(Generic[S]):
         # Runs before every action: the lookups are written out rather than delegated.
         player = action.player
         if self.seat_check_first:
-            check_seat(player, seats)
+            check_seat(player, seats, rule=self.unknown_player_rule)
         name = self.phase_of(state)
         if name == self.over:
             raise refusals.GAME_OVER(self.game_over_rule)
         if self.check_parameters is not None:
             self.check_parameters(action)
         if not self.seat_check_first:
-            check_seat(player, seats)
+            check_seat(player, seats, rule=self.unknown_player_rule)
         phase = self.by_name.get(name)
         if phase is None:
             raise ValueError(f"phase {name!r} is not in the phase table")
@@ -179,9 +180,9 @@ class PhaseTable(Generic[S]):
                                    context={"phase": current.name})
 
 
-def check_seat(player: Any, seats: int, path: str = "$.player") -> None:
+def check_seat(player: Any, seats: int, path: str = "$.player", rule: str | None = None) -> None:
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
-        raise refusals.UNKNOWN_PLAYER(player=player, seats=seats, last=seats - 1, context={"path": path})
+        raise refusals.UNKNOWN_PLAYER(rule, player=player, seats=seats, last=seats - 1, context={"path": path})
 
 
 def _seats(seats: Iterable[int]) -> str:

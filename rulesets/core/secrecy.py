@@ -15,9 +15,8 @@ A game marks its state (and action) types with who may see what:
   list, a list of staged bids), and ``each`` says how each entry is shown; an entry a
   viewer may not see reads as ``null``.
 
-Events are dicts with a ``type``; a game declares which types are public and which
-are private to a seat named by one of their fields (:class:`EventSecrecy`). An event
-type nobody declared is shown to no seat.
+Events are Structs declared the same way (:mod:`rulesets.core.events`): a ``PrivateEvent``
+reaches only the seats it names in ``visible_to``.
 
 :func:`redact` builds a seat's view from these declarations; :func:`unseen_strings`
 lists, for the whole-game leak test, every string a seat must not find in its view.
@@ -258,37 +257,3 @@ class _Collector(_Redactor):
                 self.value(item, owner, visible)
         elif isinstance(value, str):
             (self.shown if visible else self.hidden).add(value)
-
-
-# ---------------------------------------------------------------- events
-@dataclass(frozen=True)
-class EventSecrecy:
-    """Which event types every seat sees, and which only the seat named in one of their fields.
-
-    An event may narrow further with ``visible_to`` (a list of seats). An event type that
-    is in neither table is shown to no seat.
-    """
-
-    public: frozenset[str]
-    private: Mapping[str, str] = field(default_factory=dict)  # event type -> the field naming its seat
-
-    def __post_init__(self) -> None:
-        both = self.public & set(self.private)
-        if both:
-            raise ValueError(f"event types declared both public and private: {sorted(both)}")
-
-    def declared(self, event_type: str) -> bool:
-        return event_type in self.public or event_type in self.private
-
-    def visible(self, event: Mapping[str, Any], viewer: int | None) -> bool:
-        kind = event.get("type")
-        narrowed = event.get("visible_to")
-        if narrowed is not None and (viewer is None or viewer not in narrowed):
-            return False
-        if kind in self.public:
-            return True
-        seat_field = self.private.get(kind)  # type: ignore[arg-type]
-        if seat_field is None or viewer is None:
-            return False
-        seat = event.get(seat_field)
-        return seat == viewer or (isinstance(seat, list) and viewer in seat)

@@ -31,7 +31,8 @@ FLOW: PhaseTable[GoldenCityState] = PhaseTable(
         Phase("discard", {Discard: hand_limit.discard}, actors=lambda state: list(state.discard_pending),
               wrong_phase_rule="GC-2.1", not_your_turn_rule="GC-9.1", anyone=frozenset({Discard})),
     ],
-    phase_of=lambda state: state.phase, over="game_over", game_over_rule="GC-10.5", seat_check_first=True)
+    phase_of=lambda state: state.phase, over="game_over", game_over_rule="GC-10.5", seat_check_first=True,
+    unknown_player_rule="GC-1.5")
 
 
 class GoldenCity(Ruleset[GoldenCityState, Action]):

@@ -13,22 +13,21 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-import msgspec
+
+from rulesets.core import Served
 
 from .components import (DATA, LANDSCAPE_OF, LANDSCAPES, NEIGHBOURS, BonusCondition, Cost, GoodsGoal, LocationGoal,
                          MajorityBonus, Reward, SpaceKind)
 
 
-class _Served(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
-    """Base of the served document: read-only, shared by every answer."""
 
 
-class Landscape(_Served, kw_only=True):
+class Landscape(Served, kw_only=True):
     id: str
     name: str
 
 
-class LandscapeCard(_Served, kw_only=True):
+class LandscapeCard(Served, kw_only=True):
     """One of the 50 landscape cards (cards of one type are interchangeable; the number tells them apart)."""
 
     id: str
@@ -37,13 +36,13 @@ class LandscapeCard(_Served, kw_only=True):
     landscape: str
 
 
-class Good(_Served, kw_only=True):
+class Good(Served, kw_only=True):
     id: str
     name: str
     assumed: bool
 
 
-class GoodsCard(_Served, kw_only=True):
+class GoodsCard(Served, kw_only=True):
     id: str
     name: str
     kind: Literal["goods_card"] = "goods_card"
@@ -51,7 +50,7 @@ class GoodsCard(_Served, kw_only=True):
     assumed: bool
 
 
-class BonusCard(_Served, kw_only=True):
+class BonusCard(Served, kw_only=True):
     id: str
     name: str
     kind: Literal["bonus_card"] = "bonus_card"
@@ -60,7 +59,7 @@ class BonusCard(_Served, kw_only=True):
     assumed: bool
 
 
-class ScoringCard(_Served, kw_only=True):
+class ScoringCard(Served, kw_only=True):
     id: str
     name: str
     kind: Literal["scoring_card"] = "scoring_card"
@@ -71,7 +70,7 @@ class ScoringCard(_Served, kw_only=True):
     assumed: bool
 
 
-class Space(_Served, kw_only=True):
+class Space(Served, kw_only=True):
     """A board space: its cost and reward as printed, its roads (``neighbours``) and where it lies."""
 
     id: str
@@ -88,14 +87,14 @@ class Space(_Served, kw_only=True):
     assumed: bool
 
 
-class Region(_Served, kw_only=True):
+class Region(Served, kw_only=True):
     """A set of spaces a scoring or bonus card counts posts on."""
 
     id: str
     spaces: list[str]
 
 
-class Board(_Served, kw_only=True):
+class Board(Served, kw_only=True):
     spaces: list[Space]
     #: every road, once, as the two spaces it joins.
     roads: list[tuple[str, str]]
@@ -104,14 +103,14 @@ class Board(_Served, kw_only=True):
     assumed_parts: list[str]
 
 
-class PostColours(_Served, kw_only=True):
+class PostColours(Served, kw_only=True):
     colours: list[str]
     #: the colour that is the black posts in a 2-player game (GC-11.1).
     black: str
     assumed: bool
 
 
-class GoldenCityComponents(_Served, kw_only=True):
+class GoldenCityComponents(Served, kw_only=True):
     """Every component a Golden City state or view can name."""
 
     data_version: str

@@ -3,12 +3,9 @@ the 1 AP kept for the turn's land tile. Every action's last checks come from her
 
 from __future__ import annotations
 
-from rulesets.core import IllegalAction
 
 from .state import JavaState
-
-INSUFFICIENT_AP = "insufficient_ap"
-MUST_RESERVE = "must_reserve_ap_for_land_tile"
+from .refusals import INSUFFICIENT_AP, MUST_RESERVE_AP
 
 
 def ap_left(state: JavaState) -> int:
@@ -25,11 +22,9 @@ def check_ap(state: JavaState, cost: int, rule: str, *, tile: bool = False) -> N
     JAVA-3.5.1 reserve for actions other than place_tile."""
     left = ap_left(state)
     if cost > left:
-        raise IllegalAction(INSUFFICIENT_AP, rule, f"This costs {cost} AP; {left} AP are left this turn.",
-                            cost=cost, left=left)
+        raise INSUFFICIENT_AP(rule, cost=cost, left=left, context={"cost": cost, "left": left})
     if not tile and cost > 0 and tile_obligation_open(state) and left - cost < 1:
-        raise IllegalAction(MUST_RESERVE, "JAVA-3.5.1",
-                            "Keep 1 AP for this turn's land tile: place a tile first.", cost=cost, left=left)
+        raise MUST_RESERVE_AP(context={"cost": cost, "left": left})
 
 
 def can_pay(state: JavaState, cost: int, *, tile: bool = False) -> bool:

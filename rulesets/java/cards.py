@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from rulesets.core import IllegalAction, RandomSource
+from rulesets.core import RandomSource
 
+from .events import CardDrawn, CardTaken, DeckReshuffled, FaceUpReplaced, JavaEvent
 from .actions import TakeFestivalCard
 from .components import CARDS, COSTS
 from .state import JavaState
 from .action_points import check_ap, spend
+from .refusals import CARD_LIMIT_REACHED, INVALID_CARD_SOURCE, NO_CARDS_LEFT, NO_FACE_UP_CARD
 
 CARD_AP = COSTS.take_festival_card.ap
 CARDS_PER_TURN = COSTS.take_festival_card.max_per_turn
@@ -19,46 +21,46 @@ def card_value(card: str, symbols: list[str] | frozenset[str]) -> int:
     return len(CARDS[card] & set(symbols))
 
 
-def _draw(state: JavaState, events: list[dict]) -> str | None:
+def _draw(state: JavaState, events: list[JavaEvent]) -> str | None:
     """The top card of the deck; an empty deck is first refilled from the shuffled discard (JAVA-9.4)."""
     cards = state.cards
     if not cards.deck and cards.discard:
         cards.deck = RandomSource(state.rng).shuffled(sorted(cards.discard))
         cards.discard = []
-        events.append({"type": "deck_reshuffled", "count": len(cards.deck)})
+        events.append(DeckReshuffled(count=len(cards.deck)))
     return cards.deck.pop(0) if cards.deck else None
 
 
-def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[dict]:
+def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[JavaEvent]:
     seat = action.player
     if action.source not in SOURCES:
-        raise IllegalAction("invalid_card_source", "JAVA-9.2", "Take the face-up card or the top of the deck.")
+        raise INVALID_CARD_SOURCE()
     if state.turn.cards_taken >= CARDS_PER_TURN:
-        raise IllegalAction("card_limit_reached", "JAVA-9.1", f"At most {CARDS_PER_TURN} cards per turn.")
+        raise CARD_LIMIT_REACHED(limit=CARDS_PER_TURN)
     cards = state.cards
     if action.source == "face_up" and cards.face_up is None:
-        raise IllegalAction("no_face_up_card", "JAVA-9.4", "There is no face-up card.")
+        raise NO_FACE_UP_CARD("JAVA-9.4", purpose="take")
     if action.source == "deck" and not cards.deck and not cards.discard:
-        raise IllegalAction("no_cards_left", "JAVA-9.4", "The deck and the discard pile are empty.")
+        raise NO_CARDS_LEFT()
     check_ap(state, CARD_AP, "JAVA-9.1")
     spend(state, CARD_AP)
     state.turn.cards_taken += 1
     hand = state.players[seat].hand
-    events: list[dict] = []
+    events: list[JavaEvent] = []
     if action.source == "face_up":
         taken = cards.face_up
         assert taken is not None
         hand.append(taken)
         # everyone saw the face-up card; the id goes in the taker's event only, so no event names a
         # card that now sits in a hand hidden from the others
-        events.append({"type": "card_taken", "player": seat, "source": "face_up"})
-        events.append({"type": "card_drawn", "player": seat, "card": taken})
+        events.append(CardTaken(player=seat, source="face_up"))
+        events.append(CardDrawn(player=seat, card=taken, visible_to=[seat]))
         cards.face_up = _draw(state, events)  # JAVA-9.3
-        events.append({"type": "face_up_replaced", "card": cards.face_up})
+        events.append(FaceUpReplaced(card=cards.face_up))
     else:
         drawn = _draw(state, events)
         assert drawn is not None
         hand.append(drawn)
-        events.append({"type": "card_taken", "player": seat, "source": "deck"})
-        events.append({"type": "card_drawn", "player": seat, "card": drawn})
+        events.append(CardTaken(player=seat, source="deck"))
+        events.append(CardDrawn(player=seat, card=drawn, visible_to=[seat]))
     return events

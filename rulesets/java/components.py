@@ -24,47 +24,53 @@ class _Schema(msgspec.Struct, kw_only=True):
     """Base of the schema: fields the rules do not read (sources, notes) are ignored."""
 
 
-class Players(_Schema):
+class _Flagged(_Schema, kw_only=True):
+    """A block the file marks ``assumed`` (true: not confirmed by a source, served as such)."""
+
+    assumed: bool = False
+
+
+class Players(_Flagged):
     min: int
     max: int
 
 
-class ActionPoints(_Schema):
+class ActionPoints(_Flagged):
     per_turn: int
     action_token_bonus: int
     max_action_tokens_per_turn: int
 
 
-class FlatCost(_Schema):
+class FlatCost(_Flagged):
     ap: int
 
 
-class TileCost(_Schema):
+class TileCost(_Flagged):
     ap: int
     plus_per_hex_on_bare_outer_ring: int
 
 
-class RegionCost(_Schema):
+class RegionCost(_Flagged):
     via_lowlands: int
     via_mountains: int
 
 
-class MoveCost(_Schema):
+class MoveCost(_Flagged):
     per_terrain_change: int
     same_terrain: int
 
 
-class CardCost(_Schema):
+class CardCost(_Flagged):
     ap: int
     max_per_turn: int
 
 
-class FestivalCost(_Schema):
+class FestivalCost(_Flagged):
     ap: int
     max_per_turn: int
 
 
-class TokenCost(_Schema):
+class TokenCost(_Flagged):
     ap: int
     gain: int
 
@@ -82,7 +88,7 @@ class ActionCosts(_Schema):
     use_action_token: TokenCost
 
 
-class LandTile(_Schema):
+class LandTile(_Flagged):
     count_total: int
     owner: Literal["shared", "player"]
     hexes: int
@@ -97,18 +103,18 @@ class LandTiles(_Schema):
     single_village: LandTile
 
 
-class PalaceTiles(_Schema):
+class PalaceTiles(_Flagged):
     values: list[int]
     count_by_value: dict[str, int]
     total: int
 
 
-class IrrigationTiles(_Schema):
+class IrrigationTiles(_Flagged):
     count: int
     printed_irrigation_spaces: int
 
 
-class PerPlayer(_Schema):
+class PerPlayer(_Flagged):
     per_player: int
 
 
@@ -117,32 +123,42 @@ class Card(_Schema):
     symbols: list[str]
 
 
-class FestivalCards(_Schema):
+class FestivalCards(_Flagged):
     count: int
     initial_hand: int
     face_up_display: int
     symbols: list[str]
     cards: list[Card]
+    symbol_names_assumed: bool = False
 
 
 class Festival(_Schema):
     sabre_sole_winner: dict[str, int]
     handshake_each_tied_player: dict[str, int]
     handshake_alternative: dict[str, int]
+    sabre_assumed: bool = False
+    handshake_assumed: bool = False
 
 
-class PalaceScore(_Schema):
+class PalaceScore(_Flagged):
     table: dict[str, int]
 
 
-class IrrigationScore(_Schema):
+class IrrigationScore(_Flagged):
     points_per_irrigation_space: int
+
+
+class Reckoning(_Flagged):
+    """JAVA-12.3: its amounts are prose in the file; the dense second place is flagged apart."""
+
+    second_place_after_tied_first_assumed: bool = False
 
 
 class Scoring(_Schema):
     palace_build_or_extend: PalaceScore
     irrigation_enclosure: IrrigationScore
     festival: Festival
+    grand_final_reckoning: Reckoning
 
 
 class CentralHex(_Schema):
@@ -168,15 +184,23 @@ class BoardCounts(_Schema):
 
 
 class Coordinates(_Schema):
+    system: str
+    hex_orientation: str
     neighbors: list[tuple[int, int]]
+    pixel_center: str
+    origin: str
 
 
-class Board(_Schema):
+class Board(_Flagged):
     board_id: str
     coordinates: Coordinates
     counts: BoardCounts
     central_hexes: list[CentralHex]
     outer_hexes: list[OuterHex]
+
+
+class EndOfGame(_Flagged):
+    mandatory_tile_in_final_turns: bool
 
 
 class Components(_Schema):
@@ -191,6 +215,7 @@ class Components(_Schema):
     action_tokens: PerPlayer
     festival_cards: FestivalCards
     scoring: Scoring
+    end_of_game: EndOfGame
     board: Board
 
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterator
 
-from rulesets.core import IllegalAction
 
+from .events import DeveloperEntered, DeveloperExited, DeveloperMoved, JavaEvent
 from .actions import EnterDeveloper, ExitDeveloper, MoveDeveloper
 from .board import CENTRAL, ENTER_COST, ENTRY, ENTRY_REGIONS, EXIT_COST, HEXES, INDEX, N, NEIGHBORS
 from .components import COSTS
 from .land import NOBODY, Land
 from .state import JavaState
 from .action_points import check_ap, spend
+from .refusals import (DESTINATION_NOT_LAND, DESTINATION_OCCUPIED, INVALID_PATH, NO_DEVELOPER_IN_SUPPLY,
+                       NO_OWN_DEVELOPER_THERE, NO_PATH, NOT_A_LAND_SPACE, NOT_AN_ENTRY_SPACE, SAME_SPACE,
+                       SPACE_OCCUPIED, VIA_REGION_NOT_ADJACENT)
 
 CHANGE_AP = COSTS.move_developer.per_terrain_change
 SAME_AP = COSTS.move_developer.same_terrain
@@ -32,49 +35,45 @@ def region_cost(i: int, via: str | None, table: dict[str, int]) -> int:
 
 def _check_via(i: int, via: str | None) -> None:
     if via is not None and via not in ENTRY_REGIONS[i]:
-        raise IllegalAction("via_region_not_adjacent", "JAVA-5.2",
-                            f"{HEXES[i]} touches {' and '.join(ENTRY_REGIONS[i])} only.")
+        raise VIA_REGION_NOT_ADJACENT(space=HEXES[i], regions=" and ".join(ENTRY_REGIONS[i]))
 
 
-def enter_developer(state: JavaState, action: EnterDeveloper) -> list[dict]:
+def enter_developer(state: JavaState, action: EnterDeveloper) -> list[JavaEvent]:
     seat = action.player
     if state.players[seat].developer_supply == 0:
-        raise IllegalAction("no_developer_in_supply", "JAVA-5.1", "All your developers are on the board.")
+        raise NO_DEVELOPER_IN_SUPPLY()
     land = Land(state)
     i = INDEX.get(tuple(action.to))  # type: ignore[arg-type]
     if i is None or not entry_space(land, i):
-        raise IllegalAction("not_an_entry_space", "JAVA-5.1",
-                            "Developers come in on an edge space or an overhanging tile.")
+        raise NOT_AN_ENTRY_SPACE("JAVA-5.1", movement="come in on")
     if not land.is_land(i):
-        raise IllegalAction("not_a_land_space", "JAVA-5.1", "Developers stand on land tiles, not on bare board, "
-                            "irrigation or palaces.")
+        raise NOT_A_LAND_SPACE()
     if land.dev[i] != NOBODY:
-        raise IllegalAction("space_occupied", "JAVA-2.16", "A developer already stands there.")
+        raise SPACE_OCCUPIED("JAVA-2.16")
     _check_via(i, action.via)
     cost = region_cost(i, action.via, ENTER_COST)
     check_ap(state, cost, "JAVA-5.2")
     state.players[seat].developer_supply -= 1
     land.space(i).developer = seat
     spend(state, cost)
-    return [{"type": "developer_entered", "player": seat, "to": HEXES[i], "cost": cost}]
+    return [DeveloperEntered(player=seat, to=HEXES[i], cost=cost)]
 
 
-def exit_developer(state: JavaState, action: ExitDeveloper) -> list[dict]:
+def exit_developer(state: JavaState, action: ExitDeveloper) -> list[JavaEvent]:
     seat = action.player
     land = Land(state)
     i = INDEX.get(tuple(action.from_))  # type: ignore[arg-type]
     if i is None or land.dev[i] != seat:
-        raise IllegalAction("no_own_developer_there", "JAVA-5.3", "None of your developers stands there.")
+        raise NO_OWN_DEVELOPER_THERE("JAVA-5.3")
     if not entry_space(land, i):
-        raise IllegalAction("not_an_entry_space", "JAVA-5.3",
-                            "Developers leave from an edge space or an overhanging tile.")
+        raise NOT_AN_ENTRY_SPACE("JAVA-5.3", movement="leave from")
     _check_via(i, action.via)
     cost = region_cost(i, action.via, EXIT_COST)
     check_ap(state, cost, "JAVA-5.3")
     land.space(i).developer = None
     state.players[seat].developer_supply += 1
     spend(state, cost)
-    return [{"type": "developer_exited", "player": seat, "from": HEXES[i], "cost": cost}]
+    return [DeveloperExited(player=seat, from_=HEXES[i], cost=cost)]
 
 
 def _cheapest_first(land: Land, start: int, seat: int) -> Iterator[tuple[int, int]]:
@@ -124,47 +123,43 @@ def move_cost(land: Land, start: int, goal: int, seat: int) -> int | None:
     return None
 
 
-def move_developer(state: JavaState, action: MoveDeveloper) -> list[dict]:
+def move_developer(state: JavaState, action: MoveDeveloper) -> list[JavaEvent]:
     seat = action.player
     land = Land(state)
     start = INDEX.get(tuple(action.from_))  # type: ignore[arg-type]
     if start is None or land.dev[start] != seat:
-        raise IllegalAction("no_own_developer_there", "JAVA-6.1", "None of your developers stands there.")
+        raise NO_OWN_DEVELOPER_THERE("JAVA-6.1")
     goal = INDEX.get(tuple(action.to))  # type: ignore[arg-type]
     if goal == start:
-        raise IllegalAction("same_space", "JAVA-6.1", "A move ends on another space.")
+        raise SAME_SPACE()
     if goal is None or not land.is_land(goal):
-        raise IllegalAction("destination_not_land", "JAVA-6.2",
-                            "A developer moves onto a land space (no bare board, irrigation or palace).")
+        raise DESTINATION_NOT_LAND()
     if land.dev[goal] != NOBODY:
-        raise IllegalAction("destination_occupied", "JAVA-6.2", "A developer already stands there.")
+        raise DESTINATION_OCCUPIED()
     if action.path is not None:
         cost = _path_cost(land, seat, start, goal, [tuple(h) for h in action.path])  # type: ignore[misc]
     else:
         found = move_cost(land, start, goal, seat)
         if found is None:
-            raise IllegalAction("no_path", "JAVA-6.2", "No path of land spaces free of other players' developers "
-                                "leads there.")
+            raise NO_PATH()
         cost = found
     check_ap(state, cost, "JAVA-6.4")
     land.space(start).developer = None
     land.space(goal).developer = seat
     spend(state, cost)
-    return [{"type": "developer_moved", "player": seat, "from": HEXES[start], "to": HEXES[goal], "cost": cost}]
+    return [DeveloperMoved(player=seat, from_=HEXES[start], to=HEXES[goal], cost=cost)]
 
 
 def _path_cost(land: Land, seat: int, start: int, goal: int, path: list[tuple[int, int]]) -> int:
     """JAVA-6.5: a supplied path is validated and charged as given."""
     cells = [INDEX.get(h) for h in path]
-    bad = IllegalAction("invalid_path", "JAVA-6.2", "The path must run from 'from' to 'to' over adjacent land "
-                        "spaces, passing no other player's developer.")
     if len(cells) < 2 or cells[0] != start or cells[-1] != goal or any(c is None for c in cells):
-        raise bad
+        raise INVALID_PATH()
     cost = 0
     for a, b in zip(cells, cells[1:]):
         if b not in NEIGHBORS[a] or not land.is_land(b):  # type: ignore[index, arg-type]
-            raise bad
+            raise INVALID_PATH()
         if b != goal and land.dev[b] not in (NOBODY, seat):  # type: ignore[index]
-            raise bad
+            raise INVALID_PATH()
         cost += CHANGE_AP if land.village[a] != land.village[b] else SAME_AP  # type: ignore[index]
     return cost

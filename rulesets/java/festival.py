@@ -13,8 +13,9 @@ from __future__ import annotations
 from itertools import product
 from typing import Iterator
 
-from rulesets.core import IllegalAction
 
+from .events import (FestivalDeclared, FestivalDeclined, FestivalJoined, FestivalPassed, FestivalRaised,
+                     FestivalResolved, JavaEvent, TieAccepted, TieProposed, TieRefused)
 from .actions import DeclareFestival, FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse
 from .cards import card_value
 from .components import CARDS, SABRE
@@ -22,17 +23,19 @@ from .land import Land
 from .palaces import palace_at
 from .state import Bid, Festival, JavaState, TieVote
 from .turns import check_turn_may_end, finish_turn
+from .refusals import (BID_TOO_LOW, CANNOT_REFUSE_TIE, CARD_DOES_NOT_MATCH, CARD_NOT_IN_HAND, CARDS_WITH_ACCEPTANCE,
+                       EMPTY_BID, MUST_RAISE_WHEN_REFUSING, NO_DEVELOPER_IN_CITY, NO_FACE_UP_CARD, NO_PALACE_THERE,
+                       NO_TIE_TO_PROPOSE, NOT_YOUR_FESTIVAL_TURN, PALACE_ALREADY_CELEBRATED)
 
 
 # ---------------------------------------------------------------- cards played
 def _check_cards(hand: list[str], cards: list[str], symbols: list[str], hand_rule: str) -> int:
     """card_not_in_hand (a card not held, or named twice), then card_does_not_match; returns the value."""
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-        raise IllegalAction("card_not_in_hand", hand_rule, "Play only cards in your hand, each once.")
+        raise CARD_NOT_IN_HAND(hand_rule)
     values = [card_value(c, symbols) for c in cards]
     if any(v == 0 for v in values):
-        raise IllegalAction("card_does_not_match", "JAVA-10.4",
-                            f"Each card played must show a festival symbol ({', '.join(symbols)}).")
+        raise CARD_DOES_NOT_MATCH(symbols=", ".join(symbols))
     return sum(values)
 
 
@@ -67,7 +70,7 @@ def bid_of(festival: Festival, seat: int) -> Bid:
     for bid in festival.bids:
         if bid.seat == seat:
             return bid
-    raise IllegalAction("not_your_festival_turn", "JAVA-10.7", "You take no part in this festival.")
+    raise NOT_YOUR_FESTIVAL_TURN(player=seat, awaited="a seat taking part in this festival")
 
 
 def _in(festival: Festival) -> list[Bid]:
@@ -103,27 +106,26 @@ def _next_actor(state: JavaState, festival: Festival, start: int, inclusive: boo
 
 
 # ---------------------------------------------------------------- declaring (JAVA-10.1 to 10.8)
-def declare_festival(state: JavaState, action: DeclareFestival) -> list[dict]:
+def declare_festival(state: JavaState, action: DeclareFestival) -> list[JavaEvent]:
     seat = action.player
     check_turn_may_end(state, "JAVA-10.1")
     h = tuple(action.palace)
     n = palace_at(state, h)  # type: ignore[arg-type]
     if n is None:
-        raise IllegalAction("no_palace_there", "JAVA-10.2", "There is no palace on that space.")
+        raise NO_PALACE_THERE("JAVA-10.2")
     palace = state.palaces[n]
     if not palace.front_up:
-        raise IllegalAction("palace_already_celebrated", "JAVA-10.2",
-                            "This palace shows its dancers: enlarge it before another festival.")
+        raise PALACE_ALREADY_CELEBRATED()
     land = Land(state)
     city = land.city_of_palace(n)
     if not any(land.dev[i] == seat for i in city):
-        raise IllegalAction("no_developer_in_city", "JAVA-10.2", "You need a developer in the palace's city.")
+        raise NO_DEVELOPER_IN_CITY()
     face_up = state.cards.face_up
     if face_up is None:
-        raise IllegalAction("no_face_up_card", "JAVA-10.2", "There is no face-up card to name the festival.")
+        raise NO_FACE_UP_CARD("JAVA-10.2", purpose="name the festival")
     symbols = sorted(CARDS[face_up])
     if not action.cards:
-        raise IllegalAction("empty_bid", "JAVA-10.5", "The organizer plays at least one matching card.")
+        raise EMPTY_BID("JAVA-10.5", alternative="to open the festival")
     hand = state.players[seat].hand
     added = _check_cards(hand, action.cards, symbols, "JAVA-10.5")
     players = len(state.players)
@@ -135,36 +137,37 @@ def declare_festival(state: JavaState, action: DeclareFestival) -> list[dict]:
                               stage="joining", to_act=eligible[0] if eligible else seat, queue=list(eligible),
                               bids=[organizer] + [Bid(seat=s, status="invited") for s in eligible])
     state.phase = "festival"
-    events: list[dict] = [{"type": "festival_declared", "player": seat, "palace": palace.hex, "symbols": symbols,
-                           "value": palace.values[-1], "cards": list(action.cards), "total": organizer.total,
-                           "eligible": eligible}]
+    events: list[JavaEvent] = [FestivalDeclared(player=seat, palace=palace.hex, symbols=symbols,
+                                                value=palace.values[-1], cards=list(action.cards),
+                                                total=organizer.total, eligible=eligible)]
     if not eligible:
         _resolve(state, [seat], False, events)  # JAVA-10.8
     return events
 
 
 # ---------------------------------------------------------------- joining and raising
-def festival_bid(state: JavaState, action: FestivalBid) -> list[dict]:
+def festival_bid(state: JavaState, action: FestivalBid) -> list[JavaEvent]:
     festival = state.festival
     assert festival is not None
     seat = action.player
     bid = bid_of(festival, seat)
     joining = festival.stage == "joining"
     if not action.cards:
-        raise IllegalAction("empty_bid", "JAVA-10.9", "Play at least one matching card, or pass.")
+        raise EMPTY_BID("JAVA-10.9", alternative="or pass")
     added = _check_cards(state.players[seat].hand, action.cards, festival.symbols, "JAVA-10.7")
     total = bid.total + added
     top = highest(festival)
     if total < top:
-        raise IllegalAction("bid_too_low", "JAVA-10.7" if joining else "JAVA-10.9",
-                            f"Your bid would be {total}; it must reach at least {top}.", highest=top)
-    if action.propose_tie and (joining or not any(b.total == total for b in _in(festival) if b.seat != seat)):
-        raise IllegalAction("no_tie_to_propose", "JAVA-10.9",
-                            "A tie is proposed in a raising round, level with another player still in.")
+        raise BID_TOO_LOW("JAVA-10.7" if joining else "JAVA-10.9", total=total, highest=top,
+                          context={"highest": top})
+    if action.propose_tie and joining:
+        raise NO_TIE_TO_PROPOSE(why="the festival is still in its joining round")
+    if action.propose_tie and not any(b.total == total for b in _in(festival) if b.seat != seat):
+        raise NO_TIE_TO_PROPOSE(why=f"no other player still in has a bid of {total}")
     _play(state, bid, list(action.cards), added)
     bid.status = "in"
-    kind = "festival_joined" if joining else "festival_raised"
-    events: list[dict] = [{"type": kind, "player": seat, "cards": list(action.cards), "total": bid.total}]
+    played = FestivalJoined if joining else FestivalRaised
+    events: list[JavaEvent] = [played(player=seat, cards=list(action.cards), total=bid.total)]
     if joining:
         festival.queue.pop(0)
         _after_joining(state, festival, events)
@@ -173,38 +176,37 @@ def festival_bid(state: JavaState, action: FestivalBid) -> list[dict]:
     return events
 
 
-def festival_pass(state: JavaState, action: FestivalPass) -> list[dict]:
+def festival_pass(state: JavaState, action: FestivalPass) -> list[JavaEvent]:
     festival = state.festival
     assert festival is not None
     seat = action.player
     bid = bid_of(festival, seat)
-    events: list[dict]
+    events: list[JavaEvent]
     if festival.stage == "joining":
         bid.status = "declined"
         festival.queue.pop(0)
-        events = [{"type": "festival_declined", "player": seat}]
+        events = [FestivalDeclined(player=seat)]
         _after_joining(state, festival, events)
     else:
         bid.status = "passed"
-        events = [{"type": "festival_passed", "player": seat, "total": bid.total}]
+        events = [FestivalPassed(player=seat, total=bid.total)]
         _after_raising(state, festival, seat, None, events)
     return events
 
 
-def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> list[dict]:
+def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> list[JavaEvent]:
     festival = state.festival
     assert festival is not None
     seat = action.player
     bid = bid_of(festival, seat)
     if not may_propose_tie(festival, seat, bid.total):
-        raise IllegalAction("no_tie_to_propose", "JAVA-10.9",
-                            "Your bid is not level with the highest bid of another player still in.")
-    events: list[dict] = []
+        raise NO_TIE_TO_PROPOSE(why=f"your bid of {bid.total} is not level with the highest other bid")
+    events: list[JavaEvent] = []
     _after_raising(state, festival, seat, seat, events)
     return events
 
 
-def _after_joining(state: JavaState, festival: Festival, events: list[dict]) -> None:
+def _after_joining(state: JavaState, festival: Festival, events: list[JavaEvent]) -> None:
     if festival.queue:
         festival.to_act = festival.queue[0]
         return
@@ -215,7 +217,7 @@ def _after_joining(state: JavaState, festival: Festival, events: list[dict]) -> 
     _after_raising(state, festival, festival.organizer, None, events, first=True)
 
 
-def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: int | None, events: list[dict],
+def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: int | None, events: list[JavaEvent],
                    first: bool = False) -> None:
     """Spec 3.4 step 3, in order: 10.12, 10.11, a proposed tie, the next player."""
     ins = _in(festival)
@@ -234,13 +236,13 @@ def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: i
         festival.stage = "tie_vote"
         festival.tie_vote = TieVote(proposer=proposer, total=total, pending=pending)
         festival.to_act = pending[0]
-        events.append({"type": "tie_proposed", "player": proposer, "total": total, "pending": list(pending)})
+        events.append(TieProposed(player=proposer, total=total, pending=list(pending)))
         return
     festival.to_act = _next_actor(state, festival, actor, inclusive=first)
 
 
 # ---------------------------------------------------------------- the tie vote (JAVA-10.10)
-def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list[dict]:
+def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list[JavaEvent]:
     festival = state.festival
     assert festival is not None and festival.tie_vote is not None
     vote = festival.tie_vote
@@ -248,10 +250,10 @@ def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list
     bid = bid_of(festival, seat)
     if action.accept:
         if action.cards:
-            raise IllegalAction("cards_with_acceptance", "JAVA-10.10", "Accepting a tie plays no cards.")
+            raise CARDS_WITH_ACCEPTANCE()
         vote.pending.pop(0)
         vote.accepted.append(seat)
-        events: list[dict] = [{"type": "tie_accepted", "player": seat}]
+        events: list[JavaEvent] = [TieAccepted(player=seat)]
         if vote.pending:
             festival.to_act = vote.pending[0]
         else:
@@ -260,21 +262,19 @@ def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list
     hand = state.players[seat].hand
     added = _check_cards(hand, action.cards, festival.symbols, "JAVA-10.10")
     if bid.total + matching_total(hand, festival.symbols) <= vote.total:
-        raise IllegalAction("cannot_refuse_tie", "JAVA-10.10",
-                            "Your matching cards cannot take your bid above the tie: accept it.")
+        raise CANNOT_REFUSE_TIE()
     if not action.cards or bid.total + added <= vote.total:
-        raise IllegalAction("must_raise_when_refusing", "JAVA-10.10",
-                            f"Refusing means playing cards that take your bid above {vote.total}.")
+        raise MUST_RAISE_WHEN_REFUSING(tie=vote.total)
     _play(state, bid, list(action.cards), added)
     festival.tie_vote = None
     festival.stage = "raising"
-    events = [{"type": "tie_refused", "player": seat, "cards": list(action.cards), "total": bid.total}]
+    events = [TieRefused(player=seat, cards=list(action.cards), total=bid.total)]
     _after_raising(state, festival, seat, None, events)
     return events
 
 
 # ---------------------------------------------------------------- outcome (JAVA-10.13, 10.14)
-def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[dict]) -> None:
+def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[JavaEvent]) -> None:
     festival = state.festival
     assert festival is not None
     value = str(festival.value)
@@ -286,8 +286,7 @@ def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[dict]
         state.palaces[n].front_up = False
     for bid in festival.bids:
         state.cards.discard.extend(bid.cards)
-    events.append({"type": "festival_resolved", "palace": festival.palace, "winners": winners, "tie": tie,
-                   "points": points})
+    events.append(FestivalResolved(palace=festival.palace, winners=winners, tie=tie, points=points))
     state.festival = None
     state.phase = "actions"
     finish_turn(state, events)

@@ -4,42 +4,42 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from rulesets.core import IllegalAction
 
+from .events import IrrigationPlaced, IrrigationScored, JavaEvent
 from .actions import PlaceIrrigation
 from .board import CENTRAL, EDGE, HEXES, INDEX
 from .components import COSTS, IRRIGATION_POINTS
 from .land import Land
 from .state import JavaState
 from .action_points import check_ap, spend
+from .refusals import IRRIGATION_ON_EDGE, IRRIGATION_OUTSIDE_CENTRAL_JAVA, IRRIGATION_SUPPLY_EXHAUSTED, SPACE_NOT_EMPTY
 
 IRRIGATION_AP = COSTS.place_irrigation.ap
 
 
-def place_irrigation(state: JavaState, action: PlaceIrrigation) -> list[dict]:
+def place_irrigation(state: JavaState, action: PlaceIrrigation) -> list[JavaEvent]:
     """JAVA-8.1: a bare interior space of central Java."""
     if state.supply.irrigation == 0:
-        raise IllegalAction("irrigation_supply_exhausted", "JAVA-8.1", "No irrigation tile is left.")
+        raise IRRIGATION_SUPPLY_EXHAUSTED()
     h = tuple(action.hex)
     i = INDEX.get(h)  # type: ignore[arg-type]
     if i is None or not CENTRAL[i]:
-        raise IllegalAction("irrigation_outside_central_java", "JAVA-8.1",
-                            "Irrigation tiles go on central Java only.")
+        raise IRRIGATION_OUTSIDE_CENTRAL_JAVA()
     if EDGE[i]:
-        raise IllegalAction("irrigation_on_edge", "JAVA-8.1", "Irrigation tiles may not go on an edge space.")
+        raise IRRIGATION_ON_EDGE()
     land = Land(state)
     if land.level[i] or land.pond[i]:
-        raise IllegalAction("space_not_empty", "JAVA-8.1", "Irrigation tiles go on bare board only.")
+        raise SPACE_NOT_EMPTY()
     check_ap(state, IRRIGATION_AP, "JAVA-8.1")
     state.supply.irrigation -= 1
     state.irrigation_tiles.append(h)  # type: ignore[arg-type]
     spend(state, IRRIGATION_AP)
-    events: list[dict] = [{"type": "irrigation_placed", "player": action.player, "hex": h}]
+    events: list[JavaEvent] = [IrrigationPlaced(player=action.player, hex=h)]  # type: ignore[arg-type]
     score_enclosed_areas(state, Land(state), [i], events)
     return events
 
 
-def score_enclosed_areas(state: JavaState, land: Land, ponds: Iterable[int], events: list[dict]) -> None:
+def score_enclosed_areas(state: JavaState, land: Land, ponds: Iterable[int], events: list[JavaEvent]) -> None:
     """JAVA-8.4/8.5: every area these pond spaces belong to that is now enclosed scores once.
 
     Callers name only ponds next to the space the action just changed, so any enclosed
@@ -59,5 +59,4 @@ def score_enclosed_areas(state: JavaState, land: Land, ponds: Iterable[int], eve
         if scorer is not None:
             state.players[scorer].score += points
             state.scored_irrigation_areas.append(hexes)
-        events.append({"type": "irrigation_scored", "area": hexes, "player": scorer,
-                       "points": points if scorer is not None else 0})
+        events.append(IrrigationScored(area=hexes, player=scorer, points=points if scorer is not None else 0))

@@ -14,7 +14,9 @@ from .components import HANDSHAKE_ALTERNATIVE, HANDSHAKE_DEFAULT, assumed_blocks
 from .refusals import INVALID_START_PLAYER, NOT_YOUR_FESTIVAL_TURN, refusals
 from .rule_index import RULES
 from .scoring import final_scores, winners
-from .state import EVENTS, JavaState
+from .served_components import JavaComponents, document
+from .events import JavaEvent
+from .state import JavaState
 
 
 def phase_of(state: JavaState) -> str:
@@ -58,7 +60,8 @@ FLOW: PhaseTable[JavaState] = PhaseTable(
               not_your_turn=NOT_YOUR_FESTIVAL_TURN,
               describe=lambda state: f"seat {state.festival.to_act} to accept or refuse the tie"),
     ],
-    phase_of=phase_of, over="game_over", game_over_rule="JAVA-11.4", seat_check_first=False)
+    phase_of=phase_of, over="game_over", game_over_rule="JAVA-11.4", seat_check_first=False,
+    unknown_player_rule="JAVA-1.1")
 
 
 class Java(Ruleset[JavaState, Action]):
@@ -75,7 +78,8 @@ class Java(Ruleset[JavaState, Action]):
     State = JavaState
     Action = Action
     flow = FLOW
-    events = EVENTS
+    Event = JavaEvent
+    Components = JavaComponents
     options = (
         OptionSpec("festival_handshake", HANDSHAKE_DEFAULT,
                    "Points each tied player scores after a festival, by palace value (JAVA-10.13, spec D2: "
@@ -118,6 +122,9 @@ class Java(Ruleset[JavaState, Action]):
             "Unused AP are lost (D13); the 1-AP reserve and the lapse of the tile obligation follow D8.",
         ],
     }
+
+    def components_document(self) -> JavaComponents:
+        return document()
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> JavaState:
         return setup.create(self.id, self.rules_version, players, seed, options, seating)

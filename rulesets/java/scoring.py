@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .events import CityPoints, GrandFinalReckoning, JavaEvent
 from .land import Land, places
 from .state import JavaState
 
@@ -19,14 +20,15 @@ def reckoning(state: JavaState, seat: int) -> list[dict]:
     return out
 
 
-def grand_final_reckoning(state: JavaState, seat: int, events: list[dict]) -> None:
+def grand_final_reckoning(state: JavaState, seat: int, events: list[JavaEvent]) -> None:
     """JAVA-12.1: at the end of the player's own last turn; only he scores."""
     cities = reckoning(state, seat)
     total = sum(c["points"] for c in cities)
     state.players[seat].score += total
     state.players[seat].gfr_done = True
-    events.append({"type": "gfr", "player": seat, "points": total,
-                   "cities": [{"palace": c["palace"], "points": c["points"]} for c in cities if c["points"]]})
+    events.append(GrandFinalReckoning(player=seat, points=total,
+                                      cities=[CityPoints(palace=c["palace"], points=c["points"])
+                                              for c in cities if c["points"]]))
 
 
 def final_scores(state: JavaState) -> list[int]:

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Coordinate, Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Coordinate, Count, GameState, Hidden, PerSeat, Private, Seat, public
 
 Hex = tuple[Coordinate, Coordinate]
 TileType = Literal["triple", "double", "single_rice", "single_village"]
@@ -162,16 +162,3 @@ class JavaState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False):
     festival: Festival | None = None
     final_round: FinalRound | None = None
 
-
-#: Spec 4.1/4.2: a card taken from the deck is seen by its taker only (``card_drawn``);
-#: that a card was taken, from where, and every face-up card are public.
-EVENTS = EventSecrecy(
-    public=frozenset({
-        "action_token_used", "tile_placed", "irrigation_placed", "irrigation_scored", "final_round_started",
-        "developer_entered", "developer_exited", "developer_moved", "palace_built", "palace_extended", "score",
-        "card_taken", "face_up_replaced", "deck_reshuffled", "turn_ended", "turn_started", "gfr", "game_over",
-        "festival_declared", "festival_joined", "festival_declined", "festival_raised", "festival_passed",
-        "tie_proposed", "tie_accepted", "tie_refused", "festival_resolved",
-    }),
-    private={"card_drawn": "player"},
-)

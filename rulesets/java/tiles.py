@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Collection
 
-from rulesets.core import IllegalAction
 
+from .events import FinalRoundStarted, JavaEvent, TilePlaced
 from .actions import PlaceTile
 from .board import CENTRAL, FOOTPRINTS, HEXES, INDEX, NEIGHBOR_OFFSETS, NEIGHBORS, Footprint
 from .components import COSTS, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
@@ -19,6 +19,9 @@ from .irrigation import score_enclosed_areas
 from .land import NOBODY, Land
 from .state import FinalRound, JavaState, PlacedTile
 from .action_points import check_ap, spend
+from .refusals import (COVERS_DEVELOPER, COVERS_PALACE, COVERS_POND, EXACT_COVER_SAME_TILE, HEX_OFF_BOARD,
+                       INVALID_TILE_SHAPE, INVALID_VILLAGE_HEX, JOINS_TWO_CITIES, NO_HEX_IN_CENTRAL_JAVA,
+                       TILE_SUPPLY_EXHAUSTED, UNEVEN_SUPPORT, UNKNOWN_TILE_TYPE)
 
 TILE_AP = COSTS.place_tile.ap
 OVERHANG_AP = COSTS.place_tile.plus_per_hex_on_bare_outer_ring
@@ -67,48 +70,44 @@ def joins_two_cities(land: Land, cells: Collection[int], village: int | None) ->
     return found >= 2
 
 
-def place_tile(state: JavaState, action: PlaceTile) -> list[dict]:
+def place_tile(state: JavaState, action: PlaceTile) -> list[JavaEvent]:
     seat = action.player
     kind = action.tile
     if kind not in TILE_TYPES:
-        raise IllegalAction("unknown_tile_type", "JAVA-4.2",
-                            f"'{kind}' is not a land tile; use one of {', '.join(TILE_TYPES)}.")
+        raise UNKNOWN_TILE_TYPE(tile=kind, types=", ".join(TILE_TYPES))
     if tiles_left(state, seat, kind) == 0:
-        raise IllegalAction("tile_supply_exhausted", "JAVA-4.1", f"No {kind} tile is left in your supply.")
+        raise TILE_SUPPLY_EXHAUSTED(tile=kind)
     hexes = [tuple(h) for h in action.hexes]
     size = TILE_SIZE[kind]
     if len(hexes) != size or len(set(hexes)) != size or not _shape_ok(hexes):  # type: ignore[arg-type]
-        raise IllegalAction("invalid_tile_shape", "JAVA-4.2",
-                            f"A {kind} tile covers {size} mutually adjacent hexes, each once.")
+        raise INVALID_TILE_SHAPE(tile=kind, size=size)
     village_hex: tuple[int, int] | None
     if size > 1:
         if action.village is None or tuple(action.village) not in hexes:
-            raise IllegalAction("invalid_village_hex", "JAVA-4.2",
-                                "Name the tile's village hex, one of its hexes.")
+            raise INVALID_VILLAGE_HEX()
         village_hex = tuple(action.village)  # type: ignore[assignment]
     else:
         village_hex = hexes[0] if TILE_VILLAGES[kind] else None  # type: ignore[assignment]
     if any(h not in INDEX for h in hexes):
-        raise IllegalAction("hex_off_board", "JAVA-4.4", "Every hex of a tile lies in central Java or on the outer ring.")
+        raise HEX_OFF_BOARD()
     cells = [INDEX[h] for h in hexes]  # type: ignore[index]
     if not any(CENTRAL[i] for i in cells):
-        raise IllegalAction("no_hex_in_central_java", "JAVA-4.4", "At least one hex of a tile lies in central Java.")
+        raise NO_HEX_IN_CENTRAL_JAVA()
     land = Land(state)
     if any(land.pond[i] for i in cells):
-        raise IllegalAction("covers_pond", "JAVA-4.6", "A tile never covers an irrigation space.")
+        raise COVERS_POND()
     if any(land.palace[i] != NOBODY for i in cells):
-        raise IllegalAction("covers_palace", "JAVA-4.6", "A tile never covers a palace.")
+        raise COVERS_PALACE()
     if any(land.dev[i] != NOBODY for i in cells):
-        raise IllegalAction("covers_developer", "JAVA-4.6", "A tile never covers a developer.")
+        raise COVERS_DEVELOPER()
     level = land.level[cells[0]]
     if any(land.level[i] != level for i in cells):
-        raise IllegalAction("uneven_support", "JAVA-4.5", "All hexes beneath a tile must be at the same level.")
+        raise UNEVEN_SUPPORT()
     if _exact_cover(land, cells, level):
-        raise IllegalAction("exact_cover_same_tile", "JAVA-4.7",
-                            "A tile may not lie exactly on one tile of the same size.")
+        raise EXACT_COVER_SAME_TILE()
     village = INDEX[village_hex] if village_hex is not None else None
     if joins_two_cities(land, set(cells), village):
-        raise IllegalAction("joins_two_cities", "JAVA-4.8", "Two cities (two palaces) may never join.")
+        raise JOINS_TWO_CITIES()
     cost = _cost(cells, level)
     check_ap(state, cost, "JAVA-4.10" if cost > TILE_AP else "JAVA-4.9", tile=True)
     return _commit(state, land, seat, kind, cells, village_hex, level, cost)
@@ -129,7 +128,7 @@ def _cost(cells: list[int] | tuple[int, ...], level: int) -> int:
 
 
 def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int],
-            village_hex: tuple[int, int] | None, level: int, cost: int) -> list[dict]:
+            village_hex: tuple[int, int] | None, level: int, cost: int) -> list[JavaEvent]:
     """JAVA-4.11, in order: supply, stacks and terrain, obligation met, irrigation, final round."""
     if kind == "triple":
         state.supply.triple -= 1
@@ -146,14 +145,14 @@ def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int]
     land.add_tile(tile, cells)
     state.turn.land_tile_placed = True
     spend(state, cost)
-    events: list[dict] = [{"type": "tile_placed", "player": seat, "tile": kind, "id": tile_id, "hexes": hexes,
-                           "village": village_hex, "level": level + 1, "cost": cost}]
+    events: list[JavaEvent] = [TilePlaced(player=seat, tile=kind, id=tile_id, hexes=hexes,  # type: ignore[arg-type]
+                                          village=village_hex, level=level + 1, cost=cost)]
     if level == 0:
         score_enclosed_areas(state, land, [j for i in cells for j in NEIGHBORS[i] if land.pond[j]], events)
     if kind == "triple" and state.supply.triple == 0 and state.final_round is None:
         n = len(state.players)
         state.final_round = FinalRound(trigger_player=seat, remaining=[(seat + k) % n for k in range(1, n)])
-        events.append({"type": "final_round_started", "trigger_player": seat})
+        events.append(FinalRoundStarted(trigger_player=seat))
     return events
 
 

@@ -3,25 +3,26 @@ the end of a turn (with the final round and each player's grand final reckoning,
 
 from __future__ import annotations
 
-from rulesets.core import IllegalAction
 
+from .events import ActionTokenUsed, GameOver, JavaEvent, TurnEnded, TurnStarted
 from .actions import EndTurn, UseActionToken
 from .action_points import ap_left, tile_obligation_open
 from .components import AP_PER_TURN, TOKEN_BONUS
 from .state import JavaState, Turn
+from .refusals import ACTION_TOKEN_ALREADY_USED, LAND_TILE_REQUIRED, NO_ACTION_TOKEN
 
 
 # ---------------------------------------------------------------- JAVA-3.3
-def use_action_token(state: JavaState, action: UseActionToken) -> list[dict]:
+def use_action_token(state: JavaState, action: UseActionToken) -> list[JavaEvent]:
     player = state.players[action.player]
     if player.action_tokens == 0:
-        raise IllegalAction("no_action_token", "JAVA-3.3", "You have no extra action token left.")
+        raise NO_ACTION_TOKEN()
     if state.turn.token_used:
-        raise IllegalAction("action_token_already_used", "JAVA-3.3", "One extra action token per turn.")
+        raise ACTION_TOKEN_ALREADY_USED()
     player.action_tokens -= 1
     state.turn.token_used = True
     state.turn.ap_total += TOKEN_BONUS
-    return [{"type": "action_token_used", "player": action.player, "ap_total": state.turn.ap_total}]
+    return [ActionTokenUsed(player=action.player, ap_total=state.turn.ap_total)]
 
 
 # ---------------------------------------------------------------- JAVA-3.5, 3.6
@@ -31,22 +32,22 @@ def check_turn_may_end(state: JavaState, rule: str) -> None:
         return
     from .tiles import any_affordable_placement  # the lapse needs the placement search
     if any_affordable_placement(state, state.turn.active, ap_left(state)):
-        raise IllegalAction("land_tile_required", rule, "Place at least one land tile before your turn ends.")
+        raise LAND_TILE_REQUIRED(rule)
 
 
-def end_turn(state: JavaState, action: EndTurn) -> list[dict]:
+def end_turn(state: JavaState, action: EndTurn) -> list[JavaEvent]:
     check_turn_may_end(state, "JAVA-3.5")
-    events: list[dict] = []
+    events: list[JavaEvent] = []
     finish_turn(state, events)
     return events
 
 
-def finish_turn(state: JavaState, events: list[dict]) -> None:
+def finish_turn(state: JavaState, events: list[JavaEvent]) -> None:
     """JAVA-3.6, 11.2 to 11.4, 12.1: the turn ends; in the final round the player's own
     reckoning follows; then the next player, or the end of the game."""
     from .scoring import grand_final_reckoning, winners
     seat = state.turn.active
-    events.append({"type": "turn_ended", "player": seat, "turn": state.turn.number})
+    events.append(TurnEnded(player=seat, turn=state.turn.number))
     final = state.final_round
     if final is None:
         following = (seat + 1) % len(state.players)
@@ -57,8 +58,8 @@ def finish_turn(state: JavaState, events: list[dict]) -> None:
         if not final.remaining:
             state.phase = "game_over"
             scores = [p.score for p in state.players]
-            events.append({"type": "game_over", "scores": scores, "winners": winners(scores)})
+            events.append(GameOver(scores=scores, winners=winners(scores)))
             return
         following = final.remaining[0]
     state.turn = Turn(number=state.turn.number + 1, active=following, ap_total=AP_PER_TURN)
-    events.append({"type": "turn_started", "player": following, "turn": state.turn.number})
+    events.append(TurnStarted(player=following, turn=state.turn.number))

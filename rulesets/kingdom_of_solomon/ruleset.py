@@ -47,7 +47,7 @@ FLOW: PhaseTable[KosState] = PhaseTable(
               describe=lambda state: "the end of the round (discards or final confirmations)"),
     ],
     phase_of=lambda state: state.phase, over="game_over", game_over_rule="KOS-10.4",
-    anytime={PlayFortune: fortune.play}, anytime_wrong_phase_rule="KOS-6.2", seat_check_first=False,
+    anytime={PlayFortune: fortune.play}, unknown_player_rule="KOS-1.1", seat_check_first=False,
     check_parameters=parameters.check)
 
 
@@ -56,7 +56,7 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
     title = "Kingdom of Solomon"
     min_players = min(PLAYER_COUNTS)
     max_players = max(PLAYER_COUNTS)
-    rules_version = "1"
+    rules_version = "1.0"
     player_count_rule = "KOS-1.1"
     first_player_rule = "KOS-1.6"
     rules = RULES

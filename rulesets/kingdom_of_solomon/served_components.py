@@ -15,6 +15,8 @@ from typing import Literal
 
 import msgspec
 
+from rulesets.core import Served
+
 from .components import BORDERS, DATA, Area, BuildingCard, Constant, FortuneCard, TempleLevel
 from .spaces import ACTION, AREA, BONUS, CARD
 from .state import Resource
@@ -23,11 +25,9 @@ from .state import Resource
 Params = dict[str, int | str | dict[str, int]]
 
 
-class _Doc(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
-    """Part of the served document."""
 
 
-class KosResource(_Doc, kw_only=True):
+class KosResource(Served, kw_only=True):
     id: Resource
     name: str
     colour: str
@@ -36,7 +36,7 @@ class KosResource(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosArea(_Doc, kw_only=True):
+class KosArea(Served, kw_only=True):
     id: str
     name: str
     kind: Literal["area"] = "area"
@@ -51,13 +51,13 @@ class KosArea(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosBorder(_Doc, kw_only=True):
+class KosBorder(Served, kw_only=True):
     """Where one road can lie (KOS-3.4, 8.25): two adjacent areas, sorted as a state's road names them."""
 
     areas: list[str]
 
 
-class KosEffect(_Doc, kw_only=True):
+class KosEffect(Served, kw_only=True):
     """An effect of the spec's vocabulary (spec 5.9), which spaces and cards name with their parameters."""
 
     id: str
@@ -65,7 +65,7 @@ class KosEffect(_Doc, kw_only=True):
     text: str
 
 
-class KosSpace(_Doc, kw_only=True):
+class KosSpace(Served, kw_only=True):
     id: str
     name: str
     kind: Literal["action_space", "bonus_space"]
@@ -77,14 +77,14 @@ class KosSpace(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosCardAction(_Doc, kw_only=True):
+class KosCardAction(Served, kw_only=True):
     effect: str
     params: Params
     #: the id of the card's action space.
     space: str
 
 
-class KosBuildingCard(_Doc, kw_only=True):
+class KosBuildingCard(Served, kw_only=True):
     id: str
     name: str
     kind: Literal["building_card"] = "building_card"
@@ -96,7 +96,7 @@ class KosBuildingCard(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosFortuneCard(_Doc, kw_only=True):
+class KosFortuneCard(Served, kw_only=True):
     id: str
     name: str
     kind: Literal["fortune_card"] = "fortune_card"
@@ -107,7 +107,7 @@ class KosFortuneCard(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosMarketTrack(_Doc, kw_only=True):
+class KosMarketTrack(Served, kw_only=True):
     resource: Resource
     name: str
     sell_vp: int
@@ -115,13 +115,13 @@ class KosMarketTrack(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosMarket(_Doc, kw_only=True):
+class KosMarket(Served, kw_only=True):
     capacity_per_resource: int
     capacity_assumed: bool
     tracks: list[KosMarketTrack]
 
 
-class KosTempleLevel(_Doc, kw_only=True):
+class KosTempleLevel(Served, kw_only=True):
     id: str
     name: str
     kind: Literal["temple_level"] = "temple_level"
@@ -137,13 +137,13 @@ class KosTempleLevel(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosTemple(_Doc, kw_only=True):
+class KosTemple(Served, kw_only=True):
     levels: list[KosTempleLevel]
     total_blocks: int
     reward_choice: list[str]
 
 
-class KosPlayerCountSetup(_Doc, kw_only=True):
+class KosPlayerCountSetup(Served, kw_only=True):
     players: int
     pawns_per_player: int
     bonus_spaces: list[str]
@@ -152,7 +152,7 @@ class KosPlayerCountSetup(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosConstant(_Doc, kw_only=True):
+class KosConstant(Served, kw_only=True):
     id: str
     value: int | dict[Resource, int]
     #: more than the box holds may be used, with substitutes (temple tokens, KOS-8.17).
@@ -160,7 +160,7 @@ class KosConstant(_Doc, kw_only=True):
     assumed: bool
 
 
-class KosComponents(_Doc, kw_only=True):
+class KosComponents(Served, kw_only=True):
     game: str
     #: the data version a state names: none for this game (its states name only the rules version).
     data_version: str | None = None

@@ -9,18 +9,17 @@ it inactive (spec 3.1 check 4), so the bidding actions are the phase's ``anyone`
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulesets.core import IllegalAction
-
 from .actions import BidAdd, BidCommit, BidRemove, ChooseReward, MoveKing
 from .cards import add, add_set, discard, remove, sorted_set, take_set_from_hand
 from .components import ARROWS, AUCTION, CARDS, GEM_OF, GEMS, MINE_SLOTS, ROWS
+from .events import (BidChanged, BidSealed, BidsRevealed, CardDiscarded, CardLeftGame, CardTaken, DisplayShifted,
+                     Events, KingMoved, RowUnclaimed, RowWon, TurnPassed, VpGained, VpReason)
 from .items import mine_card
+from .refusals import (BID_ALREADY_COMMITTED, CARD_NOT_IN_BID, CARD_NOT_IN_HAND, DISCARD_NOT_NEEDED,
+                       DISCARD_TARGET_INVALID, HALL_NOT_REACHABLE, MINE_FULL_DISCARD_REQUIRED, NO_REWARD_PENDING)
 from .rounds import player_order, start_upgrade
 from .state import MineCard, Row, RowResult, ZavandorState
 
-Events = list[dict[str, Any]]
 #: MOZ-5.11: the row whose winner moves the king: the sapphire's, the lowest gem.
 KING_ROW = GEMS[0]
 
@@ -31,34 +30,38 @@ def row_of(state: ZavandorState, gem: str) -> Row:
 
 def _unsealed(state: ZavandorState, seat: int) -> None:
     if state.players[seat].sealed:
-        raise IllegalAction("bid_already_committed", "MOZ-5.2", "Your bid is sealed and cannot change.")
+        raise BID_ALREADY_COMMITTED()
+
+
+def _bid_changed(seat: int, bid: dict[str, int]) -> BidChanged:
+    """The bidder's own record of his staged bid (section 4.2: nobody else learns it)."""
+    return BidChanged(player=seat, bid=sorted_set(bid), visible_to=[seat])
 
 
 def bid_add(state: ZavandorState, action: BidAdd) -> Events:
     _unsealed(state, action.player)
     player = state.players[action.player]
     if player.hand.get(action.card, 0) <= player.bid.get(action.card, 0):
-        raise IllegalAction("card_not_in_hand", "MOZ-2.5",
-                            f"Your hand holds no {action.card} card beyond those already in your bid.",
-                            card=action.card)
+        raise CARD_NOT_IN_HAND(missing=f"one {action.card} card beyond those already in your bid",
+                               context={"card": action.card})
     add(player.bid, action.card)
-    return [{"type": "bid_changed", "player": action.player, "bid": sorted_set(player.bid)}]
+    return [_bid_changed(action.player, player.bid)]
 
 
 def bid_remove(state: ZavandorState, action: BidRemove) -> Events:
     _unsealed(state, action.player)
     player = state.players[action.player]
     if not player.bid.get(action.card):
-        raise IllegalAction("card_not_in_bid", "MOZ-5.2", f"Your bid holds no {action.card} card.", card=action.card)
+        raise CARD_NOT_IN_BID(card=action.card, context={"card": action.card})
     remove(player.bid, action.card)
-    return [{"type": "bid_changed", "player": action.player, "bid": sorted_set(player.bid)}]
+    return [_bid_changed(action.player, player.bid)]
 
 
 def bid_commit(state: ZavandorState, action: BidCommit) -> Events:
     """MOZ-5.2: the seal is public, the bid is not; the last seal reveals and settles every row."""
     _unsealed(state, action.player)
     state.players[action.player].sealed = True
-    events: Events = [{"type": "bid_sealed", "player": action.player}]
+    events: Events = [BidSealed(player=action.player)]
     if all(player.sealed for player in state.players):
         reveal_and_settle(state, events)
     return events
@@ -72,14 +75,14 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
     """MOZ-5.3 to 5.5: all bids revealed at once; each gem is its own auction, won by the most
     cards of that gem (ties to player order); the winner's cards are spent, the others set aside."""
     state.bids_revealed = True
-    events.append({"type": "bids_revealed", "bids": [sorted_set(player.bid) for player in state.players]})
+    events.append(BidsRevealed(bids=[sorted_set(player.bid) for player in state.players]))
     order = player_order(state)
     results: list[RowResult] = []
     for gem in ROWS:
         counts = {seat: gem_count(state.players[seat].bid, gem) for seat in order}
         best = max(counts.values())
         if not best:
-            events.append({"type": "row_unclaimed", "row": gem})
+            events.append(RowUnclaimed(row=gem))  # type: ignore[arg-type]
             continue
         winner = next(seat for seat in order if counts[seat] == best)  # MOZ-5.4
         for seat in order:
@@ -93,7 +96,7 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
             else:
                 add_set(player.set_aside, cards)  # MOZ-5.5
         results.append(RowResult(row=gem, winner=winner, bid=best))  # type: ignore[arg-type]
-        events.append({"type": "row_won", "row": gem, "player": winner, "cards": best})
+        events.append(RowWon(row=gem, player=winner, cards=best))  # type: ignore[arg-type]
     state.rewards = results
     # MOZ-5.11: the sapphire winner moves the king; the start player if nobody bid a sapphire.
     king_row = next((result for result in results if result.row == KING_ROW), None)
@@ -101,9 +104,9 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
     give_rewards(state, events)
 
 
-def _vp(state: ZavandorState, seat: int, vp: int, why: str, row: str, events: Events) -> None:
+def _vp(state: ZavandorState, seat: int, vp: int, why: VpReason, row: str, events: Events) -> None:
     state.players[seat].vp += vp
-    events.append({"type": "vp_gained", "player": seat, "vp": vp, "reason": why, "row": row})
+    events.append(VpGained(player=seat, vp=vp, reason=why, row=row))  # type: ignore[arg-type]
 
 
 def card_on_offer(state: ZavandorState, result: RowResult) -> bool:
@@ -130,19 +133,15 @@ def choose_reward(state: ZavandorState, action: ChooseReward) -> Events:
     """MOZ-5.6 / 5.9: the row's right-column card (into a free space at level 0) or 1 VP."""
     result = state.rewards[0]
     if action.row != result.row:
-        raise IllegalAction("no_reward_pending", "MOZ-5.8", f"The pending choice is the {result.row} row's.",
-                            row=result.row)
+        raise NO_REWARD_PENDING(row=result.row, context={"row": result.row})
     player = state.players[action.player]
     full = len(player.mine) >= MINE_SLOTS
     if action.take == "card" and full and action.discard is None:
-        raise IllegalAction("mine_full_discard_required", "MOZ-5.9",
-                            "Your mine is full: name one of your improvement cards to discard, or take the VP.")
+        raise MINE_FULL_DISCARD_REQUIRED()
     if action.discard is not None and mine_card(player, action.discard) is None:
-        raise IllegalAction("discard_target_invalid", "MOZ-5.9", f"{action.discard} is not in your mine.",
-                            card=action.discard)
+        raise DISCARD_TARGET_INVALID(card=action.discard, context={"card": action.discard})
     if action.discard is not None and (not full or action.take == "vp"):
-        raise IllegalAction("discard_not_needed", "MOZ-5.9",
-                            "Discard a card only to make room for the card you take.")
+        raise DISCARD_NOT_NEEDED()
     events: Events = []
     row = row_of(state, result.row)
     if action.take == "card":
@@ -151,12 +150,12 @@ def choose_reward(state: ZavandorState, action: ChooseReward) -> Events:
             assert held is not None
             player.mine.remove(held)
             state.removed_from_game.append(action.discard)
-            events.append({"type": "card_discarded", "player": action.player, "card": action.discard})
+            events.append(CardDiscarded(player=action.player, card=action.discard))
         card = row.right
         assert card is not None
         player.mine.append(MineCard(card=card, level=CARDS[card].start_level))
         row.right = None
-        events.append({"type": "card_taken", "player": action.player, "card": card, "row": result.row})
+        events.append(CardTaken(player=action.player, card=card, row=result.row))
     else:
         _vp(state, action.player, AUCTION.card_alternative_vp, "instead_of_card", result.row, events)
     state.rewards.pop(0)
@@ -167,16 +166,15 @@ def choose_reward(state: ZavandorState, action: ChooseReward) -> Events:
 def begin_king_move(state: ZavandorState, events: Events) -> None:
     """MOZ-5.11: the mover was fixed at the reveal."""
     state.step = "king_move"
-    events.append({"type": "turn_passed", "step": "king_move", "player": state.king_mover})
+    events.append(TurnPassed(step="king_move", player=state.king_mover))  # type: ignore[arg-type]
 
 
 def move_king(state: ZavandorState, action: MoveKing) -> Events:
     """MOZ-7.2 / 7.3: one hall along an arrow; then the column shift (MOZ-5.12) and the upgrades."""
     if action.to not in ARROWS[state.king]:
-        raise IllegalAction("hall_not_reachable", "MOZ-7.2",
-                            f"From {state.king} the king can go to {', '.join(ARROWS[state.king]) or 'nowhere'}.",
-                            reachable=list(ARROWS[state.king]))
-    events: Events = [{"type": "king_moved", "player": action.player, "from": state.king, "to": action.to}]
+        raise HALL_NOT_REACHABLE(hall=state.king, reachable=", ".join(ARROWS[state.king]) or "nowhere",
+                                 context={"reachable": list(ARROWS[state.king])})
+    events: Events = [KingMoved(player=action.player, from_=state.king, to=action.to)]
     state.king = action.to
     state.king_mover, state.bids_revealed = None, False
     for player in state.players:  # the revealed bids were settled; the next auction starts afresh
@@ -193,7 +191,7 @@ def shift_columns(state: ZavandorState, events: Events) -> None:
             continue
         if row.right is not None:
             state.removed_from_game.append(row.right)
-            events.append({"type": "card_left_game", "card": row.right, "row": row.gem})
+            events.append(CardLeftGame(card=row.right, row=row.gem))
         row.right = row.middle
         row.middle = row.stack.pop(0) if row.stack else None
-    events.append({"type": "display_shifted"})
+    events.append(DisplayShifted())

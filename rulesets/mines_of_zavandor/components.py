@@ -35,9 +35,11 @@ class Players(_S, kw_only=True):
 
 class Order(_S, kw_only=True):
     order_low_to_high: list[str]
+    names: dict[str, str] = {}
 
 
 class GemDecks(_S, kw_only=True):
+    assumed: bool = False
     total_cards: int
     distribution: dict[str, dict[str, int]]
     search_deck_for_gem: dict[str, str]
@@ -70,6 +72,7 @@ class Level(_S, kw_only=True):
 
 
 class FamilyBoard(_S, kw_only=True):
+    assumed: bool = False
     id: str
     side: str
     start_level: int
@@ -79,6 +82,7 @@ class FamilyBoard(_S, kw_only=True):
 
 
 class PackDragon(_S, kw_only=True):
+    assumed: bool = False
     start_level: int
     top_level: int
     vp_at_top: int
@@ -86,6 +90,7 @@ class PackDragon(_S, kw_only=True):
 
 
 class StartingScroll(_S, kw_only=True):
+    assumed: bool = False
     id_prefix: str
     copies: int
     category: str
@@ -106,6 +111,7 @@ class Auction(_S, kw_only=True):
 
 
 class Hall(_S, kw_only=True):
+    assumed: bool = False
     id: str
     name: str
     route: str
@@ -118,6 +124,7 @@ class Edge(_S, kw_only=True):
 
 
 class KingsPath(_S, kw_only=True):
+    assumed: bool = False
     start: str
     coronation: str
     halls: list[Hall]
@@ -131,6 +138,7 @@ class Power(_S, kw_only=True):
 
 
 class ImprovementCard(_S, kw_only=True):
+    assumed: bool = False
     id: str
     name: str
     category: str
@@ -145,8 +153,18 @@ class ImprovementCard(_S, kw_only=True):
     power: Power | None = None
 
 
+class PowerText(_S, kw_only=True):
+    """What a power does, as the data words it."""
+
+    text: str
+    assumed: bool = False
+    scope_assumed: bool = False
+
+
 class ImprovementCards(_S, kw_only=True):
+    assumed: bool = False
     count: int
+    powers: dict[str, PowerText] = {}
     cards: list[ImprovementCard]
 
 

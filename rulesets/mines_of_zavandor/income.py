@@ -3,18 +3,15 @@ and the one-time step (spell scrolls, dragon treasures)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulesets.core import IllegalAction
-
 from .actions import CollectIncome, EndOneTimeStep, ForfeitMarkers, PlaceMarker, UseOneTime
 from .components import CARTS, DRAGON_ITEM, INCOME_CAP
+from .events import Events, MarkerPlaced, MarkersForfeited, OneTimeUsed, TurnPassed
 from .items import at_top, item_of, items, level_of, mine_card, printed, raise_level
+from .refusals import (CARD_NOT_IN_MINE, INCOME_SELECTION_EXCEEDS_PRODUCTION, INCOME_SELECTION_WRONG_TOTAL,
+                       NOT_ONE_TIME_CARD, TARGET_AT_TOP_LEVEL, UNKNOWN_UPGRADE_TARGET)
 from .rounds import one_time_turn_ended, production_turn_ended
 from .state import Player, ZavandorState
 from .supply import draw_cards
-
-Events = list[dict[str, Any]]
 
 
 def production(player: Player) -> tuple[dict[str, int], int]:
@@ -48,20 +45,18 @@ def collect_income(state: ZavandorState, action: CollectIncome) -> Events:
     cards, markers = production(player)
     due = min(sum(cards.values()), income_cap(player))
     if sum(action.draw.values()) != due:
-        raise IllegalAction("income_selection_wrong_total", "MOZ-3.4",
-                            f"Take exactly {due} card(s): your production is {sum(cards.values())} and your cap "
-                            f"{income_cap(player)}.", due=due)
+        raise INCOME_SELECTION_WRONG_TOTAL(due=due, production=sum(cards.values()), cap=income_cap(player),
+                                           context={"due": due})
     for cart, count in action.draw.items():
         if count > cards.get(cart, 0):
-            raise IllegalAction("income_selection_exceeds_production", "MOZ-3.4",
-                                f"Your production shows {cards.get(cart, 0)} {cart} card(s), not {count}.",
-                                cart=cart, production=cards.get(cart, 0))
+            raise INCOME_SELECTION_EXCEEDS_PRODUCTION(production=cards.get(cart, 0), cart=cart, count=count,
+                                                      context={"cart": cart, "production": cards.get(cart, 0)})
     events: Events = []
     draw_cards(state, action.player, action.draw, events)  # MOZ-3.5
     if markers:  # MOZ-3.6
         player.markers_pending = markers
         state.step = "markers"
-        events.append({"type": "turn_passed", "step": "markers", "player": action.player, "markers": markers})
+        events.append(TurnPassed(step="markers", player=action.player, markers=markers))
     else:
         production_turn_ended(state, action.player, events)
     return events
@@ -71,10 +66,10 @@ def check_marker_target(player: Player, target: str, rule: str) -> int:
     """MOZ-3.7 / MOZ-6.2 / MOZ-6.4: an item he owns and not at its top level; its current level."""
     level = level_of(player, target)
     if level is None:
-        raise IllegalAction("unknown_upgrade_target", rule, f"You have no {target} to raise.", target=target)
+        raise UNKNOWN_UPGRADE_TARGET(rule, target=target, context={"target": target})
     if at_top(item_of(target), level):
-        raise IllegalAction("target_at_top_level", rule if rule == "MOZ-3.7" else "MOZ-6.4",
-                            f"{target} is already at its top level {level}.", target=target)
+        raise TARGET_AT_TOP_LEVEL(rule if rule == "MOZ-3.7" else "MOZ-6.4", target=target, level=level,
+                                  context={"target": target})
     return level
 
 
@@ -84,8 +79,8 @@ def place_marker(state: ZavandorState, action: PlaceMarker) -> Events:
     check_marker_target(player, action.target, "MOZ-3.7")
     level = raise_level(player, action.target)
     player.markers_pending -= 1
-    events: Events = [{"type": "marker_placed", "player": action.player, "target": action.target, "level": level,
-                       "left": player.markers_pending}]
+    events: Events = [MarkerPlaced(player=action.player, target=action.target, level=level,
+                                   left=player.markers_pending)]
     if not player.markers_pending:
         production_turn_ended(state, action.player, events)
     return events
@@ -93,8 +88,7 @@ def place_marker(state: ZavandorState, action: PlaceMarker) -> Events:
 
 def forfeit_markers(state: ZavandorState, action: ForfeitMarkers) -> Events:
     """MOZ-3.6: markers not placed now are lost."""
-    events: Events = [{"type": "markers_forfeited", "player": action.player,
-                       "markers": state.players[action.player].markers_pending}]
+    events: Events = [MarkersForfeited(player=action.player, markers=state.players[action.player].markers_pending)]
     production_turn_ended(state, action.player, events)
     return events
 
@@ -104,17 +98,16 @@ def use_one_time(state: ZavandorState, action: UseOneTime) -> Events:
     player = state.players[action.player]
     held = mine_card(player, action.card)
     if held is None:
-        raise IllegalAction("card_not_in_mine", "MOZ-3.10", f"{action.card} is not in your mine.", card=action.card)
+        raise CARD_NOT_IN_MINE(card=action.card, context={"card": action.card})
     item = item_of(action.card)
     if not item.one_time:
-        raise IllegalAction("not_one_time_card", "MOZ-3.10", f"{action.card} is not a one-time card.",
-                            card=action.card)
+        raise NOT_ONE_TIME_CARD(card=action.card, context={"card": action.card})
     shown = printed(item, held.level)
     wanted = dict(shown.yield_ or {}) if shown is not None else {}
     player.mine.remove(held)
     state.removed_from_game.append(action.card)
-    events: Events = [{"type": "one_time_used", "player": action.player, "card": action.card, "level": held.level,
-                       "yield": wanted}]
+    events: Events = [OneTimeUsed(player=action.player, card=action.card, level=held.level,
+                                  yield_=wanted)]  # type: ignore[arg-type]
     draw_cards(state, action.player, wanted, events)
     return events
 

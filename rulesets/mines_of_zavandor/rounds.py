@@ -6,15 +6,12 @@ bidding) await every seat that has not closed them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets.core import clockwise
 
 from .cards import add_to_hand
 from .components import PATH
+from .events import Events, GameEnded, PhaseStarted, RoundEnded, RoundStarted, TurnPassed
 from .state import ZavandorState
-
-Events = list[dict[str, Any]]
 
 
 def player_order(state: ZavandorState) -> list[int]:
@@ -46,7 +43,7 @@ def actors(state: ZavandorState) -> list[int]:
 def start_income(state: ZavandorState, events: Events) -> None:
     """MOZ-3.1: production, in player order."""
     state.phase, state.step, state.active = "income", "production", state.start_player
-    events.append({"type": "round_started", "round": state.round, "start_player": state.start_player})
+    events.append(RoundStarted(round=state.round, start_player=state.start_player))
 
 
 def production_turn_ended(state: ZavandorState, seat: int, events: Events) -> None:
@@ -57,14 +54,14 @@ def production_turn_ended(state: ZavandorState, seat: int, events: Events) -> No
         state.step, state.active = "production", following
     else:
         state.step, state.active = "one_time", state.start_player
-    events.append({"type": "turn_passed", "step": state.step, "player": state.active})
+    events.append(TurnPassed(step=state.step, player=state.active))  # type: ignore[arg-type]
 
 
 def one_time_turn_ended(state: ZavandorState, seat: int, events: Events) -> None:
     following = next_in_order(state, seat)
     if following is not None:
         state.active = following
-        events.append({"type": "turn_passed", "step": state.step, "player": following})
+        events.append(TurnPassed(step=state.step, player=following))
     else:
         start_trading(state, events)
 
@@ -75,7 +72,7 @@ def start_trading(state: ZavandorState, events: Events) -> None:
     state.offers = []
     for player in state.players:
         player.trade_finished, player.draft, player.drafts_opened = False, None, 0
-    events.append({"type": "phase_started", "phase": "trading"})
+    events.append(PhaseStarted(phase="trading"))
 
 
 def start_auction(state: ZavandorState, events: Events) -> None:
@@ -85,13 +82,13 @@ def start_auction(state: ZavandorState, events: Events) -> None:
     state.bids_revealed, state.rewards, state.king_mover = False, [], None
     for player in state.players:
         player.bid, player.sealed, player.draft = {}, False, None
-    events.append({"type": "phase_started", "phase": "auction"})
+    events.append(PhaseStarted(phase="auction"))
 
 
 def start_upgrade(state: ZavandorState, events: Events) -> None:
     """MOZ-6.1: upgrades in player order."""
     state.phase, state.step, state.active = "upgrade", "upgrade", state.start_player
-    events.append({"type": "phase_started", "phase": "upgrade"})
+    events.append(PhaseStarted(phase="upgrade"))
 
 
 def end_round(state: ZavandorState, events: Events) -> None:
@@ -101,10 +98,10 @@ def end_round(state: ZavandorState, events: Events) -> None:
         for kind, count in player.set_aside.items():
             add_to_hand(player, kind, count)
         player.set_aside, player.upgraded = {}, []
-    events.append({"type": "round_ended", "round": state.round})
+    events.append(RoundEnded(round=state.round))
     if state.king == PATH.coronation:
         state.phase, state.step, state.active = "game_over", "game_over", None
-        events.append({"type": "game_ended", "round": state.round})
+        events.append(GameEnded(round=state.round))
         return
     state.start_player = (state.start_player + 1) % len(state.players)
     state.round += 1

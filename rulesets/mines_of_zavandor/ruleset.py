@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulesets.core import INVALID_OPTIONS, InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
-from . import auction, consistency, income, legal, scoring, setup, trading, upgrade
+from . import auction, consistency, income, legal, scoring, served_components, setup, trading, upgrade
 from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseReward, CollectIncome, EndOneTimeStep,
                       EndUpgrades, FinishTrading, ForfeitMarkers, MoveKing, PlaceMarker, TradeAccept, TradeDraftAsk,
                       TradeDraftCancel, TradeDraftGive, TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject,
                       TradeWithdraw, Upgrade, UseOneTime)
 from .components import MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
 from .rounds import actors
-from .refusals import NOT_ACTIVE_PLAYER, refusals
+from .refusals import NOT_ACTIVE_PLAYER, VARIANT_NOT_SUPPORTED, refusals
 from .rule_index import RULES
-from .state import EVENTS, ZavandorState
+from .events import ZavandorEvent
+from .state import ZavandorState
 
 #: MOZ-4.11: the bound on drafts per trading phase is chosen at setup, up to this many.
 MAX_PROPOSALS_BOUND = 1000
@@ -59,7 +60,7 @@ OPTIONS = (
                "variant_not_supported until its data exists.", choices=("basic", "advanced"), rule="MOZ-1.12"),
     OptionSpec("max_trade_proposals_per_phase", 10,
                f"MOZ-4.11 (service policy): drafts a player may open per trading phase, 1 to {MAX_PROPOSALS_BOUND}.",
-               kind="int", rule="MOZ-4.11"),
+               kind="int", minimum=1, maximum=MAX_PROPOSALS_BOUND, rule="MOZ-4.11"),
 )
 
 
@@ -75,7 +76,8 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
     State = ZavandorState
     Action = Action
     flow = FLOW
-    events = EVENTS
+    Event = ZavandorEvent
+    Components = served_components.ZavandorComponents
     refusals = refusals
     options = OPTIONS
     notes = {
@@ -122,27 +124,20 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
         ],
     }
 
-    def _check_first_player(self, players: int, first_player: int | None) -> int | None:  # type: ignore[override]
-        """MOZ-1.9: without a named start player, one is drawn from the seed (setup does it)."""
-        return None if first_player is None else super()._check_first_player(players, first_player)
-
     def check_options(self, options: Mapping[str, Any]) -> None:
         if options.get("variant") == "advanced":
-            raise InvalidSetup("variant_not_supported", "MOZ-1.12",
-                               "Only the basic game is specified; the advanced family boards have no data yet.",
-                               path="$.options.variant")
-        limit = options.get("max_trade_proposals_per_phase")
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PROPOSALS_BOUND:
-            raise InvalidSetup(INVALID_OPTIONS, "MOZ-4.11",
-                               f"max_trade_proposals_per_phase must be an integer from 1 to {MAX_PROPOSALS_BOUND}.",
-                               path="$.options.max_trade_proposals_per_phase")
+            raise VARIANT_NOT_SUPPORTED(variant="advanced", context={"path": "$.options.variant"})
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> ZavandorState:
-        return setup.create(self.id, self.rules_version, players, seed, seating.first_player,  # type: ignore[arg-type]
+        start_player = seating.first_player if seating.first_player_named else None  # None: drawn (MOZ-1.9)
+        return setup.create(self.id, self.rules_version, players, seed, start_player,
                             options["max_trade_proposals_per_phase"])
 
     def check_consistency(self, state: ZavandorState) -> None:
         consistency.check(state)
+
+    def components_document(self) -> served_components.ZavandorComponents:
+        return served_components.document()
 
     def enumerate_actions(self, state: ZavandorState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)

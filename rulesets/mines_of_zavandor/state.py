@@ -23,7 +23,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Sealed, Seat, public
+from rulesets.core import Count, GameState, Hidden, PerSeat, Private, Sealed, Seat, public
 
 from .components import TOTAL_GEM_CARDS, Cart, CardId, Gem, HallId, Kind, Target
 
@@ -149,17 +149,3 @@ class ZavandorState(GameState, kw_only=True):
     rewards: list[RowResult] = []
     removed_from_game: list[CardId] = []
 
-
-EVENTS = EventSecrecy(
-    public=frozenset({
-        "round_started", "cards_received", "cart_substituted", "draw_lost", "pile_reshuffled", "marker_placed",
-        "markers_forfeited", "one_time_used", "turn_passed", "phase_started",
-        "offer_made", "offer_accepted", "offer_rejected", "offer_withdrawn", "offer_lapsed", "bank_trade",
-        "search_revealed", "trading_finished",
-        "bid_sealed", "bids_revealed", "row_won", "row_unclaimed", "vp_gained", "card_taken", "card_discarded",
-        "king_moved", "card_left_game", "display_shifted",
-        "upgraded", "round_ended", "game_ended",
-    }),
-    private={"cards_drawn": "player", "draft_changed": "player", "draft_dropped": "player",
-             "bid_changed": "player"},
-)

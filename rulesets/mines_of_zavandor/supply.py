@@ -5,15 +5,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
 from rulesets.core import RandomSource
 
 from .cards import add, add_to_hand, size
 from .components import CART_INDEX, CARTS, GEM_OF, KIND_OF, SUBSTITUTION_LOWER
+from .events import CardsDrawn, CardsReceived, CartSubstituted, DrawLost, Events, PileReshuffled, SearchRevealed
 from .state import Pile, ZavandorState
-
-Events = list[dict[str, Any]]
 
 
 def reshuffle_if_empty(state: ZavandorState, pile: Pile, events: Events) -> None:
@@ -23,7 +22,7 @@ def reshuffle_if_empty(state: ZavandorState, pile: Pile, events: Events) -> None
     gems = [GEM_OF[kind] for kind in sorted(pile.discard) for _ in range(pile.discard[kind])]
     pile.draw = RandomSource(state.rng).shuffled(gems)  # type: ignore[assignment]
     pile.discard = {}
-    events.append({"type": "pile_reshuffled", "cart": pile.cart, "cards": len(pile.draw)})
+    events.append(PileReshuffled(cart=pile.cart, cards=len(pile.draw)))
 
 
 def _has_cards(pile: Pile) -> bool:
@@ -52,10 +51,10 @@ def draw_cards(state: ZavandorState, seat: int, wanted: Mapping[str, int], event
         for _ in range(wanted[cart]):
             used = _cart_for(state, cart)
             if used is None:  # MOZ-8.4
-                events.append({"type": "draw_lost", "player": seat, "cart": cart})
+                events.append(DrawLost(player=seat, cart=cart))
                 continue
             if used != cart:
-                events.append({"type": "cart_substituted", "player": seat, "requested": cart, "used": used})
+                events.append(CartSubstituted(player=seat, requested=cart, used=used))
             pile = state.supply[CART_INDEX[used]]
             reshuffle_if_empty(state, pile, events)
             kind = KIND_OF[used, pile.draw.pop(0)]
@@ -63,11 +62,11 @@ def draw_cards(state: ZavandorState, seat: int, wanted: Mapping[str, int], event
             add(drawn, kind)
             reshuffle_if_empty(state, pile, events)
     if drawn:
-        events.append({"type": "cards_drawn", "player": seat, "cards": drawn})
+        events.append(CardsDrawn(player=seat, cards=drawn, visible_to=[seat]))  # type: ignore[arg-type]
         backs: dict[str, int] = {}
         for kind, count in drawn.items():
             add(backs, kind.split(".")[0], count)
-        events.append({"type": "cards_received", "player": seat, "by_cart": backs, "count": size(drawn)})
+        events.append(CardsReceived(player=seat, by_cart=backs, count=size(drawn)))  # type: ignore[arg-type]
 
 
 def search(state: ZavandorState, seat: int, gem: str, cart: str, events: Events) -> None:
@@ -82,5 +81,5 @@ def search(state: ZavandorState, seat: int, gem: str, cart: str, events: Events)
             break
         add(pile.discard, KIND_OF[cart, top])
     add_to_hand(state.players[seat], KIND_OF[cart, gem])
-    events.append({"type": "search_revealed", "player": seat, "cart": cart, "gems": revealed})
+    events.append(SearchRevealed(player=seat, cart=cart, gems=revealed))  # type: ignore[arg-type]
     reshuffle_if_empty(state, pile, events)

@@ -3,20 +3,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulesets.core import IllegalAction, InvalidAction
+from rulesets.core.refusals import INVALID_ACTION
 
 from .actions import (BankTrade, FinishTrading, TradeAccept, TradeDraftAsk, TradeDraftCancel, TradeDraftGive,
                       TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject, TradeWithdraw)
-from .cards import (add_set, add_to_hand, by_gem, contains, discard, free_cards, remove, size, sorted_set,
-                    take_set_from_hand)
+from .cards import (add_set, add_to_hand, by_gem, contains, discard, free_cards, remove, shortfall, size,
+                    sorted_set, take_set_from_hand)
 from .components import CART_INDEX, CART_OF, CARTS, GEM_OF, KIND_OF, SEARCH_DECK
+from .events import (BankTraded, DraftChanged, DraftDropped, DraftSummary, Events, OfferAccepted, OfferLapsed,
+                     OfferMade, OfferRejected, OfferWithdrawn, TradingFinished)
+from .refusals import (BANK_TRADE_NEEDS_TWO_CARDS, CARD_NOT_IN_HAND, CARD_RESERVED, DRAFT_ALREADY_OPEN, DRAFT_EMPTY,
+                       GEM_NOT_IN_PILE, NO_DRAFT_OPEN, NO_OPEN_OFFER, OFFER_NOT_ADDRESSED_TO_YOU, PARTNER_FINISHED,
+                       REQUESTED_GEM_UNAVAILABLE, SEARCH_NOT_ALLOWED, TRADE_ASK_EXCEEDS_PARTNER_HAND,
+                       TRADE_PAYMENT_MISMATCH, TRADE_PROPOSAL_LIMIT, TRADE_SIDE_EMPTY, TRADE_WITH_SELF, UNKNOWN_OFFER)
 from .rounds import start_auction
 from .state import Draft, DraftEntry, Offer, ZavandorState
 from .supply import search
-
-Events = list[dict[str, Any]]
 
 
 def open_offer(state: ZavandorState, seat: int) -> Offer | None:
@@ -26,7 +28,7 @@ def open_offer(state: ZavandorState, seat: int) -> Offer | None:
 def draft_of(state: ZavandorState, seat: int) -> Draft:
     draft = state.players[seat].draft
     if draft is None:
-        raise IllegalAction("no_draft_open", "MOZ-4.4", "You have no trade draft open.")
+        raise NO_DRAFT_OPEN()
     return draft
 
 
@@ -43,29 +45,28 @@ def draft_sides(draft: Draft) -> tuple[dict[str, int], dict[str, int]]:
     return give, ask
 
 
-def _event(seat: int, draft: Draft | None) -> dict[str, Any]:
+def _event(seat: int, draft: Draft | None) -> DraftChanged:
     """The drafter's own record of his draft (section 4.1: drafts are private)."""
     if draft is None:
-        return {"type": "draft_changed", "player": seat, "draft": None}
+        return DraftChanged(player=seat, draft=None, visible_to=[seat])
     give, ask = draft_sides(draft)
-    return {"type": "draft_changed", "player": seat, "draft": {"partner": draft.partner, "give": give, "ask": ask}}
+    return DraftChanged(player=seat, draft=DraftSummary(partner=draft.partner, give=give, ask=ask),  # type: ignore[arg-type]
+                        visible_to=[seat])
 
 
 def check_open(state: ZavandorState, action: TradeDraftOpen) -> None:
     if action.partner >= len(state.players):  # spec 3.1: a seat out of range is a schema error
-        raise InvalidAction(f"Seat {action.partner} is not in this {len(state.players)}-player game.", "$.partner")
+        raise INVALID_ACTION(reason=f"seat {action.partner} is not in this {len(state.players)}-player game.",
+                             context={"path": "$.partner"})
     if action.partner == action.player:
-        raise IllegalAction("trade_with_self", "MOZ-4.3", "You cannot trade with yourself.")
+        raise TRADE_WITH_SELF()
     if state.players[action.partner].trade_finished:
-        raise IllegalAction("partner_finished", "MOZ-4.3", f"Seat {action.partner} has finished trading.",
-                            partner=action.partner)
+        raise PARTNER_FINISHED(partner=action.partner, context={"partner": action.partner})
     player = state.players[action.player]
     if player.draft is not None or open_offer(state, action.player) is not None:
-        raise IllegalAction("draft_already_open", "MOZ-4.4", "You already have a draft or an open offer.")
+        raise DRAFT_ALREADY_OPEN()
     if player.drafts_opened >= state.max_trade_proposals_per_phase:
-        raise IllegalAction("trade_proposal_limit", "MOZ-4.11",
-                            f"You have opened {player.drafts_opened} drafts this phase, the most allowed.",
-                            limit=state.max_trade_proposals_per_phase)
+        raise TRADE_PROPOSAL_LIMIT(opened=player.drafts_opened, context={"limit": state.max_trade_proposals_per_phase})
 
 
 def draft_open(state: ZavandorState, action: TradeDraftOpen) -> Events:
@@ -79,10 +80,9 @@ def draft_open(state: ZavandorState, action: TradeDraftOpen) -> Events:
 def draft_give(state: ZavandorState, action: TradeDraftGive) -> Events:
     draft = draft_of(state, action.player)
     if not state.players[action.player].hand.get(action.card):
-        raise IllegalAction("card_not_in_hand", "MOZ-2.5", f"You hold no {action.card} card.", card=action.card)
+        raise CARD_NOT_IN_HAND(missing=f"one {action.card} card", context={"card": action.card})
     if not free_cards(state, action.player).get(action.card):
-        raise IllegalAction("card_reserved", "MOZ-4.4", f"Every {action.card} card you hold is already in the draft.",
-                            card=action.card)
+        raise CARD_RESERVED(reserved=f"Every {action.card} card you hold is", context={"card": action.card})
     draft.entries.append(DraftEntry(cart=CART_OF[action.card], gem=GEM_OF[action.card]))  # type: ignore[arg-type]
     return [_event(action.player, draft)]
 
@@ -92,9 +92,8 @@ def draft_ask(state: ZavandorState, action: TradeDraftAsk) -> Events:
     _, ask = draft_sides(draft)
     partner_hand = size(state.players[draft.partner].hand)
     if sum(ask.values()) + 1 > partner_hand:
-        raise IllegalAction("trade_ask_exceeds_partner_hand", "MOZ-4.4",
-                            f"Seat {draft.partner} holds {partner_hand} card(s); you cannot ask for more.",
-                            partner_hand=partner_hand)
+        raise TRADE_ASK_EXCEEDS_PARTNER_HAND(partner=draft.partner, partner_hand=partner_hand,
+                                             context={"partner_hand": partner_hand})
     draft.entries.append(DraftEntry(gem=action.gem))  # type: ignore[arg-type]
     return [_event(action.player, draft)]
 
@@ -102,7 +101,7 @@ def draft_ask(state: ZavandorState, action: TradeDraftAsk) -> Events:
 def draft_undo(state: ZavandorState, action: TradeDraftUndo) -> Events:
     draft = draft_of(state, action.player)
     if not draft.entries:
-        raise IllegalAction("draft_empty", "MOZ-4.4", "Your draft has no entry to undo.")
+        raise DRAFT_EMPTY()
     draft.entries.pop()
     return [_event(action.player, draft)]
 
@@ -117,42 +116,41 @@ def propose(state: ZavandorState, action: TradePropose) -> Events:
     draft = draft_of(state, action.player)
     give, ask = draft_sides(draft)
     if not give or not ask:
-        raise IllegalAction("trade_side_empty", "MOZ-4.3", "Each side of a trade needs at least one card (AMB-5).")
+        raise TRADE_SIDE_EMPTY()
     offer = Offer(id=state.next_offer, proposer=action.player, partner=draft.partner, give=sorted_set(give),
                   ask=ask)  # type: ignore[arg-type]
     state.next_offer += 1
     state.offers.append(offer)
     state.players[action.player].draft = None
     return [_event(action.player, None),
-            {"type": "offer_made", "offer": offer.id, "player": action.player, "partner": offer.partner,
-             "give": dict(offer.give), "ask": dict(offer.ask)}]
+            OfferMade(offer=offer.id, player=action.player, partner=offer.partner, give=dict(offer.give),
+                      ask=dict(offer.ask))]
 
 
 def addressed_offer(state: ZavandorState, seat: int, offer_id: int) -> Offer:
     offer = next((offer for offer in state.offers if offer.id == offer_id), None)
     if offer is None:
-        raise IllegalAction("unknown_offer", "MOZ-4.3", f"There is no open offer {offer_id}.", offer=offer_id)
+        raise UNKNOWN_OFFER(offer=offer_id, context={"offer": offer_id})
     if offer.partner != seat:
-        raise IllegalAction("offer_not_addressed_to_you", "MOZ-4.3",
-                            f"Offer {offer_id} is addressed to seat {offer.partner}.", offer=offer_id)
+        raise OFFER_NOT_ADDRESSED_TO_YOU(offer=offer_id, partner=offer.partner, context={"offer": offer_id})
     return offer
 
 
 def check_own_cards(state: ZavandorState, seat: int, cards: dict[str, int]) -> None:
     """MOZ-2.5 then MOZ-4.4: the cards are in his hand, and not reserved in his draft or offer."""
-    if not contains(state.players[seat].hand, cards):
-        raise IllegalAction("card_not_in_hand", "MOZ-2.5", "You do not hold those cards.")
+    missing = shortfall(state.players[seat].hand, cards)
+    if missing is not None:
+        raise CARD_NOT_IN_HAND(missing=missing)
     if not contains(free_cards(state, seat), cards):
-        raise IllegalAction("card_reserved", "MOZ-4.4", "Some of those cards are reserved in your draft or offer.")
+        raise CARD_RESERVED(reserved="Some of those cards are")
 
 
 def accept(state: ZavandorState, action: TradeAccept) -> Events:
     offer = addressed_offer(state, action.player, action.offer)
     check_own_cards(state, action.player, action.pay)
     if by_gem(action.pay) != dict(offer.ask):
-        raise IllegalAction("trade_payment_mismatch", "MOZ-4.3",
-                            f"Offer {offer.id} asks for {dict(offer.ask)}; your payment has {by_gem(action.pay)}.",
-                            ask=dict(offer.ask))
+        raise TRADE_PAYMENT_MISMATCH(offer=offer.id, ask=dict(offer.ask), paid=by_gem(action.pay),
+                                     context={"ask": dict(offer.ask)})
     proposer, partner = state.players[offer.proposer], state.players[action.player]
     take_set_from_hand(proposer, offer.give)
     take_set_from_hand(partner, action.pay)
@@ -161,22 +159,22 @@ def accept(state: ZavandorState, action: TradeAccept) -> Events:
     for kind, count in action.pay.items():
         add_to_hand(proposer, kind, count)
     state.offers.remove(offer)
-    return [{"type": "offer_accepted", "offer": offer.id, "player": action.player, "proposer": offer.proposer,
-             "give": dict(offer.give), "pay": sorted_set(action.pay)}]
+    return [OfferAccepted(offer=offer.id, player=action.player, proposer=offer.proposer, give=dict(offer.give),
+                          pay=sorted_set(action.pay))]
 
 
 def reject(state: ZavandorState, action: TradeReject) -> Events:
     offer = addressed_offer(state, action.player, action.offer)
     state.offers.remove(offer)
-    return [{"type": "offer_rejected", "offer": offer.id, "player": action.player, "proposer": offer.proposer}]
+    return [OfferRejected(offer=offer.id, player=action.player, proposer=offer.proposer)]
 
 
 def withdraw(state: ZavandorState, action: TradeWithdraw) -> Events:
     offer = open_offer(state, action.player)
     if offer is None:
-        raise IllegalAction("no_open_offer", "MOZ-4.4", "You have no open offer to withdraw.")
+        raise NO_OPEN_OFFER()
     state.offers.remove(offer)
-    return [{"type": "offer_withdrawn", "offer": offer.id, "player": action.player}]
+    return [OfferWithdrawn(offer=offer.id, player=action.player)]
 
 
 def discards_after(state: ZavandorState, give: dict[str, int]) -> list[dict[str, int]]:
@@ -192,29 +190,25 @@ def check_bank_take(state: ZavandorState, gem: str, source: str, give: dict[str,
     piles = discards_after(state, give)
     if source != "search":
         if not piles[CART_INDEX[source]].get(KIND_OF[source, gem]):
-            raise IllegalAction("gem_not_in_pile", "MOZ-4.6", f"The {source} discard pile holds no {gem}.",
-                                gem=gem, pile=source)
+            raise GEM_NOT_IN_PILE(pile=source, gem=gem, context={"gem": gem, "pile": source})
         return
     if any(pile.get(KIND_OF[cart, gem]) for cart, pile in zip(CARTS, piles)):
-        raise IllegalAction("search_not_allowed", "MOZ-4.7",
-                            f"A discard pile holds a {gem}: take it from there.", gem=gem)
+        raise SEARCH_NOT_ALLOWED(gem=gem, context={"gem": gem})
     if gem not in state.supply[CART_INDEX[SEARCH_DECK[gem]]].draw:
-        raise IllegalAction("requested_gem_unavailable", "MOZ-4.9",
-                            f"The {SEARCH_DECK[gem]} draw pile holds no {gem}; nothing changes (AMB-6).", gem=gem)
+        raise REQUESTED_GEM_UNAVAILABLE(pile=SEARCH_DECK[gem], gem=gem, context={"gem": gem})
 
 
 def bank_trade(state: ZavandorState, action: BankTrade) -> Events:
     """MOZ-4.5 to 4.9: two cards to the discard piles, then one card of the named gem."""
     if size(action.give) != 2:
-        raise IllegalAction("bank_trade_needs_two_cards", "MOZ-4.5", "A bank trade gives exactly two cards.")
+        raise BANK_TRADE_NEEDS_TWO_CARDS(given=size(action.give))
     check_own_cards(state, action.player, action.give)
     gem, source = action.take.gem, action.take.from_
     check_bank_take(state, gem, source, action.give)
     player = state.players[action.player]
     take_set_from_hand(player, action.give)
     discard(state, action.give)
-    events: Events = [{"type": "bank_trade", "player": action.player, "give": sorted_set(action.give), "gem": gem,
-                       "from": source}]
+    events: Events = [BankTraded(player=action.player, give=sorted_set(action.give), gem=gem, from_=source)]
     if source == "search":
         search(state, action.player, gem, SEARCH_DECK[gem], events)
     else:
@@ -232,17 +226,17 @@ def finish(state: ZavandorState, action: FinishTrading) -> Events:
     player.trade_finished = True
     if player.draft is not None:
         player.draft = None
-        events.append({"type": "draft_dropped", "player": seat})
+        events.append(DraftDropped(player=seat, visible_to=[seat]))
     for other, drafter in enumerate(state.players):
         if drafter.draft is not None and drafter.draft.partner == seat:
             drafter.draft = None
-            events.append({"type": "draft_dropped", "player": other})
+            events.append(DraftDropped(player=other, visible_to=[other]))
     for offer in [o for o in state.offers if seat in (o.proposer, o.partner)]:
         state.offers.remove(offer)
-        events.append({"type": "offer_lapsed", "offer": offer.id})
-    events.append({"type": "trading_finished", "player": seat})
+        events.append(OfferLapsed(offer=offer.id))
+    events.append(TradingFinished(player=seat))
     if all(p.trade_finished for p in state.players):
         for offer in state.offers:
-            events.append({"type": "offer_lapsed", "offer": offer.id})
+            events.append(OfferLapsed(offer=offer.id))
         start_auction(state, events)
     return events

@@ -3,19 +3,19 @@ king-dependent costs (MOZ-6.6), VP tokens as a cost (MOZ-6.7) and the Idol of th
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from rulesets.core import IllegalAction
+from typing import Mapping
 
 from .actions import EndUpgrades, Upgrade
-from .cards import by_gem, discard, sorted_set, take_set_from_hand
+from .cards import by_gem, discard, shortfall, sorted_set, take_set_from_hand
 from .components import GEMS, HALLS
+from .events import Events, TurnPassed, Upgraded
 from .income import check_marker_target
 from .items import item_of, items, power_active, printed, raise_level
+from .refusals import (ALREADY_UPGRADED_THIS_PHASE, CARD_NOT_IN_HAND, CARD_SET_ASIDE, INSUFFICIENT_VP,
+                       LEVEL_SKIP_FORBIDDEN, PAYMENT_MISMATCH)
 from .rounds import end_round, next_in_order
 from .state import Player, ZavandorState
 
-Events = list[dict[str, Any]]
 #: MOZ-6.9: the gem a card with the ``sapphire_wild`` power lets stand in for the others (the lowest).
 WILD_GEM = GEMS[0]
 
@@ -54,29 +54,24 @@ def check_upgrade(state: ZavandorState, action: Upgrade) -> tuple[dict[str, int]
     player = state.players[action.player]
     level = check_marker_target(player, action.target, "MOZ-6.2")
     if action.target in player.upgraded:
-        raise IllegalAction("already_upgraded_this_phase", "MOZ-6.3",
-                            f"{action.target} was already raised in this upgrade phase.", target=action.target)
+        raise ALREADY_UPGRADED_THIS_PHASE(target=action.target, context={"target": action.target})
     if action.level != level + 1:
-        raise IllegalAction("level_skip_forbidden", "MOZ-6.4",
-                            f"{action.target} is at level {level}: the next level is {level + 1}.",
-                            target=action.target, next_level=level + 1)
+        raise LEVEL_SKIP_FORBIDDEN(target=action.target, level=level, next_level=level + 1,
+                                   context={"target": action.target, "next_level": level + 1})
     for kind, count in action.pay.items():
         held = player.hand.get(kind, 0)
         if held < count <= held + player.set_aside.get(kind, 0):
-            raise IllegalAction("card_set_aside", "MOZ-5.13",
-                                f"Your {kind} cards are set aside until the end of the round.", card=kind)
-    for kind, count in action.pay.items():
-        if player.hand.get(kind, 0) < count:
-            raise IllegalAction("card_not_in_hand", "MOZ-2.5", f"You hold fewer than {count} {kind} card(s).",
-                                card=kind)
+            raise CARD_SET_ASIDE(card=kind, context={"card": kind})
+    missing = shortfall(player.hand, action.pay)
+    if missing is not None:
+        kind = next(kind for kind, count in action.pay.items() if player.hand.get(kind, 0) < count)
+        raise CARD_NOT_IN_HAND(missing=missing, context={"card": kind})
     gems, vp = cost_of(state, action.target, action.level)
     if vp > player.vp:
-        raise IllegalAction("insufficient_vp", "MOZ-6.7", f"This level costs {vp} VP token(s); you have {player.vp}.",
-                            vp=vp)
+        raise INSUFFICIENT_VP(vp=vp, held=player.vp, context={"vp": vp})
     if not payment_matches(by_gem(action.pay), gems, has_wild(player)):
-        raise IllegalAction("payment_mismatch", "MOZ-6.5",
-                            f"Level {action.level} of {action.target} costs {gems or 'no gems'} here; "
-                            f"you paid {by_gem(action.pay) or 'nothing'}.", cost=gems)
+        raise PAYMENT_MISMATCH(level=action.level, target=action.target, cost=gems or "no gems",
+                               paid=by_gem(action.pay) or "nothing", context={"cost": gems})
     return gems, vp
 
 
@@ -89,8 +84,8 @@ def upgrade(state: ZavandorState, action: Upgrade) -> Events:
     player.vp -= vp
     level = raise_level(player, action.target)
     player.upgraded.append(action.target)  # type: ignore[arg-type]
-    return [{"type": "upgraded", "player": action.player, "target": action.target, "level": level,
-             "paid": sorted_set(action.pay), "vp_paid": vp}]
+    return [Upgraded(player=action.player, target=action.target, level=level, paid=sorted_set(action.pay),
+                     vp_paid=vp)]
 
 
 def end_upgrades(state: ZavandorState, action: EndUpgrades) -> Events:
@@ -99,7 +94,7 @@ def end_upgrades(state: ZavandorState, action: EndUpgrades) -> Events:
     following = next_in_order(state, action.player)
     if following is not None:
         state.active = following
-        events.append({"type": "turn_passed", "step": "upgrade", "player": following})
+        events.append(TurnPassed(step="upgrade", player=following))
     else:
         end_round(state, events)
     return events

@@ -7,21 +7,19 @@ other strips, their cards and the airship each move one column towards the rear.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import resources as res
 from .board import terrain
 from .components import (CARDS, COLUMNS, FACE_FLIP, Activation, ActivationRepeat, ActivationReplace, GainResource,
                          SpaceMultiplier, Terrain, VpIfIsland)
+from .events import AirshipAdvanced, CardActivated, Events, RivalCardDiscarded, StripMoved, StripResolved, as_resources
 from .improvements import active_effect
 from .state import RIVAL, BoardCard, Column, PlayerBoard, Position, SoleniaState
 
 
-def advance(state: SoleniaState, spaces: int, events: list[dict[str, Any]], cause: str) -> None:
+def advance(state: SoleniaState, spaces: int, events: Events, cause: str) -> None:
     """SOL-6.1: the airship moves forward (towards col 4); resolution waits for the end of turn."""
     ship = state.board.airship = Position(col=state.board.airship.col + spaces, row=state.board.airship.row)
-    events.append({"type": "airship_advanced", "spaces": spaces, "cause": cause,
-                   "airship": {"col": ship.col, "row": ship.row}})
+    events.append(AirshipAdvanced(spaces=spaces, cause=cause, airship=ship))  # type: ignore[arg-type]
 
 
 def activation_gain(activation: Activation, ground: Terrain) -> tuple[res.Vector, int]:
@@ -53,27 +51,27 @@ def card_activation(player: PlayerBoard, card_id: str, ground: Terrain) -> tuple
     return tuple(n * times for n in gained), stars * times
 
 
-def _activate(state: SoleniaState, placed: BoardCard, events: list[dict[str, Any]]) -> None:
+def _activate(state: SoleniaState, placed: BoardCard, events: Events) -> None:
     ground = terrain(state, placed.col, placed.row)
     if placed.owner == RIVAL:
         # SOL-10.3 step 5: Rival cards do not activate; they are simply discarded.
         state.solo.rival_discard.append(placed.card)  # type: ignore[union-attr]
-        events.append({"type": "rival_card_discarded", "card": placed.card, "row": placed.row})
+        events.append(RivalCardDiscarded(card=placed.card, row=placed.row))
         return
     player = state.players[placed.owner]
     gained, stars = card_activation(player, placed.card, ground)
     res.store(player.storage, res.add(res.vector(player.storage), gained))
     player.stars += stars
     player.discard.append(placed.card)
-    events.append({"type": "card_activated", "player": placed.owner, "card": placed.card, "row": placed.row,
-                   "resources": res.as_dict(gained), "stars": stars})
+    events.append(CardActivated(player=placed.owner, card=placed.card, row=placed.row,
+                                resources=as_resources(gained), stars=stars))
 
 
-def resolve_rear_strip(state: SoleniaState, events: list[dict[str, Any]]) -> None:
+def resolve_rear_strip(state: SoleniaState, events: Events) -> None:
     """SOL-6.2 to SOL-6.5 for the strip in col 0."""
     board = state.board
     rear = board.columns[0]
-    events.append({"type": "strip_resolved", "strip": rear.strip, "face": rear.face})
+    events.append(StripResolved(strip=rear.strip, face=rear.face))  # type: ignore[arg-type]
     for placed in sorted((c for c in board.cards if c.col == 0), key=lambda c: c.row):
         _activate(state, placed, events)
     board.cards = [BoardCard(card=c.card, owner=c.owner, col=c.col - 1, row=c.row) for c in board.cards if c.col != 0]
@@ -81,10 +79,10 @@ def resolve_rear_strip(state: SoleniaState, events: list[dict[str, Any]]) -> Non
     flipped = Column(strip=rear.strip, face=FACE_FLIP[rear.face])
     board.columns.append(flipped)
     board.airship = Position(col=board.airship.col - 1, row=board.airship.row)
-    events.append({"type": "strip_moved", "strip": flipped.strip, "face": flipped.face, "col": COLUMNS - 1})
+    events.append(StripMoved(strip=flipped.strip, face=flipped.face, col=COLUMNS - 1))  # type: ignore[arg-type]
 
 
-def resolve(state: SoleniaState, times: int, events: list[dict[str, Any]]) -> None:
+def resolve(state: SoleniaState, times: int, events: Events) -> None:
     """SOL-6.2/6.7: one resolution per space advanced, each on the strip then in col 0."""
     for _ in range(times):
         resolve_rear_strip(state, events)

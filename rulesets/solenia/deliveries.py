@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
-
-from rulesets.core import IllegalAction
 
 from . import resources as res
 from .actions import DeliveryChoice
 from .components import (ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS, CrossDelivery, DeliverySubstitution,
                          GainOneOf, OnDelivery, PermanentResource, Reward, WinterPower)
+from .events import (DeliveryCompleted, DeliveryReward, DisplayRefilled, DisplayShort, Events, ImprovementActivated,
+                     PermanentGained, as_resources)
 from .improvements import active_effect, active_effects, derive_active
+from .refusals import (DELIVERY_PAYMENT_MISMATCH, DELIVERY_REQUIRED, DELIVERY_TILE_NOT_IN_DISPLAY,
+                       DELIVERY_TILE_WRONG_TYPE, INSUFFICIENT_RESOURCES, PERMANENT_ALREADY_USED,
+                       PERMANENT_UNAVAILABLE, REWARD_CHOICE_INVALID, REWARD_CHOICE_NOT_ALLOWED, REWARD_CHOICE_REQUIRED,
+                       SLOT_INVALID, SLOT_NOT_CHOOSABLE, SLOT_OCCUPIED, SLOT_PREREQUISITE_UNMET, SLOT_REQUIRED)
 from .state import Permanent, PlayerBoard, SoleniaState
 from .storage import capacity_for
 from .winter import eligible_slots, slot_power, unmet_prerequisite
@@ -139,15 +142,15 @@ def summer_reward(kind: str, index: int) -> Reward:
     return SUMMER_REWARDS[kind][index]
 
 
-def refill(state: SoleniaState, kind: str, events: list[dict[str, Any]]) -> None:
+def refill(state: SoleniaState, kind: str, events: Events) -> None:
     """SOL-5.6: the top of the same-type deck is appended to the display; an empty deck leaves it short."""
     source = deck(state, kind)
     if source:
         tile = source.pop(0)
         display(state, kind).append(tile)
-        events.append({"type": "display_refilled", "kind": kind, "tile": tile})
+        events.append(DisplayRefilled(kind=kind, tile=tile))  # type: ignore[arg-type]
     else:
-        events.append({"type": "display_short", "kind": kind, "size": len(display(state, kind))})
+        events.append(DisplayShort(kind=kind, size=len(display(state, kind))))  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- a city play's delivery
@@ -218,46 +221,39 @@ def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, sto
     if choice is None:
         payable = payable_tiles(state, player, city_kind, stored)
         if payable:
-            raise IllegalAction("delivery_required", "SOL-5.2",
-                                f"A card on a {city_kind} city must complete one delivery tile; you could pay "
-                                f"{', '.join(payable)}.", payable=payable)
-        raise IllegalAction("delivery_required", "SOL-5.3",
-                            f"A card on a {city_kind} city must complete a delivery tile, and you cannot pay any "
-                            f"displayed tile it takes: this city is not a legal target.", payable=[])
+            raise DELIVERY_REQUIRED("SOL-5.2", city=city_kind, payable=f"you could pay {', '.join(payable)}",
+                                    context={"payable": payable})
+        raise DELIVERY_REQUIRED("SOL-5.3", city=city_kind,
+                                payable="you cannot pay any displayed tile it takes, so this city is not a legal "
+                                        "target", context={"payable": []})
     tile_id = choice.tile
     if tile_id not in state.delivery.day_display and tile_id not in state.delivery.night_display:
-        raise IllegalAction("delivery_tile_not_in_display", "SOL-5.2",
-                            f"Tile {tile_id} is not in a display; displayed: "
-                            f"{', '.join(state.delivery.day_display + state.delivery.night_display) or 'none'}.",
-                            tile=tile_id)
+        shown = state.delivery.day_display + state.delivery.night_display
+        raise DELIVERY_TILE_NOT_IN_DISPLAY(tile=tile_id, displayed=", ".join(shown) or "none",
+                                           context={"tile": tile_id})
     tile = TILES[tile_id]
     if tile.kind not in allowed_kinds(player, city_kind):
-        raise IllegalAction("delivery_tile_wrong_type", "SOL-5.2",
-                            f"A {city_kind} city takes {city_kind} tiles; {tile_id} is a {tile.kind} tile.",
-                            tile=tile_id, city=city_kind)
+        raise DELIVERY_TILE_WRONG_TYPE(city=city_kind, tile=tile_id, kind=tile.kind,
+                                       context={"tile": tile_id, "city": city_kind})
     owned = {p.id: p for p in player.permanent}
     for slot_id in choice.permanent:
         if slot_id not in owned:
-            raise IllegalAction("permanent_unavailable", "SOL-8.4",
-                                f"You have no permanent resource from slot {slot_id}.", permanent=slot_id)
+            raise PERMANENT_UNAVAILABLE(slot=slot_id, context={"permanent": slot_id})
     seen: set[str] = set()
     for slot_id in choice.permanent:
         if owned[slot_id].used_this_turn or slot_id in seen:
-            raise IllegalAction("permanent_already_used", "SOL-8.4",
-                                f"The permanent {owned[slot_id].resource} from {slot_id} pays one icon per turn, "
-                                f"and it is already used.", permanent=slot_id)
+            raise PERMANENT_ALREADY_USED(resource=owned[slot_id].resource, slot=slot_id,
+                                         context={"permanent": slot_id})
         seen.add(slot_id)
     payment = res.vector(choice.payment)
     if not res.covers(stored, payment):
-        raise IllegalAction("insufficient_resources", "SOL-5.4",
-                            f"You cannot pay {res.describe(payment)} from storage holding {res.describe(stored)}.",
-                            stored=res.as_dict(stored))
+        raise INSUFFICIENT_RESOURCES("SOL-5.4", act="pay", resources=res.describe(payment),
+                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)})
     offer = res.add(payment, permanent_vector(tuple(choice.permanent), player))
     need = NEED[tile_id]
     if not payment_matches(need, offer, pool(player)):
-        raise IllegalAction("delivery_payment_mismatch", "SOL-5.4",
-                            f"Tile {tile_id} asks for exactly {res.describe(need)}; you offered "
-                            f"{res.describe(offer)}.", need=res.as_dict(need), offered=res.as_dict(offer))
+        raise DELIVERY_PAYMENT_MISMATCH(tile=tile_id, need=res.describe(need), offered=res.describe(offer),
+                                        context={"need": res.as_dict(need), "offered": res.as_dict(offer)})
     slot_index, slot_id = _check_slot(state, player, tile.kind, choice)
     outcome = slot_outcome(state, player, tile_id, slot_index, choice.reward_choice)
     _check_reward_choice(outcome.power, choice.reward_choice)
@@ -269,33 +265,27 @@ def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
     """Checks 20 to 24: where the tile goes."""
     if state.options.board_side == "summer":
         if choice.slot is not None:
-            raise IllegalAction("slot_not_choosable", "SOL-5.5",
-                                "On the summer side a tile goes to the leftmost empty slot of its row; "
-                                "do not name a slot.", slot=choice.slot)
+            raise SLOT_NOT_CHOOSABLE(context={"slot": choice.slot})
         return summer_slot(player, kind), None
     slots = player.day_slots if kind == "day" else player.night_slots
     row_full = all(t is not None for t in slots)
     if choice.slot is None:
         if row_full:
             return None, None
-        raise IllegalAction("slot_required", "SOL-8.2",
-                            f"On the winter side you choose the slot: name one of "
-                            f"{', '.join(s.id for s in eligible_slots(player, kind))}.",
-                            eligible=[s.id for s in eligible_slots(player, kind)])
+        eligible = [s.id for s in eligible_slots(player, kind)]
+        raise SLOT_REQUIRED(eligible=", ".join(eligible), context={"eligible": eligible})
     by_id = {s.id: s for s in WINTER_SLOTS[kind]}
     slot = by_id.get(choice.slot)
     if slot is None:
-        raise IllegalAction("slot_invalid", "SOL-8.2",
-                            f"{choice.slot} is not a slot of the {kind} row ({', '.join(by_id)}).", slot=choice.slot)
+        raise SLOT_INVALID(slot=choice.slot, kind=kind, slots=", ".join(by_id), context={"slot": choice.slot})
     if slots[slot.index] is not None:
-        raise IllegalAction("slot_occupied", "SOL-8.2", f"Slot {slot.id} already holds {slots[slot.index]}.",
-                            slot=slot.id)
+        raise SLOT_OCCUPIED(slot=slot.id, tile=slots[slot.index], context={"slot": slot.id})
     unmet = unmet_prerequisite(slots, slot)
     if unmet is not None:
         needs_level, needs_count = unmet
-        raise IllegalAction("slot_prerequisite_unmet", "SOL-8.2",
-                            f"Slot {slot.id} (level {slot.level}) needs {needs_count} filled level-{needs_level} "
-                            f"slot(s) in the {kind} row first.", needs_level=needs_level, needs_count=needs_count)
+        raise SLOT_PREREQUISITE_UNMET(slot=slot.id, level=slot.level, needs_count=needs_count,
+                                      needs_level=needs_level, kind=kind,
+                                      context={"needs_level": needs_level, "needs_count": needs_count})
     return slot.index, slot.id
 
 
@@ -303,20 +293,16 @@ def _check_reward_choice(power: WinterPower | None, reward_choice: str | None) -
     """Checks 25 and 26: a B slot needs a choice among its options; nothing else takes one."""
     if not isinstance(power, GainOneOf):
         if reward_choice is not None:
-            raise IllegalAction("reward_choice_not_allowed", "SOL-8.3",
-                                "Only a B slot offers a choice of reward; drop 'reward_choice'.")
+            raise REWARD_CHOICE_NOT_ALLOWED()
         return
     if reward_choice is None:
-        raise IllegalAction("reward_choice_required", "SOL-8.3",
-                            f"This slot gives one of {' or '.join(power.options)}: name it in 'reward_choice'.",
-                            options=list(power.options))
+        raise REWARD_CHOICE_REQUIRED(options=" or ".join(power.options), context={"options": list(power.options)})
     if reward_choice not in power.options:
-        raise IllegalAction("reward_choice_invalid", "SOL-8.3",
-                            f"This slot gives {' or '.join(power.options)}, not {reward_choice}.",
-                            options=list(power.options))
+        raise REWARD_CHOICE_INVALID(options=" or ".join(power.options), choice=reward_choice,
+                                    context={"options": list(power.options)})
 
 
-def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[dict[str, Any]]) -> None:
+def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: Events) -> None:
     """SOL-5.8 steps 3 to 6: pay, place, reward, refill."""
     player = state.players[seat]
     outcome = plan.outcome
@@ -332,19 +318,19 @@ def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: list[di
     else:
         player.night_slots[plan.slot_index] = plan.tile
     slot_name = plan.slot_id or (f"{plan.kind}_{plan.slot_index + 1}" if plan.slot_index is not None else None)
-    events.append({"type": "delivery_completed", "player": seat, "tile": plan.tile, "slot": slot_name,
-                   "paid": res.as_dict(plan.payment), "permanent": list(plan.permanent),
-                   "reward": {**res.as_dict(outcome.gained), **({"stars": outcome.stars} if outcome.stars else {})}})
+    events.append(DeliveryCompleted(player=seat, tile=plan.tile, slot=slot_name, paid=as_resources(plan.payment),
+                                    permanent=list(plan.permanent),
+                                    reward=DeliveryReward(**res.as_dict(outcome.gained), stars=outcome.stars)))
     res.store(player.storage, res.add(res.vector(player.storage), outcome.gained))
     player.stars += outcome.stars
     if isinstance(outcome.power, PermanentResource):
         player.permanent.append(Permanent(id=plan.slot_id, resource=outcome.power.resource))  # type: ignore[arg-type]
         player.permanent.sort(key=lambda p: p.id)
-        events.append({"type": "permanent_gained", "player": seat, "id": plan.slot_id,
-                       "resource": outcome.power.resource})
+        events.append(PermanentGained(player=seat, id=plan.slot_id,  # type: ignore[arg-type]
+                                      resource=outcome.power.resource))
     for part in outcome.active_after:
         if part not in player.improvements.active:
-            events.append({"type": "improvement_activated", "player": seat, "part": part})
+            events.append(ImprovementActivated(player=seat, part=part))  # type: ignore[arg-type]
     player.improvements.active = list(outcome.active_after)
     player.capacity = outcome.capacity_after
     refill(state, plan.kind, events)

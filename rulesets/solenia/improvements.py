@@ -9,12 +9,14 @@ activation changes in airship, end-game effects in scoring.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from rulesets.core import IllegalAction, RandomSource, clockwise
+from rulesets.core import RandomSource, clockwise
 
 from .actions import ChooseImprovement
 from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID, ImprovementEffect
+from .events import DraftEnded, Events, ImprovementChosen, TurnStarted
+from .refusals import IMPROVEMENT_LEVEL_ALREADY_TAKEN, IMPROVEMENT_NOT_OFFERED
 from .state import Draft, Improvements, Level3Pair, PlayerBoard, SoleniaState
 
 LEVEL1_PART = "level1"
@@ -44,44 +46,43 @@ def make_draft(players: int, first_player: int, chance: RandomSource) -> Draft:
     return Draft(level1_offer=level1, level3_offer=pairs, order=make_draft_order(players, first_player))
 
 
-def choose(state: SoleniaState, action: ChooseImprovement) -> list[dict[str, Any]]:
+def choose(state: SoleniaState, action: ChooseImprovement) -> Events:
     draft = state.draft
     assert draft is not None  # the draft phase has one (consistency)
     held = state.players[action.player].improvements
     if action.level == 1:
         if action.tile not in draft.level1_offer:
-            raise IllegalAction("improvement_not_offered", "SOL-9.1",
-                                f"Level-1 tile {action.tile} is not on offer; the offer is "
-                                f"{', '.join(draft.level1_offer) or 'empty'}.", offered=list(draft.level1_offer))
+            raise IMPROVEMENT_NOT_OFFERED(item=f"Level-1 tile {action.tile}",
+                                          offered=f"level-1 tiles {', '.join(draft.level1_offer) or 'none'}",
+                                          context={"offered": list(draft.level1_offer)})
         if held.level1 is not None:
-            raise IllegalAction("improvement_level_already_taken", "SOL-9.1",
-                                f"You already hold the level-1 tile {held.level1}; take a level-3 pair.")
+            raise IMPROVEMENT_LEVEL_ALREADY_TAKEN(held=f"the level-1 tile {held.level1}", other="a level-3 pair")
         draft.level1_offer.remove(action.tile)
         held.level1 = action.tile
-        taken: dict[str, Any] = {"level": 1, "tile": action.tile}
+        chosen = ImprovementChosen(player=action.player, level=1, tile=action.tile)
     else:
         index = action.pair
         pair = draft.level3_offer[index] if index is not None and index < len(draft.level3_offer) else None
         if pair is None:
             open_pairs = [i for i, p in enumerate(draft.level3_offer) if p is not None]
-            raise IllegalAction("improvement_not_offered", "SOL-9.1",
-                                f"Level-3 pair {index} is not on offer; open pairs: {open_pairs or 'none'}.",
-                                offered=open_pairs)
+            raise IMPROVEMENT_NOT_OFFERED(item=f"Level-3 pair {index}",
+                                          offered=f"level-3 pairs {', '.join(map(str, open_pairs)) or 'none'}",
+                                          context={"offered": open_pairs})
         if held.level3_day is not None:
-            raise IllegalAction("improvement_level_already_taken", "SOL-9.1",
-                                "You already hold a level-3 pair; take a level-1 tile.")
+            raise IMPROVEMENT_LEVEL_ALREADY_TAKEN(held=f"the level-3 pair {held.level3_day}/{held.level3_night}",
+                                                  other="a level-1 tile")
         draft.level3_offer[index] = None  # type: ignore[index]
         held.level3_day, held.level3_night = pair.day, pair.night
-        taken = {"level": 3, "pair": index, "day": pair.day, "night": pair.night}
+        chosen = ImprovementChosen(player=action.player, level=3, pair=index, day=pair.day, night=pair.night)
     draft.order.pop(0)
-    events: list[dict[str, Any]] = [{"type": "improvement_chosen", "player": action.player, **taken}]
+    events: Events = [chosen]
     if not draft.order:
         # Unchosen tiles leave the game.
-        events.append({"type": "draft_ended", "unchosen_level1": list(draft.level1_offer),
-                       "unchosen_level3": [p.day + "/" + p.night for p in draft.level3_offer if p is not None]})
+        events.append(DraftEnded(unchosen_level1=list(draft.level1_offer),
+                                 unchosen_level3=[p.day + "/" + p.night for p in draft.level3_offer if p is not None]))
         state.draft = None
         state.phase = "play"
-        events.append({"type": "turn_started", "player": state.active_seat, "round": state.round})
+        events.append(TurnStarted(player=state.active_seat, round=state.round))
     return events
 
 

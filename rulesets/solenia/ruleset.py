@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulesets.core import InvalidSetup, OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
-from . import consistency, improvements, legal, setup, turns
+from . import consistency, improvements, legal, served_components, setup, turns
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
 from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
+from .events import SoleniaEvent
+from .refusals import IMPROVEMENTS_REQUIRE_WINTER, refusals
 from .rule_index import RULES
 from .scoring import final_scores
-from .state import EVENTS, SoleniaState
+from .state import SoleniaState
 
 #: SOL-2 and SOL-9.1: the draft (with improvement tiles), the turns, and the overflow
 #: decisions a turn may leave (SOL-6.6); the game ends after round 16 (SOL-7.1).
@@ -44,10 +46,14 @@ class Solenia(Ruleset[SoleniaState, Action]):
     color_rule = "SOL-1.4"
     first_player_rule = "SOL-2.1"
     rules = RULES
+    refusals = refusals
+    #: a posted state that contradicts itself or the components is refused citing SOL-H.7 (consistency.py).
+    core_rules = {"invalid_state": (consistency.RULE,)}
     State = SoleniaState
     Action = Action
     flow = FLOW
-    events = EVENTS
+    Event = SoleniaEvent
+    Components = served_components.SoleniaComponents
     options = (
         OptionSpec("board_side", "summer", "Player-board side: summer (basic game) or winter (advanced, SOL-8).",
                    choices=("summer", "winter"), rule="SOL-1.5"),
@@ -110,15 +116,16 @@ class Solenia(Ruleset[SoleniaState, Action]):
     def check_options(self, options: Mapping[str, Any]) -> None:
         """Spec 3.3 check 3, before any single option's own check (check 4)."""
         if options["improvements"] is True and options["board_side"] != "winter":
-            raise InvalidSetup("improvements_require_winter", "SOL-9.1",
-                               "Improvement tiles are played on the winter side: set board_side to winter.",
-                               path="$.options.improvements")
+            raise IMPROVEMENTS_REQUIRE_WINTER(context={"path": "$.options.improvements"})
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> SoleniaState:
         return setup.create(self.id, self.rules_version, players, seed, options, seating)
 
     def check_consistency(self, state: SoleniaState) -> None:
         consistency.check(state)
+
+    def components_document(self) -> served_components.SoleniaComponents:
+        return served_components.document()
 
     # ------------------------------------------------------------------ play
     def enumerate_actions(self, state: SoleniaState, player: int, types: frozenset[str] | None) -> list[Any]:

@@ -8,8 +8,6 @@ airship if its value is 0. Every number comes from the JSON ``solo`` block.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulesets.core import RandomSource
 
 from . import airship
@@ -17,7 +15,8 @@ from .board import airship as airship_space
 from .board import terrain
 from .components import CARDS, DIE_FACES, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES, AirshipElseRow
 from .deliveries import display, refill
-from .state import RIVAL, BoardCard, SoleniaState
+from .events import Events, RivalCardDiscarded, RivalCardPlaced, RivalCardRevealed, TileDiscarded
+from .state import RIVAL, BoardCard, Position, SoleniaState
 
 Coord = tuple[int, int]
 
@@ -41,7 +40,7 @@ def rival_target(state: SoleniaState, roll: int) -> Coord | None:
     return None
 
 
-def rival_turn(state: SoleniaState, events: list[dict[str, Any]]) -> int:
+def rival_turn(state: SoleniaState, events: Events) -> int:
     """One Rival turn (SOL-10.3); returns how many spaces the airship advanced."""
     solo = state.solo
     assert solo is not None
@@ -49,17 +48,17 @@ def rival_turn(state: SoleniaState, events: list[dict[str, Any]]) -> int:
         return 0
     card = solo.rival_deck.pop(0)
     roll = DIE_FACES[RandomSource(state.rng).below(len(DIE_FACES))]
-    events.append({"type": "rival_card_revealed", "card": card, "value": CARDS[card].value, "roll": roll})
+    events.append(RivalCardRevealed(card=card, value=CARDS[card].value, roll=roll))
     target = rival_target(state, roll)
     if target is None:
         solo.rival_discard.append(card)
-        events.append({"type": "rival_card_discarded", "card": card, "reason": "board_full"})
+        events.append(RivalCardDiscarded(card=card, reason="board_full"))
     else:
         col, row = target
         state.board.cards.append(BoardCard(card=card, owner=RIVAL, col=col, row=row))
         ground = terrain(state, col, row)
-        events.append({"type": "rival_card_placed", "card": card, "space": {"col": col, "row": row},
-                       "terrain": ground.resource or ground.city})
+        events.append(RivalCardPlaced(card=card, space=Position(col=col, row=row),
+                                      terrain=ground.resource or ground.city))  # type: ignore[arg-type]
         if ground.kind == "city":
             _discard_best_tile(state, ground.city, events)  # type: ignore[arg-type]
     if CARDS[card].value == 0:
@@ -68,7 +67,7 @@ def rival_turn(state: SoleniaState, events: list[dict[str, Any]]) -> int:
     return 0
 
 
-def _discard_best_tile(state: SoleniaState, kind: str, events: list[dict[str, Any]]) -> None:
+def _discard_best_tile(state: SoleniaState, kind: str, events: Events) -> None:
     """SOL-10.3 step 4: the same-type displayed tile with the most stars (lowest index on ties) leaves."""
     shown = display(state, kind)
     if not shown:
@@ -76,5 +75,5 @@ def _discard_best_tile(state: SoleniaState, kind: str, events: list[dict[str, An
     best = max(range(len(shown)), key=lambda i: (TILES[shown[i]].vp, -i))
     tile = shown.pop(best)
     state.delivery.discarded.append(tile)
-    events.append({"type": "tile_discarded", "tile": tile, "kind": kind, "by": RIVAL})
+    events.append(TileDiscarded(tile=tile, kind=kind, by=RIVAL))  # type: ignore[arg-type]
     refill(state, kind, events)

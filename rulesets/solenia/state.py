@@ -17,7 +17,7 @@ from typing import Annotated, Literal, Union
 
 import msgspec
 
-from rulesets.core import Coordinate, Count, EventSecrecy, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Coordinate, Count, GameState, Hidden, PerSeat, Private, Seat, public
 
 from .components import RESOURCES
 
@@ -178,15 +178,3 @@ class SoleniaState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False
     draft: Draft | None = None
     solo: Solo | None = None
 
-
-#: SOL-H.3: what a seat draws is its own (``card_drawn``); that it drew, and how many, is public.
-EVENTS = EventSecrecy(
-    public=frozenset({
-        "airship_advanced", "card_activated", "card_discarded", "card_played", "cards_drawn",
-        "delivery_completed", "display_refilled", "display_short", "draft_ended", "game_ended",
-        "improvement_activated", "improvement_chosen", "lengthen_paid", "overflow_pending", "permanent_gained",
-        "resources_discarded", "resources_gained", "rival_card_discarded", "rival_card_placed",
-        "rival_card_revealed", "stars_gained", "strip_moved", "strip_resolved", "tile_discarded", "turn_started",
-    }),
-    private={"card_drawn": "player"},
-)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rulesets.core import IllegalAction
-
 from . import resources as res
 from .components import CARDS, SUMMER_CAPACITY, WINTER_CAPACITY, StoragePlus, ZeroCardValue
+from .events import ResourcesDiscarded, as_resources
 from .improvements import active_effect, active_effects, derive_active
+from .refusals import INSUFFICIENT_RESOURCES, OVERFLOW_DISCARD_MISMATCH
 from .state import Improvements, Options, PlayerBoard
 from .winter import storage_bonus
 
@@ -42,16 +40,17 @@ def check_overflow_discard(stored: res.Vector, capacity: int, discard: res.Vecto
     """SOL-4.3: discard exactly the surplus, from what is stored (checks 27 and 28 of play_card)."""
     over = max(0, sum(stored) - capacity)
     if sum(discard) != over:
-        if over:
-            detail = f"Your storage holds {sum(stored)} of {capacity}: return exactly {over} resource(s)."
-        else:
-            detail = f"Your storage holds {sum(stored)} of {capacity}: there is nothing to discard."
-        raise IllegalAction("overflow_discard_mismatch", "SOL-4.3", detail, surplus=over, offered=sum(discard))
+        raise OVERFLOW_DISCARD_MISMATCH(stored=sum(stored), capacity=capacity, surplus=over, offered=sum(discard),
+                                        context={"surplus": over, "offered": sum(discard)})
+    check_returnable(stored, discard)
+
+
+def check_returnable(stored: res.Vector, discard: res.Vector) -> None:
+    """SOL-4.3: what goes back to the supply must be in storage."""
     if not res.covers(stored, discard):
-        raise IllegalAction("insufficient_resources", "SOL-4.3",
-                            f"You cannot return {res.describe(discard)}: you hold {res.describe(stored)}.",
-                            stored=res.as_dict(stored))
+        raise INSUFFICIENT_RESOURCES("SOL-4.3", act="return", resources=res.describe(discard),
+                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)})
 
 
-def overflow_event(seat: int, discard: res.Vector) -> dict[str, Any]:
-    return {"type": "resources_discarded", "player": seat, "resources": res.as_dict(discard), "rule": "SOL-4.3"}
+def overflow_event(seat: int, discard: res.Vector) -> ResourcesDiscarded:
+    return ResourcesDiscarded(player=seat, resources=as_resources(discard), rule="SOL-4.3")

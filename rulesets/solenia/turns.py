@@ -10,21 +10,22 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
-from rulesets.core import IllegalAction
-
 from . import airship, deliveries, resources as res
 from .actions import DiscardOverflow, DiscardToAdvance, PlayCard
 from .board import Coord, on_board, terrain
 from .components import CARDS, HAND_SIZE, PERMANENT_SOURCES, ROUNDS, Card, DoubleAdvance, Terrain
+from .events import (CardDiscarded, CardDrawn, CardPlayed, CardsDrawn, Events, GameEnded, LengthenPaid, OverflowPending,
+                     ResourcesGained, ScoreBreakdown, StarsGained, TurnStarted, as_resources)
 from .improvements import active_effect
 from .placement import free_placement_example, lengthen_cost
+from .refusals import (ADVANCE_NOT_ALLOWED, CARD_NOT_IN_HAND, DELIVERY_NOT_ALLOWED, DISCARD_NOT_ALLOWED,
+                       INSUFFICIENT_RESOURCES, LENGTHEN_PAYMENT_MISMATCH, OVERFLOW_DISCARD_MISMATCH,
+                       PERMANENT_NOT_ALLOWED_FOR_LENGTHENING, SPACE_OCCUPIED, SPACE_OFF_BOARD)
 from .scoring import final_scores, winners
 from .seating import next_seat
 from .solo import rival_turn
-from .state import BoardCard, Pending, PlayerBoard, SoleniaState
-from .storage import check_overflow_discard, immediate_value, overflow_event
-
-Events = list[dict[str, Any]]
+from .state import BoardCard, Pending, PlayerBoard, Position, SoleniaState
+from .storage import check_overflow_discard, check_returnable, immediate_value, overflow_event
 
 _PERMANENT_PAYMENT = attrgetter(*PERMANENT_SOURCES)
 
@@ -34,7 +35,7 @@ _PERMANENT_PAYMENT = attrgetter(*PERMANENT_SOURCES)
 # the phase table in ``ruleset.py`` routes an action here only when they pass.
 def ensure_in_hand(state: SoleniaState, seat: int, card: str) -> None:
     if card not in state.players[seat].hand:
-        raise IllegalAction("card_not_in_hand", "SOL-2.2", f"Card {card} is not in your hand.", card=card)
+        raise CARD_NOT_IN_HAND(card=card, context={"card": card})
 
 
 # ---------------------------------------------------------------- play_card (spec 3.5)
@@ -79,8 +80,7 @@ def check_play(state: SoleniaState, action: PlayCard) -> PlayPlan:
     gained, plan = res.ZERO, None
     if ground.kind == "island":
         if action.delivery is not None:
-            raise IllegalAction("delivery_not_allowed", "SOL-4.1",
-                                "A card on an island collects resources; only a city takes a delivery.")
+            raise DELIVERY_NOT_ALLOWED()
         gained = res.one(ground.resource, value)  # type: ignore[arg-type]
         check_overflow_discard(res.add(stored, gained), player.capacity, overflow)
     else:
@@ -94,13 +94,10 @@ def check_play(state: SoleniaState, action: PlayCard) -> PlayPlan:
 def _check_target(state: SoleniaState, col: int, row: int) -> Coord:
     """Checks 6 and 7: a space of the board, and an empty one."""
     if not on_board(col, row):
-        raise IllegalAction("space_off_board", "SOL-1.3.1",
-                            f"({col},{row}) is not a space: columns and rows run 0 to 4.",
-                            space={"col": col, "row": row})
+        raise SPACE_OFF_BOARD(col=col, row=row, context={"space": {"col": col, "row": row}})
     for holder in state.board.cards:
         if holder.row == row and holder.col == col:
-            raise IllegalAction("space_occupied", "SOL-3.1", f"({col},{row}) already holds a card.",
-                                space={"col": col, "row": row}, card=holder.card)
+            raise SPACE_OCCUPIED(col=col, row=row, context={"space": {"col": col, "row": row}, "card": holder.card})
     return col, row
 
 
@@ -109,14 +106,16 @@ def _check_advance(player: PlayerBoard, card: Card, advance: int | None) -> tupl
     if advance is None:
         return (1 if card.value == 0 else 0), 0
     if card.value != 0:
-        raise IllegalAction("advance_not_allowed", "SOL-6.1",
-                            f"Only a value-0 card advances the airship, and only it may name 'advance' "
-                            f"(even as 1); {card.id} has value {card.value}.", advance=advance)
+        raise ADVANCE_NOT_ALLOWED("SOL-6.1", advance=advance,
+                                  why=f"only a value-0 card advances the airship, and only it may name 'advance' "
+                                      f"(even as 1); {card.id} has value {card.value}",
+                                  context={"advance": advance})
     double = active_effect(player, DoubleAdvance)
     if advance != 2 or double is None:
-        raise IllegalAction("advance_not_allowed", "SOL-9.4",
-                            f"A value-0 card advances the airship 1 space; 2 needs an active "
-                            f"L1_DOUBLE_ADVANCE, {advance} is never possible.", advance=advance)
+        raise ADVANCE_NOT_ALLOWED("SOL-9.4", advance=advance,
+                                  why="a value-0 card advances the airship 1 space, or 2 with an active "
+                                      "L1_DOUBLE_ADVANCE, and never any other number",
+                                  context={"advance": advance})
     return 2, double.vp_when_used
 
 
@@ -125,19 +124,16 @@ def _check_lengthening(state: SoleniaState, seat: int, target: Coord,
     """Checks 9 to 11: (what reaching the target costs, the payment, the storage left once it is paid)."""
     if any(_PERMANENT_PAYMENT(payment)):
         named = [slot_id for slot_id in PERMANENT_SOURCES if getattr(payment, slot_id)]
-        raise IllegalAction("permanent_not_allowed_for_lengthening", "SOL-3.3.3",
-                            "Permanent resources never pay for lengthening; pay from storage.", permanent=named)
+        raise PERMANENT_NOT_ALLOWED_FOR_LENGTHENING(named=", ".join(named), context={"permanent": named})
     cost = lengthen_cost(state, seat, target)
     lengthen = res.vector(payment)
     if sum(lengthen) != cost:
-        raise IllegalAction("lengthen_payment_mismatch", "SOL-3.3",
-                            f"Reaching ({target[0]},{target[1]}) costs exactly {cost} resource(s); you offered "
-                            f"{sum(lengthen)}.", expected=cost, offered=sum(lengthen))
+        raise LENGTHEN_PAYMENT_MISMATCH(col=target[0], row=target[1], cost=cost, offered=sum(lengthen),
+                                        context={"expected": cost, "offered": sum(lengthen)})
     stored = res.vector(state.players[seat].storage)
     if not res.covers(stored, lengthen):
-        raise IllegalAction("insufficient_resources", "SOL-3.3.3",
-                            f"You cannot pay {res.describe(lengthen)} from storage holding {res.describe(stored)}.",
-                            stored=res.as_dict(stored))
+        raise INSUFFICIENT_RESOURCES("SOL-3.3.3", act="pay", resources=res.describe(lengthen),
+                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)})
     return cost, lengthen, res.sub(stored, lengthen)
 
 
@@ -147,18 +143,18 @@ def commit_play(state: SoleniaState, plan: PlayPlan) -> Events:
     player = state.players[seat]
     player.hand.remove(plan.card.id)
     state.board.cards.append(BoardCard(card=plan.card.id, owner=seat, col=col, row=row))
-    events: Events = [{"type": "card_played", "player": seat, "card": plan.card.id, "value": plan.card.value,
-                       "space": {"col": col, "row": row}, "terrain": plan.ground.resource or plan.ground.city}]
+    events: Events = [CardPlayed(player=seat, card=plan.card.id, value=plan.card.value,
+                                 space=Position(col=col, row=row),
+                                 terrain=plan.ground.resource or plan.ground.city)]  # type: ignore[arg-type]
     if plan.cost:
         res.store(player.storage, plan.stored)
-        events.append({"type": "lengthen_paid", "player": seat, "resources": res.as_dict(plan.lengthen),
-                       "cost": plan.cost})
+        events.append(LengthenPaid(player=seat, resources=as_resources(plan.lengthen), cost=plan.cost))
     if plan.delivery is None:
         res.store(player.storage, res.add(plan.stored, plan.gained))
-        events.append({"type": "resources_gained", "player": seat, "resources": res.as_dict(plan.gained)})
+        events.append(ResourcesGained(player=seat, resources=as_resources(plan.gained)))
     else:
         player.stars += plan.value
-        events.append({"type": "stars_gained", "player": seat, "stars": plan.value})
+        events.append(StarsGained(player=seat, stars=plan.value))
         deliveries.complete(state, seat, plan.delivery, events)
     if sum(plan.overflow):
         res.store(player.storage, res.sub(res.vector(player.storage), plan.overflow))
@@ -167,7 +163,7 @@ def commit_play(state: SoleniaState, plan: PlayPlan) -> Events:
         airship.advance(state, plan.advances, events, cause="card")
         if plan.advance_stars:
             player.stars += plan.advance_stars
-            events.append({"type": "stars_gained", "player": seat, "stars": plan.advance_stars, "rule": "SOL-9.4"})
+            events.append(StarsGained(player=seat, stars=plan.advance_stars, rule="SOL-9.4"))
     end_turn(state, seat, plan.advances, events)
     return events
 
@@ -179,14 +175,12 @@ def discard_to_advance(state: SoleniaState, action: DiscardToAdvance) -> Events:
     example = free_placement_example(state, seat)
     if example is not None:
         card, (col, row) = example
-        raise IllegalAction("discard_not_allowed", "SOL-3.4",
-                            f"You may discard to advance only when no card has a free placement; "
-                            f"for example {card} may go on ({col},{row}).",
-                            example={"card": card, "space": {"col": col, "row": row}})
+        raise DISCARD_NOT_ALLOWED(card=card, col=col, row=row,
+                                  context={"example": {"card": card, "space": {"col": col, "row": row}}})
     player = state.players[seat]
     player.hand.remove(action.card)
     player.discard.append(action.card)
-    events: Events = [{"type": "card_discarded", "player": seat, "card": action.card, "rule": "SOL-3.4"}]
+    events: Events = [CardDiscarded(player=seat, card=action.card, rule="SOL-3.4")]
     airship.advance(state, 1, events, cause="discard")
     end_turn(state, seat, 1, events)
     return events
@@ -196,16 +190,13 @@ def discard_to_advance(state: SoleniaState, action: DiscardToAdvance) -> Events:
 def discard_overflow(state: SoleniaState, action: DiscardOverflow) -> Events:
     entry = state.pending[0]
     discard = res.vector(action.discard)
-    if sum(discard) != entry.amount:
-        raise IllegalAction("overflow_discard_mismatch", "SOL-4.3",
-                            f"Return exactly {entry.amount} resource(s), not {sum(discard)}.",
-                            surplus=entry.amount, offered=sum(discard))
     player = state.players[entry.player]
     stored = res.vector(player.storage)
-    if not res.covers(stored, discard):
-        raise IllegalAction("insufficient_resources", "SOL-4.3",
-                            f"You cannot return {res.describe(discard)}: you hold {res.describe(stored)}.",
-                            stored=res.as_dict(stored))
+    if sum(discard) != entry.amount:
+        raise OVERFLOW_DISCARD_MISMATCH(stored=sum(stored), capacity=player.capacity, surplus=entry.amount,
+                                        offered=sum(discard),
+                                        context={"surplus": entry.amount, "offered": sum(discard)})
+    check_returnable(stored, discard)
     res.store(player.storage, res.sub(stored, discard))
     state.pending.pop(0)
     events: Events = [overflow_event(entry.player, discard)]
@@ -233,8 +224,8 @@ def draw(state: SoleniaState, seat: int, events: Events) -> None:
     if drawn:
         del player.deck[:wanted]
         player.hand.extend(drawn)
-        events.append({"type": "card_drawn", "player": seat, "cards": drawn})
-        events.append({"type": "cards_drawn", "player": seat, "count": len(drawn), "deck_left": len(player.deck)})
+        events.append(CardDrawn(player=seat, cards=drawn, visible_to=[seat]))
+        events.append(CardsDrawn(player=seat, count=len(drawn), deck_left=len(player.deck)))
 
 
 def queue_overflow(state: SoleniaState, first: int, events: Events) -> bool:
@@ -246,7 +237,7 @@ def queue_overflow(state: SoleniaState, first: int, events: Events) -> bool:
         over = res.total(player.storage) - player.capacity
         if over > 0:
             state.pending.append(Pending(player=seat, amount=over))
-            events.append({"type": "overflow_pending", "player": seat, "amount": over})
+            events.append(OverflowPending(player=seat, amount=over))
     if state.pending:
         state.phase = "overflow"
         return True
@@ -281,11 +272,12 @@ def next_turn(state: SoleniaState, events: Events) -> None:
         end_game(state, events)
         return
     state.phase = "play"
-    events.append({"type": "turn_started", "player": state.active_seat, "round": state.round})
+    events.append(TurnStarted(player=state.active_seat, round=state.round))
 
 
 def end_game(state: SoleniaState, events: Events) -> None:
     """SOL-7.1: after the last seat's round-16 turn; cards left on the board do not activate (SOL-7.2)."""
     state.phase = "game_over"
     scores = final_scores(state)
-    events.append({"type": "game_ended", "scores": scores, "winners": winners([b["total"] for b in scores])})
+    events.append(GameEnded(scores=[ScoreBreakdown(**b) for b in scores],
+                            winners=winners([b["total"] for b in scores])))

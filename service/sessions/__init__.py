@@ -7,14 +7,13 @@ keep it; ``tokens`` makes and checks the secrets; ``logic`` is what a session do
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Callable
 
 import structlog
 
 from ..config import ConfigError
 from .logic import Sessions
-from .memory_store import MemoryStore
+from .memory_store import MemoryStore, shared_by_several_workers
 from .store import SessionStore, StoreUnavailable
 
 
@@ -51,9 +50,7 @@ def init_app(app, api) -> None:
     from .routes import SECURITY_SCHEME, blp
 
     store = make_store(app.config)
-    if isinstance(store, MemoryStore) and "gunicorn" in sys.modules:
-        # Each gunicorn worker would keep its own sessions: a client would see its session
-        # come and go depending on which worker answered.
+    if isinstance(store, MemoryStore) and shared_by_several_workers():
         structlog.get_logger("service.sessions").warning(
             "in_process_session_store_under_gunicorn",
             detail="sessions are per worker process; set REDIS_URL to share them across workers")

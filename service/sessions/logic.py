@@ -53,6 +53,9 @@ class _Meta(msgspec.Struct, kw_only=True):
     seed_commitment: str | None = None
     #: the colours as given at creation (None: the game's default order), for the game record
     colors: list[str] | None = None
+    #: the first player as given at creation (None: not named, the game's default or its draw),
+    #: for the game record; unset in sessions older than this field
+    first_player: int | None | msgspec.UnsetType = msgspec.UNSET
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,8 @@ class Sessions:
         meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
                      options=ruleset.resolve_options(options or {}),
                      seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token),
-                     seed_commitment=state_commitment(state), colors=list(colors) if colors is not None else None)
+                     seed_commitment=state_commitment(state), colors=list(colors) if colors is not None else None,
+                     first_player=first_player)
         meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
         for _ in range(3):  # a clash of 128-bit random ids is not expected; retrying costs nothing
             session_id = new_session_id()
@@ -247,8 +251,11 @@ class Sessions:
         if piece is None:
             raise SessionNotFound(session_id)
         actions = [orjson.loads(raw)["action"] for raw in piece.entries]
+        given_first = session.meta.first_player
         return Reply(record_of(ruleset, session_id=session_id, players=session.meta.players,
-                               options=session.meta.options, colors=session.meta.colors, state=state,
+                               options=session.meta.options, colors=session.meta.colors,
+                               first_player=state.first_player if given_first is msgspec.UNSET else given_first,
+                               state=state,
                                commitment=session.meta.seed_commitment or state_commitment(state),
                                actions=actions), session.version)
 

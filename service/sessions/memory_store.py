@@ -13,10 +13,12 @@ a time with room is logged.
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 
 import structlog
 
@@ -28,6 +30,25 @@ _SWEEP_EVERY_SECONDS = 60.0
 _FULL_SWEEP_EVERY_SECONDS = 1.0
 
 log = structlog.get_logger("service.sessions")
+
+#: The worker count of the gunicorn master this process was forked from: gunicorn.conf.py
+#: exports it at startup, since a worker is not told how many siblings it has.
+GUNICORN_WORKERS_ENV = "REFEREE_GUNICORN_WORKERS"
+
+
+def shared_by_several_workers(environ: Mapping[str, str] = os.environ,
+                              modules: Mapping[str, object] = sys.modules) -> bool:
+    """Whether this process is one of several gunicorn workers, each of which would hold its
+    own in-process sessions (a client's session would come and go with the worker answering).
+
+    One worker (the default without ``REDIS_URL``) is the single-process trial this store is
+    for. Under gunicorn started without our config file the count is unknown: say so rather
+    than lose sessions silently.
+    """
+    if "gunicorn" not in modules:
+        return False
+    count = environ.get(GUNICORN_WORKERS_ENV, "")
+    return not count.isdigit() or int(count) > 1
 
 
 @dataclass

@@ -46,7 +46,7 @@ log = structlog.get_logger("service.sessions")
 
 blp = Blueprint("sessions", __name__, url_prefix="/v1/sessions",
                 description="Server-held games: the server keeps the state; each seat acts and sees "
-                            "through its own secret token (Authorization: Bearer <token>).")
+                            "through its own secret token (`Authorization: Bearer <token>`).")
 
 
 def sessions() -> Sessions:

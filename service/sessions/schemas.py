@@ -45,7 +45,7 @@ class ActionRequest(Envelope):
     expected_version = _version(
         load_default=None, allow_none=True,
         metadata={"description": "Apply only if the session is still at this version (else 409). "
-                                 "Same as the header If-Match: \"<version>\"."})
+                                 "Same as the header `If-Match: \"<version>\"`."})
 
 
 class _Query(Schema):

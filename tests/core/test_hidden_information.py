@@ -67,12 +67,9 @@ def assert_nothing_leaks(ruleset, state, events, seed: str, where: str,
 
 
 def assert_declared(ruleset, events, game: str) -> None:
-    """Every event is of a type the game declares (its ``Event`` union, or its secrecy table)."""
-    if ruleset.Event is not None:
-        kinds = tuple(event_members(ruleset.Event))
-        strays = sorted({type(e).__name__ for e in events if not isinstance(e, kinds)})
-    else:
-        strays = sorted({e["type"] for e in events if not ruleset.events.declared(e["type"])})
+    """Every event is of a type the game declares in its ``Event`` union."""
+    kinds = tuple(event_members(ruleset.Event))
+    strays = sorted({type(e).__name__ for e in events if not isinstance(e, kinds)})
     assert not strays, f"{game}: event types nobody declared: {strays}"
 
 

@@ -6,8 +6,9 @@ from typing import Annotated
 
 import msgspec
 
-from rulesets.core import (SECRET, EventSecrecy, Hidden, PerSeat, Private, Sealed, public, redact,
-                           unseen_strings)
+from rulesets.core import (SECRET, Event, Hidden, PerSeat, Private, PrivateEvent, Sealed, public, redact,
+                           to_builtins, unseen_strings)
+from rulesets.core.events import seen_by
 
 
 class Undeclared(msgspec.Struct, kw_only=True):
@@ -75,12 +76,32 @@ def test_unseen_strings_lists_what_a_seat_must_not_find():
     assert unseen_strings(t, 0, t) == {"B1", "D1", "D2", "D3", "SEED", "nobody"}
 
 
-def test_events_are_public_private_to_a_named_seat_or_shown_to_nobody():
-    secrecy = EventSecrecy(public=frozenset({"drew"}), private={"card_drawn": "player"})
-    events = [{"type": "drew", "player": 0}, {"type": "card_drawn", "player": 0, "card": "A3"},
-              {"type": "undeclared", "player": 0}, {"type": "drew", "player": 1, "visible_to": [1]}]
-    seen = {viewer: [e["type"] for e in events if secrecy.visible(e, viewer)] for viewer in (None, 0, 1)}
-    assert seen == {None: ["drew"], 0: ["drew", "card_drawn"], 1: ["drew", "drew"]}
+class Drew(Event, tag="drew"):
+    player: int
+
+
+class CardDrawn(PrivateEvent, tag="card_drawn"):
+    player: int
+    card: str
+
+
+class Passed(Event, tag="passed"):
+    """A public event with a private part: the passer's seat sees which cards, the others how many."""
+
+    player: int
+    cards: Annotated[list[str], Private()]
+
+
+def test_events_are_public_or_seen_whole_by_the_seats_they_name_and_fields_keep_their_markers():
+    events = [Drew(player=0), CardDrawn(player=0, card="A3", visible_to=[0]),
+              CardDrawn(player=1, card="B7", visible_to=[1, 2]), Passed(player=2, cards=["C1", "C2"])]
+    seen = {viewer: to_builtins(seen_by(events, viewer)) for viewer in (None, 0, 1, 2)}
+    assert [e["type"] for e in seen[None]] == ["drew", "passed"]
+    assert [e.get("card") for e in seen[0] if e["type"] == "card_drawn"] == ["A3"]
+    assert [e.get("card") for e in seen[2] if e["type"] == "card_drawn"] == ["B7"]
+    assert seen[2][-1] == {"type": "passed", "player": 2, "cards": ["C1", "C2"], "cards_count": 2}
+    assert seen[0][-1] == {"type": "passed", "player": 2, "cards_count": 2}
+    assert all("A3" not in repr(seen[viewer]) for viewer in (None, 1, 2))
 
 
 def test_a_concealed_action_type_reaches_other_seats_as_its_disguise_only():

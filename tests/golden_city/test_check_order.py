@@ -19,7 +19,7 @@ def test_gc_10_5_unknown_player_then_game_over_then_wrong_phase():
     """Spec 3.3 / GC-10.5: unknown_player, then game_over (every action refused after the end)."""
     state = building(2, 0)
     state.phase = "game_over"
-    refused(state, "unknown_player", None, type="end_turn", player=7)
+    refused(state, "unknown_player", "GC-1.5", type="end_turn", player=7)
     refused(state, "game_over", "GC-10.5", type="bid", player=0, pair=0)
     refused(state, "game_over", "GC-10.5", type="end_turn", player=0)
 

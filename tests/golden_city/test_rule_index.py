@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 from pathlib import Path
 
@@ -12,10 +11,11 @@ import pytest
 from rulesets.golden_city.rule_index import RULES
 
 from .scenario import R
+from tests.specs import spec_file
 
 HERE = Path(__file__).parent
 #: the rules spec the texts are taken from; it lives beside the checkout, not in it.
-SPEC_FILE = Path(os.environ.get("TABLETOP_RULES_DIR", "/work/shared/rules")) / "golden_city.md"
+SPEC_FILE = spec_file("golden_city")
 #: the rule IDs of spec section 2 and 1.4 (bold GC-x.y entries), as the spec lists them.
 SPEC_IDS = (
     "GC-1.1 GC-1.2 GC-1.3 GC-1.4 GC-1.5 GC-1.6 GC-1.7 GC-1.8 GC-1.9 GC-2.1 GC-2.2 GC-2.3 GC-3.1 GC-3.2 GC-4.1 "

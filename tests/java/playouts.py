@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.core import canonical_json, to_builtins
+from rulesets.core import canonical_json, event_type, to_builtins
 from rulesets.java import RULESET as R
 from rulesets.java.board import INDEX
 from rulesets.java.land import Land
@@ -133,13 +133,14 @@ def quick_playout(players: int, seed: int, figures: Figures, *, full_legal_every
         action = _choose(rng, state, menu)
         state, events = R.apply(state, action, in_place=False)
         for event in events:
-            if event["type"] == "festival_declared":
+            kind = event_type(type(event))
+            if kind == "festival_declared":
                 figures.festivals += 1
-            elif event["type"] in ("festival_joined", "festival_raised", "tie_proposed", "tie_refused",
-                                   "tie_accepted", "festival_passed", "festival_declined"):
-                figures.stages[event["type"]] += 1
-            elif event["type"] == "festival_resolved":
-                figures.outcomes["tie" if event["tie"] else "sole"] += 1
+            elif kind in ("festival_joined", "festival_raised", "tie_proposed", "tie_refused",
+                          "tie_accepted", "festival_passed", "festival_declined"):
+                figures.stages[kind] += 1
+            elif kind == "festival_resolved":
+                figures.outcomes["tie" if event.tie else "sole"] += 1
         steps += 1
         if reload_every and steps % reload_every == 0:
             assert canonical_json(R.load_state(to_builtins(state))) == canonical_json(state)

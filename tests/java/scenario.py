@@ -108,10 +108,11 @@ def no_ap_limit(state: JavaState) -> None:
 
 
 def act(state: JavaState, action: dict[str, Any]) -> tuple[JavaState, list[dict]]:
+    """Apply ``action``; the events come back in their wire form (what a client reads)."""
     action = {"player": state.turn.active if "player" not in action else action["player"], **action}
     after, events = R.apply(state, action)
     checked(after)
-    return after, events
+    return after, to_builtins(events)
 
 
 def refused(state: JavaState, action: dict[str, Any], code: str, rule: str | None = None) -> RulesetError:

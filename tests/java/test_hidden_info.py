@@ -7,12 +7,17 @@ import random
 import orjson
 import pytest
 
-from rulesets.core import unseen_strings
+from rulesets.core import to_builtins, unseen_strings
 
 from .playouts import ALL_TYPES, _choose
 from .scenario import R, act, new, no_ap_limit
 
 SEED = "hidden-java-7c1e"
+
+
+def _seen(events, viewer) -> str:
+    """The events ``viewer`` sees, as the JSON text a client receives."""
+    return orjson.dumps(to_builtins(R.view_events(events, viewer))).decode()
 
 
 def test_java_14_6_views_hide_hands_and_deck_order_but_show_counts():
@@ -36,10 +41,12 @@ def test_java_9_2_a_card_from_the_deck_is_seen_by_its_taker_only():
     state = new(3, seed=SEED)
     no_ap_limit(state)
     _, events = act(state, {"type": "take_festival_card", "source": "deck"})
-    drawn = [e for e in events if e["type"] == "card_drawn"][0]["card"]
+    drawn_events = [e for e in events if e["type"] == "card_drawn"]
+    assert [e["visible_to"] for e in drawn_events] == [[0]], "the private event names whose it is"
+    drawn = drawn_events[0]["card"]
     for viewer in [None, 1, 2]:
-        assert drawn not in orjson.dumps(R.view_events(events, viewer)).decode()
-    assert drawn in orjson.dumps(R.view_events(events, 0)).decode()
+        assert drawn not in _seen(events, viewer)
+    assert drawn in _seen(events, 0)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -63,7 +70,7 @@ def test_java_14_6_whole_games_leak_nothing(players):
             # an event may name what everyone saw before the action (the face-up card just taken)
             secret_in_events = unseen & before[viewer]
             view = orjson.dumps(R.view(state, viewer)).decode()
-            seen_events = orjson.dumps(R.view_events(events, viewer)).decode()
+            seen_events = _seen(events, viewer)
             assert seed not in view and seed not in seen_events
             for secret in unseen:
                 assert f'"{secret}"' not in view, (viewer, secret)

@@ -43,7 +43,8 @@ def test_java_14_1_setup_listing_and_apply_over_http(client):
     response = post(client, "apply", {"state": state, "action": action})
     assert response.status_code == 200
     expected, events = R.apply(R.load_state(state), action)
-    assert response.json["state"] == _json(to_builtins(expected)) and response.json["events"] == _json(events)
+    assert response.json["state"] == _json(to_builtins(expected))
+    assert response.json["events"] == _json(to_builtins(events))
     body = assert_problem(post(client, "apply", {"state": state, "action": {**action, "player": 1}}), 422,
                           "not_your_turn")
     assert body["rule"] == "JAVA-3.1"

@@ -7,11 +7,15 @@ import re
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from rulesets.java.rule_index import RULES
 
 from .scenario import R
+from tests.specs import spec_file
 
 HERE = Path(__file__).parent
+SPEC = spec_file("java")
 
 #: every rule ID the spec (java.md) defines, in its order.
 SPEC_IDS = textwrap.dedent("""
@@ -44,11 +48,45 @@ def _cited_rule_ids() -> set[str]:
 
 
 def test_java_14_3_rule_index_is_the_specs_list():
-    """JAVA-14.3 and all: the index holds exactly the spec's rule IDs, each with a title, published."""
+    """JAVA-14.3 and all: the index holds exactly the spec's rule IDs, each with a title and text, published."""
     assert list(RULES) == SPEC_IDS
-    assert all(title for title in RULES.values())
-    published = {r["id"]: r["title"] for r in R.metadata(detailed=True)["rules"]}
-    assert published == RULES
+    assert all(rule.id == rule_id and rule.title.strip() and rule.text.strip() for rule_id, rule in RULES.items())
+    published = R.metadata(detailed=True)["rules"]
+    assert [r["id"] for r in published] == SPEC_IDS
+    assert all(r["title"] == RULES[r["id"]].title and r["text"] == RULES[r["id"]].text for r in published)
+
+
+def test_java_14_3_rule_texts_are_plain_sentences():
+    """JAVA-14.3: a text reads as the rule's statement: no markdown emphasis, no confidence tags, a full stop."""
+    for rule in RULES.values():
+        assert not re.search(r"\*|\[(?:S|I|D)\b|`", rule.text), rule.id
+        assert rule.text[-1] in ".)", rule.id
+        assert 20 <= len(rule.text) <= 600, rule.id
+
+
+def _spec_words(text: str) -> list[str]:
+    """The words of a passage, without markdown marks or confidence tags (how a text is taken from it)."""
+    text = re.sub(r"\[(?:S|I|D)(?:[/:][^\]]*)?\]", " ", text)
+    return re.findall(r"[\w\u00c0-\u024f]+(?:[.'’-][\w]+)*", text.replace("`", "").replace("*", ""))
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason=f"the Java spec is not at {SPEC}")
+def test_java_14_3_each_rule_text_comes_from_its_paragraph_of_the_spec():
+    """JAVA-14.3: each text opens with the words that follow its ID in the spec, and all of its words
+    come from the spec between that ID and the next one."""
+    spec = SPEC.read_text(encoding="utf-8")
+    # a rule opens a bullet ("* JAVA-4.3 [S] ...") or a line of its own with its tag ("JAVA-13.1 [I] ...")
+    opening = r"^\s*(?:\* |(?=JAVA-[\d.]+ \[))(JAVA-\d+(?:\.\d+)+) "
+    starts = [(m.start(), m.group(1)) for m in re.finditer(opening, spec, re.M)]
+    paragraphs: dict[str, str] = {}
+    for (start, rule_id), (end, _) in zip(starts, starts[1:] + [(len(spec), "")]):
+        paragraphs.setdefault(rule_id, spec[start:end])
+    for rule_id, rule in RULES.items():
+        words = _spec_words(rule.text)
+        source = _spec_words(paragraphs[rule_id])
+        assert source[0] == rule_id and source[1:5] == words[:4], (rule_id, words[:4], source[:5])
+        missing = set(words) - set(source)
+        assert not missing, (rule_id, sorted(missing))
 
 
 def test_every_rule_id_has_a_test():

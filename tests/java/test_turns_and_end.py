@@ -7,6 +7,7 @@ import pytest
 from rulesets.core import InvalidAction, InvalidSetup, RulesetError, canonical_json, to_builtins
 from rulesets.java.components import (ACTION_TOKENS, AP_PER_TURN, CARD_IDS, DEVELOPERS, HAND_SIZE, IRRIGATION_TILES,
                                       PALACE_COUNTS, TILE_PER_PLAYER, TRIPLES)
+from rulesets.java.events import TurnEnded, TurnStarted
 from rulesets.java.state import FinalRound
 
 from .scenario import (R, act, cards_with, checked, dev, lay, new, no_ap_limit, palace, refused, set_hands,
@@ -208,7 +209,7 @@ def test_java_14_3_validation_order_and_14_1_malformed_actions():
         R.apply(state, {"type": "fly", "player": 0})
     with pytest.raises(RulesetError) as info:
         R.apply(state, {"type": "festival_pass", "player": 9})
-    assert info.value.code == "unknown_player"
+    assert (info.value.code, info.value.rule) == ("unknown_player", "JAVA-1.1")
     refused(state, {"type": "festival_pass", "player": 1}, "wrong_phase", "JAVA-3.1")
 
 
@@ -221,7 +222,7 @@ def test_java_14_2_an_illegal_action_leaves_the_state_unchanged_14_4_consequence
     assert canonical_json(state) == before
     state.turn.land_tile_placed = True
     _, events = R.apply(state, {"type": "end_turn", "player": 0})
-    assert [e["type"] for e in events] == ["turn_ended", "turn_started"]
+    assert events == [TurnEnded(player=0, turn=1), TurnStarted(player=1, turn=2)]
 
 
 def test_java_14_5_the_packaged_board_only():

@@ -186,7 +186,7 @@ def test_kos_1_1_common_check_order():
     not_your_turn (KOS-2.2)."""
     state = start(2)
     refused(state, {**A, "player": 7, "space": "area:atlantis"}, "invalid_parameters", None)
-    refused(state, {**A, "player": 7, "space": "area:galilee"}, "unknown_player")
+    refused(state, {**A, "player": 7, "space": "area:galilee"}, "unknown_player", "KOS-1.1")
     refused(state, {"type": "market_sell", "player": 1, "resource": "gold"}, "wrong_phase", "KOS-2.1")
     refused(state, {**A, "player": 1, "space": "area:galilee"}, "not_your_turn", "KOS-2.2")
     state.phase = "game_over"

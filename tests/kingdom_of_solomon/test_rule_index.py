@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 from rulesets.kingdom_of_solomon.rule_index import RULES
 
 from .scenario import R
+from tests.specs import spec_file
 
 HERE = Path(__file__).parent
 PATTERN = r"KOS-\d+\.\d+"
@@ -76,7 +76,7 @@ def test_rule_texts_are_the_specs_words():
 
 def _spec_paragraphs() -> dict[str, str] | None:
     """The spec's rule bullets as plain text, when the spec is at hand (KOS_SPEC, or the shared rules folder)."""
-    path = Path(os.environ.get("KOS_SPEC", "/work/shared/rules/kingdom_of_solomon.md"))
+    path = spec_file("kingdom_of_solomon")
     if not path.is_file():
         return None
     out = {}
@@ -92,7 +92,7 @@ def test_rule_texts_open_each_spec_paragraph():
     """With the spec at hand: every text is the opening of the spec's paragraph right after its ID."""
     paragraphs = _spec_paragraphs()
     if paragraphs is None:
-        pytest.skip("the spec is not at hand (set KOS_SPEC); the sampled openings above still hold")
+        pytest.skip("the spec is not at hand (set TABLETOP_RULES_DIR); the sampled openings above still hold")
     assert list(paragraphs) == list(RULES)
     for rule_id, rule in RULES.items():
         assert paragraphs[rule_id].startswith(rule.text), rule_id

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rulesets.core import RulesetError
+from rulesets.core import RulesetError, to_builtins
 from rulesets.mines_of_zavandor import RULESET
 from rulesets.mines_of_zavandor.cards import add_to_hand, take_from_hand
 from rulesets.mines_of_zavandor.components import CART_INDEX, CART_OF, CARDS, GEM_OF
@@ -38,7 +38,14 @@ def checked(state: ZavandorState) -> ZavandorState:
 
 
 def play(state: ZavandorState, **action: Any) -> tuple[ZavandorState, list[dict]]:
-    return R.apply(state, action)
+    """The next state and its events in their wire form (as an answer carries them)."""
+    after, events = R.apply(state, action)
+    return after, to_builtins(events)
+
+
+def seen(events: list, seat: int | None) -> list[dict]:
+    """The events ``seat`` may see, in their wire form."""
+    return to_builtins(R.view_events(events, seat))
 
 
 def refused(state: ZavandorState, code: str, rule: str | None = None, **action: Any) -> RulesetError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulesets.mines_of_zavandor.components import ARROWS, AUCTION, CARDS, MINE_SLOTS, PATH, ROWS
 from rulesets.mines_of_zavandor.state import MineCard
 
-from .scenario import R, checked, give_card, new, play, reach, refused, set_hand
+from .scenario import R, checked, give_card, new, play, reach, refused, set_hand, seen
 
 
 def bidding(players=3, start=0, hands=None):
@@ -39,13 +39,13 @@ def test_moz_5_2_staging_and_sealing():
     card_not_in_bid, bid_already_committed after the seal; an empty bid may be sealed."""
     state = bidding(hands={0: {"wood.sapphire": 1}})
     state, events = play(state, type="bid_add", player=0, card="wood.sapphire")
-    assert events == [{"type": "bid_changed", "player": 0, "bid": {"wood.sapphire": 1}}]
-    assert R.view_events(events, 1) == []
+    assert events == [{"type": "bid_changed", "player": 0, "bid": {"wood.sapphire": 1}, "visible_to": [0]}]
+    assert seen(events, 1) == []
     refused(state, "card_not_in_hand", "MOZ-2.5", type="bid_add", player=0, card="wood.sapphire")
     refused(state, "card_not_in_bid", "MOZ-5.2", type="bid_remove", player=0, card="wood.emerald")
     state, _ = play(state, type="bid_remove", player=0, card="wood.sapphire")
     state, events = play(state, type="bid_commit", player=0)
-    assert R.view_events(events, 1) == [{"type": "bid_sealed", "player": 0}]
+    assert seen(events, 1) == [{"type": "bid_sealed", "player": 0}]
     refused(state, "bid_already_committed", "MOZ-5.2", type="bid_add", player=0, card="wood.sapphire")
     refused(state, "bid_already_committed", "MOZ-5.2", type="bid_commit", player=0)
     assert R.legal_actions(state, 0) == [] and R.status(state).active_players == [1, 2]

@@ -12,12 +12,13 @@ import random
 import orjson
 import pytest
 
-from rulesets.core import canonical_json, clone, to_builtins, unseen_strings
+from rulesets.core import PrivateEvent, canonical_json, clone, to_builtins, unseen_strings
+from rulesets.core.events import members
 from rulesets.core.playout import random_playout
 from rulesets.mines_of_zavandor.state import ZavandorState
 
 from .players import eager
-from .scenario import R, new, play, reach, set_hand
+from .scenario import R, new, play, reach, set_hand, seen
 from .test_trading import drafted, trading
 
 SEED = "moz-view-secret-51c2"
@@ -43,14 +44,16 @@ def test_spec_4_no_view_event_or_offer_names_what_its_seat_may_not_see(players):
     and the seed appears nowhere."""
     for state, events in whole_game(players):
         for seat in [None, *range(players)]:
-            seen = text(R.view(state, seat)) + text(R.view_events(events, seat))
+            shown = text(R.view(state, seat)) + text(seen(events, seat))
             if seat is not None:
-                seen += text([to_builtins(a) for a in R.legal_actions(state, seat)])
+                shown += text([to_builtins(a) for a in R.legal_actions(state, seat)])
             unseen = unseen_strings(state, seat, state)
-            assert not [s for s in unseen if f'"{s}"' in seen], seat
-            assert SEED not in seen
-        for event in events:
-            assert R.events.declared(event["type"]), event["type"]
+            assert not [s for s in unseen if f'"{s}"' in shown], seat
+            assert SEED not in shown
+        for event in events:  # spec 4.5: a private form is its owner's alone
+            assert isinstance(event, members(R.Event)), event
+            if isinstance(event, PrivateEvent):
+                assert event.visible_to == [event.player], event
 
 
 def restaged(state: ZavandorState, seat: int, chooser: random.Random) -> list[ZavandorState]:
@@ -79,7 +82,7 @@ def observed(state: ZavandorState, viewer: int, chooser: random.Random) -> bytes
         if action.__struct_config__.tag == "bid_commit" and others_sealed:
             continue
         after, events = R.apply(state, action)
-        parts += [R.view_events(events, viewer), R.view(after, viewer)]
+        parts += [seen(events, viewer), R.view(after, viewer)]
     return canonical_json(parts)
 
 
@@ -98,13 +101,13 @@ def test_moz_5_2_a_staged_bid_changes_nothing_another_seat_sees_before_the_revea
             for other in range(players):
                 if other == viewer:
                     continue
-                seen = {observed(alt, viewer, random.Random(positions)) for alt in
-                        [state, *restaged(state, other, chooser)]}
-                assert len(seen) == 1, (viewer, other)
+                observations = {observed(alt, viewer, random.Random(positions)) for alt in
+                                [state, *restaged(state, other, chooser)]}
+                assert len(observations) == 1, (viewer, other)
             for staging in R.legal_actions(state, (viewer + 1) % players):
                 if staging.__struct_config__.tag in ("bid_add", "bid_remove"):
                     _, events = R.apply(state, staging)
-                    assert R.view_events(events, viewer) == []
+                    assert seen(events, viewer) == []
                     assert R.view_action(staging, viewer, state) == {"type": "bid_staged",
                                                                       "player": staging.player}
     assert positions > 20
@@ -120,7 +123,7 @@ def test_moz_5_3_bids_are_open_once_all_are_sealed():
     state, _ = play(state, type="bid_commit", player=0)
     state, events = play(state, type="bid_commit", player=1)
     assert R.view(state, 1)["players"][0]["bid"] == {"wood.sapphire": 1}
-    assert next(e for e in R.view_events(events, 1) if e["type"] == "bids_revealed")["bids"][0] == {
+    assert next(e for e in seen(events, 1) if e["type"] == "bids_revealed")["bids"][0] == {
         "wood.sapphire": 1}
 
 
@@ -147,5 +150,5 @@ def test_spec_4_5_drawn_cards_private_to_the_drawer():
     """Spec 4.5: income is a private cards_drawn for the drawer and a public cards_received for all."""
     state = new(3)
     state, events = play(state, type="collect_income", player=0, draw={"wood": 2})
-    assert [e["type"] for e in R.view_events(events, 1)] == ["cards_received", "turn_passed"]
-    assert "cards_drawn" in [e["type"] for e in R.view_events(events, 0)]
+    assert [e["type"] for e in seen(events, 1)] == ["cards_received", "turn_passed"]
+    assert "cards_drawn" in [e["type"] for e in seen(events, 0)]

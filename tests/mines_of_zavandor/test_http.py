@@ -58,7 +58,7 @@ def test_moz_9_6_whole_game_over_http(client):
         if len(played) % 17 == 0:
             expected, events = ruleset.apply(ruleset.load_state(state), action)
             assert response.json["state"] == orjson.loads(orjson.dumps(to_builtins(expected)))
-            assert response.json["events"] == events
+            assert response.json["events"] == to_builtins(events)
         state, status = response.json["state"], response.json["status"]
         played.append(action)
     assert 11 <= status["round"] <= 13 and len(status["scores"]) == 2 and status["winners"]

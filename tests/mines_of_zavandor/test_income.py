@@ -9,7 +9,7 @@ from rulesets.mines_of_zavandor.income import income_cap, production
 
 from rulesets.mines_of_zavandor.upgrade import cost_of
 
-from .scenario import R, a_card, checked, give_card, new, play, reach, refused, set_hand
+from .scenario import R, a_card, checked, give_card, new, play, reach, refused, set_hand, seen
 
 CLANS = sorted(c for c, item in CARDS.items() if item.category == "dwarf_clan" and item.min_players == 2)
 
@@ -88,8 +88,8 @@ def test_moz_3_5_drawn_kinds_private_carts_public():
     state = rich()
     action = R.legal_actions(state, 0)[0]
     after, events = R.apply(state, action)
-    mine = R.view_events(events, 0)
-    theirs = R.view_events(events, 1)
+    mine = seen(events, 0)
+    theirs = seen(events, 1)
     drawn = next(e for e in mine if e["type"] == "cards_drawn")
     assert sum(drawn["cards"].values()) == sum(action.draw.values())
     assert not [e for e in theirs if e["type"] == "cards_drawn"]

@@ -1,4 +1,4 @@
-"""The rule index against the spec's list of rule IDs, and that every rule ID is cited by a test."""
+"""The rule index against the spec's list of rule IDs and its words, and that every rule ID is cited by a test."""
 
 from __future__ import annotations
 
@@ -6,11 +6,16 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from rulesets.mines_of_zavandor.rule_index import RULES
 
 from .scenario import R
+from tests.specs import spec_file
 
 HERE = Path(__file__).parent
+#: the rules specification the texts are taken from (outside the package; the test skips without it)
+SPEC = spec_file("mines_of_zavandor")
 #: the rule IDs of spec section 2 and 1.3 (bold MOZ-x.y entries), as the spec lists them.
 SPEC_IDS = (
     "MOZ-1.1 MOZ-1.2 MOZ-1.3 MOZ-1.4 MOZ-1.5 MOZ-1.6 MOZ-1.7 MOZ-1.8 MOZ-1.9 MOZ-1.10 MOZ-1.11 MOZ-1.12 "
@@ -36,10 +41,45 @@ def _cited_rule_ids() -> set[str]:
 
 
 def test_moz_rule_index_is_the_specs_list():
-    """The published index is exactly the spec's rule IDs, in order, each with a title."""
+    """The published index is exactly the spec's rule IDs, in order, each with a title and a text."""
     assert list(RULES) == SPEC_IDS
-    assert all(RULES.values())
-    assert {r["id"]: r["title"] for r in R.metadata(detailed=True)["rules"]} == RULES
+    assert all(rule.id == rule_id and rule.title.strip() and rule.text.strip() for rule_id, rule in RULES.items())
+    served = R.metadata(detailed=True)["rules"]
+    assert served == [{"id": r.id, "title": r.title, "text": r.text} for r in RULES.values()]
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text)
+
+
+def _spec_paragraphs() -> dict[str, str]:
+    """Each rule's paragraph in the spec: the bullet that starts with its bold ID, with its sub-bullets."""
+    if not SPEC.is_file():
+        pytest.skip(f"the rules specification is not at {SPEC}")
+    paragraphs: dict[str, str] = {}
+    current = None
+    for line in SPEC.read_text(encoding="utf-8").splitlines():
+        found = re.match(r"- \*\*(MOZ-[\d.]+)\*\*\s+(.*)", line)
+        if found:
+            current = found.group(1)
+            paragraphs[current] = found.group(2)
+        elif current is not None and line.startswith("  - "):
+            paragraphs[current] += " " + line
+        else:
+            current = None
+    return paragraphs
+
+
+def test_moz_rule_texts_are_the_specs_own_words():
+    """Each rule's text is taken from the spec's paragraph for that ID: it starts with the three words that follow
+    the ID there, and every word of it appears there in the same order (only markdown and source tags dropped)."""
+    paragraphs = _spec_paragraphs()
+    assert list(paragraphs) == SPEC_IDS
+    for rule_id, rule in RULES.items():
+        spec_words, text_words = _words(paragraphs[rule_id]), _words(rule.text)
+        assert text_words[:3] == spec_words[:3], rule_id
+        remaining = iter(spec_words)
+        assert all(word in remaining for word in text_words), f"{rule_id}: {rule.text!r} is not the spec's"
 
 
 def test_every_rule_id_has_a_test():

@@ -113,3 +113,21 @@ def test_moz_8_5_setup_is_deterministic_from_the_seed():
     assert canonical_json(new(3, seed=9)) == canonical_json(new(3, seed=9))
     assert [row.stack for row in new(4, seed=1).display] != [row.stack for row in new(4, seed=2).display]
     assert ROWS == ("ruby", "diamond", "emerald", "sapphire")
+
+
+def test_moz_4_11_the_option_is_an_int_with_its_bounds_in_the_metadata():
+    """MOZ-4.11: the metadata says what setup accepts: an integer from 1 to 1000."""
+    described = next(o for o in R.metadata(detailed=True)["options"] if o["name"] == "max_trade_proposals_per_phase")
+    assert (described["kind"], described["minimum"], described["maximum"], described["default"]) == ("int", 1, 1000, 10)
+    assert R.setup(2, "x", {"max_trade_proposals_per_phase": 1000}).max_trade_proposals_per_phase == 1000
+
+
+def test_moz_1_9_a_named_start_player_skips_the_draw_and_an_unnamed_one_is_drawn():
+    """MOZ-1.9 / spec 4.3: the start player is drawn from the seed only when setup names none; naming one
+    leaves the draw out, so the decks come from the seed's first draws."""
+    drawn = {R.setup(3, f"seed-{n}").start_player for n in range(30)}
+    assert drawn == {0, 1, 2}  # drawn, not the default seat 0
+    for seat in range(3):
+        named = R.setup(3, "seed-7", first_player=seat)
+        assert named.start_player == named.first_player == seat
+        assert named.supply == R.setup(3, "seed-7", first_player=0).supply  # no draw consumed

@@ -6,7 +6,7 @@ from rulesets.core import canonical_json
 from rulesets.mines_of_zavandor.cards import size
 from rulesets.mines_of_zavandor.components import CART_INDEX, CARTS, FAMILY_ITEM
 
-from .scenario import R, checked, empty_pile, new, play, reach
+from .scenario import R, checked, empty_pile, new, play, reach, seen
 
 
 def producing(income: dict[str, int]):
@@ -45,7 +45,7 @@ def test_moz_8_2_an_empty_draw_pile_takes_its_shuffled_discards():
     checked(state)
     state, events = play(state, type="collect_income", player=0, draw={"wood": 2})
     assert [e for e in events if e["type"] == "pile_reshuffled"][0]["cart"] == "wood"
-    assert R.view_events(events, 1)[0]["type"] == "pile_reshuffled"
+    assert seen(events, 1)[0]["type"] == "pile_reshuffled"
     assert not state.supply[CART_INDEX["wood"]].discard
     checked(state)
 

@@ -9,7 +9,7 @@ from rulesets.core import InvalidAction
 from rulesets.mines_of_zavandor.cards import size
 from rulesets.mines_of_zavandor.components import CART_INDEX, SEARCH_DECK
 
-from .scenario import R, checked, new, play, reach, refused, set_hand
+from .scenario import R, checked, new, play, reach, refused, set_hand, seen
 
 
 def trading(players=3, **options):
@@ -104,7 +104,7 @@ def test_moz_4_4_one_draft_at_a_time_and_reserved_cards():
     refused(state, "trade_ask_exceeds_partner_hand", "MOZ-4.4", type="trade_draft_ask", player=0, gem="ruby")
     state, events = play(state, type="trade_draft_undo", player=0)
     assert [(e.cart, e.gem) for e in state.players[0].draft.entries] == [("copper", "emerald"), (None, "sapphire")]
-    assert events[0]["type"] == "draft_changed" and R.view_events(events, 1) == []
+    assert events[0]["type"] == "draft_changed" and seen(events, 1) == []
     state, _ = play(state, type="trade_draft_cancel", player=0)
     assert state.players[0].draft is None
     state = offered(state)
@@ -137,7 +137,7 @@ def test_moz_4_5_and_4_6_bank_trade_two_for_one_from_a_discard_pile():
     assert state.players[0].hand == {"wood.sapphire": 2, "wood.emerald": 1, "copper.emerald": 1}
     assert state.supply[CART_INDEX["wood"]].discard == {"wood.sapphire": 1}
     assert state.supply[CART_INDEX["copper"]].discard == {}
-    assert events[0]["type"] == "bank_trade" and R.view_events(events, 2) == events
+    assert events[0]["type"] == "bank_trade" and seen(events, 2) == events
 
 
 def test_moz_4_7_to_4_9_search_only_when_no_pile_has_the_gem():
@@ -157,7 +157,7 @@ def test_moz_4_7_to_4_9_search_only_when_no_pile_has_the_gem():
     assert reveal["gems"] == above + ["ruby"] and reveal["cart"] == deck
     assert state.players[0].hand.get(f"{deck}.ruby") == 1
     assert sum(state.supply[CART_INDEX[deck]].discard.values()) == len(above)
-    assert R.view_events(events, 1) == events
+    assert seen(events, 1) == events
     # MOZ-4.9: no ruby left in the bronze draw pile
     state = trading()
     pile = state.supply[CART_INDEX[deck]]
@@ -179,9 +179,9 @@ def test_moz_4_10_finishing_drops_drafts_and_offers_around_the_player():
     state = drafted(state, seat=2, partner=1, give=("wood.sapphire",), ask=("ruby",))
     state, events = play(state, type="finish_trading", player=1)
     assert not state.offers and state.players[2].draft is None
-    assert {"type": "draft_dropped", "player": 2} in events
-    assert {"type": "offer_lapsed", "offer": 1} in R.view_events(events, 0)
-    assert not [e for e in R.view_events(events, 0) if e["type"] == "draft_dropped"]
+    assert {"type": "draft_dropped", "player": 2, "visible_to": [2]} in events
+    assert {"type": "offer_lapsed", "offer": 1} in seen(events, 0)
+    assert not [e for e in seen(events, 0) if e["type"] == "draft_dropped"]
 
 
 def test_moz_4_11_drafts_per_phase_bounded():

@@ -45,19 +45,7 @@ def _get(client, path: str, token: str | None = None, status: int = 200, **query
     return answer.json
 
 
-def _metadata_cases() -> list:
-    cases = []
-    for ruleset in GAMES:
-        marks = []
-        if any(spec.kind == "int" for spec in ruleset.options):
-            # Issue 18, "Fix on the way": the option schema's kinds lack "int"; that field is
-            # the fixes branch's. Strict: once it is fixed, this marker must go.
-            marks.append(pytest.mark.xfail(strict=True, reason="OptionDescription.kind lacks 'int' (issue 18)"))
-        cases.append(pytest.param(ruleset, id=ruleset.id, marks=marks))
-    return cases
-
-
-@pytest.mark.parametrize("ruleset", _metadata_cases())
+@pytest.mark.parametrize("ruleset", GAMES, ids=[r.id for r in GAMES])
 def test_game_metadata_answers_as_documented(client, ruleset):
     path = f"/v1/games/{ruleset.id}"
     check_answer(path, "get", 200, client.get(path).json)

@@ -47,7 +47,7 @@ def test_whole_game_over_http(client, players):
         response = post(client, "apply", {"state": state, "action": action})
         assert response.status_code == 200, response.json
         expected, events = solenia.apply(solenia.load_state(state), action)
-        assert response.json["state"] == to_builtins(expected) and response.json["events"] == events
+        assert response.json["state"] == to_builtins(expected) and response.json["events"] == to_builtins(events)
         state, status = response.json["state"], response.json["status"]
         played.append(action)
         assert len(played) < 2000

@@ -123,8 +123,13 @@ def listed(state: SoleniaState, player: int) -> list[dict[str, Any]]:
     return [to_builtins(a) for a in R.legal_actions(state, player)]
 
 
-def events_of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
+def events_of(events: list[Any], kind: str) -> list[dict[str, Any]]:
+    """The events of one type, in their wire form (what a client reads)."""
+    return [e for e in to_builtins(events) if e["type"] == kind]
+
+
+def kinds_of(events: list[Any]) -> list[str]:
+    return [e["type"] for e in to_builtins(events)]
 
 
 def fill(state: SoleniaState, seat: int, *slot_ids: str) -> list[str]:

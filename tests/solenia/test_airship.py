@@ -7,7 +7,8 @@ from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, CARDS, FACE_FLIP, RESOURCES
 from rulesets.solenia.resources import vector
 
-from .scenario import R, action, cid, events_of, first_card, give, listed, new, play, put, refused, spaces, stock
+from .scenario import (R, action, cid, events_of, first_card, give, kinds_of, listed, new, play, put, refused, spaces,
+                       stock)
 
 ZERO = first_card(0)
 
@@ -88,7 +89,7 @@ def test_sol_6_2_every_card_on_the_rear_strip_activates_for_its_owner():
     for seat in (1, 2):
         start = {"wood": 1} if seat == 2 else {}
         assert getattr(after.players[seat].storage, resource) == 1 + start.get(resource, 0)
-    kinds = [e["type"] for e in events]
+    kinds = kinds_of(events)
     assert kinds.index("strip_resolved") > kinds.index("resources_gained")  # after the action's own effects
 
 

@@ -14,8 +14,8 @@ from rulesets.core import to_builtins
 from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, TILES_BY_KIND
 
-from .scenario import (R, action, events_of, fill, first_card, give, listed, new, play, printed_cost, put, refused,
-                       show, stock)
+from .scenario import (R, action, events_of, fill, first_card, give, kinds_of, listed, new, play, printed_cost, put,
+                       refused, show, stock)
 from .test_improvements import improved
 
 AIR = AIRSHIP_REST
@@ -146,7 +146,7 @@ def test_sol_5_8_overflow_is_settled_after_the_slot_reward():
     error = refused(state, act, "overflow_discard_mismatch", "SOL-4.3")
     assert error.context["surplus"] == 1
     after, events = R.apply(state, {**act, "overflow_discard": {"stone": 1}})
-    kinds = [e["type"] for e in events]
+    kinds = kinds_of(events)
     assert kinds.index("stars_gained") < kinds.index("delivery_completed") < kinds.index("display_refilled") \
         < kinds.index("resources_discarded")
     assert after.players[0].storage.wood == capacity and after.players[0].storage.stone == 0
@@ -185,7 +185,7 @@ def test_sol_10_4_the_last_round_includes_the_rivals_sixteenth_turn():
         state, events = R.apply(state, chooser.choice(legal))
         if state.phase == "game_over":
             break
-    kinds = [e["type"] for e in events]
+    kinds = kinds_of(events)
     assert "rival_card_revealed" in kinds and kinds.index("rival_card_revealed") < kinds.index("game_ended")
     on_board = [c.card for c in state.board.cards if c.owner == "rival"]
     assert state.solo.rival_deck == []

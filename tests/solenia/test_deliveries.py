@@ -7,8 +7,8 @@ import pytest
 from rulesets.solenia.components import AIRSHIP_REST, RESOURCES, SUMMER_REWARDS, TILES, TILES_BY_KIND
 from rulesets.solenia.resources import vector
 
-from .scenario import (R, action, events_of, first_card, give, listed, new, play, printed_cost, refused, show,
-                       spaces, stock)
+from .scenario import (R, action, events_of, first_card, give, kinds_of, listed, new, play, printed_cost, refused,
+                       show, spaces, stock)
 
 
 def near_city(state, kind):
@@ -187,7 +187,7 @@ def test_sol_5_8_order_of_effects_for_a_city_play():
     act = action("play_card", 0, card=card, space={"col": far[0], "row": far[1]}, lengthen_payment={"water": 1},
                  delivery=deliver(tile))
     after, events = R.apply(state, act)
-    kinds = [e["type"] for e in events]
+    kinds = kinds_of(events)
     sequence = ["card_played", "lengthen_paid", "stars_gained", "delivery_completed", "display_refilled",
                 "airship_advanced", "strip_resolved"]
     assert [k for k in kinds if k in sequence] == sequence

@@ -91,11 +91,12 @@ def test_sol_h_5_drawn_cards_are_private_events():
     """SOL-H.5 / SOL-H.1: the card_drawn event is only for the drawing seat."""
     state = new(2)
     _, events = R.apply(state, R.legal_actions(state, 0)[0])
-    assert [e["player"] for e in events if e["type"] == "card_drawn"] == [0]
-    assert R.events.private["card_drawn"] == "player"
-    assert not [e for e in R.view_events(events, 1) if e["type"] == "card_drawn"]
-    assert [e for e in R.view_events(events, 0) if e["type"] == "card_drawn"]
-    assert [e for e in R.view_events(events, None) if e["type"] == "cards_drawn"]
+    drawn = [e for e in to_builtins(events) if e["type"] == "card_drawn"]
+    assert [(e["player"], e["visible_to"]) for e in drawn] == [(0, [0])]
+    assert not [e for e in to_builtins(R.view_events(events, 1)) if e["type"] == "card_drawn"]
+    assert not [e for e in to_builtins(R.view_events(events, None)) if e["type"] == "card_drawn"]
+    assert [e for e in to_builtins(R.view_events(events, 0)) if e["type"] == "card_drawn"] == drawn
+    assert [e for e in to_builtins(R.view_events(events, None)) if e["type"] == "cards_drawn"]
 
 
 def test_sol_h_6_all_chance_comes_from_the_seeded_source():

@@ -70,7 +70,7 @@ def test_sol_9_1_draft_refusals():
             "wrong_phase", "SOL-2.3")
     tile = state.draft.level1_offer[0]
     state, events = R.apply(state, action("choose_improvement", 1, level=1, tile=tile))
-    assert events[0] == {"type": "improvement_chosen", "player": 1, "level": 1, "tile": tile}
+    assert to_builtins(events[0]) == {"type": "improvement_chosen", "player": 1, "level": 1, "tile": tile}
     refused(state, action("choose_improvement", 0, level=3, pair=5), "improvement_not_offered", "SOL-9.1")
     state, _ = R.apply(state, action("choose_improvement", 0, level=3, pair=1))
     refused(state, action("choose_improvement", 1, level=1, tile=state.draft.level1_offer[0]),
@@ -79,7 +79,7 @@ def test_sol_9_1_draft_refusals():
     assert [a.level for a in R.legal_actions(state, 1)] == [3]
     state, _ = R.apply(state, action("choose_improvement", 1, level=3, pair=0))
     state, events = R.apply(state, R.legal_actions(state, 0)[0])
-    assert state.phase == "play" and state.draft is None and events[-1]["type"] == "turn_started"
+    assert state.phase == "play" and state.draft is None and to_builtins(events[-1])["type"] == "turn_started"
     for player in state.players:
         assert player.improvements.level1 and player.improvements.level3_day and player.improvements.level3_night
     R.check_consistency(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulesets.core import to_builtins
 from rulesets.core.playout import random_playout
 from rulesets.solenia.components import (AIRSHIP_REST, CARDS, COLORS, DISPLAY_SIZE, RATING_THRESHOLDS,
                                          RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROUNDS, TILES, TILES_BY_KIND,
@@ -13,7 +14,8 @@ from rulesets.solenia.scoring import rating
 from rulesets.solenia.solo import _discard_best_tile, rival_target
 from rulesets.solenia.state import RIVAL, BoardCard
 
-from .scenario import R, action, events_of, first_card, give, new, play, put, refused, show, spaces, stock
+from .scenario import (R, action, events_of, first_card, give, kinds_of, new, play, put, refused, show, spaces,
+                       stock)
 
 
 def rival_card(state, n):
@@ -44,9 +46,9 @@ def test_sol_10_2_each_round_is_the_human_turn_then_the_rival_turn():
     """SOL-10.2: after the human's turn (with its end of turn) the service plays the Rival, then round 2 begins."""
     state = new(1)
     after, events = R.apply(state, R.legal_actions(state, 0)[0])
-    kinds = [e["type"] for e in events]
+    kinds = kinds_of(events)
     assert kinds.index("card_drawn") < kinds.index("rival_card_revealed") < kinds.index("turn_started")
-    assert events[-1] == {"type": "turn_started", "player": 0, "round": 2}
+    assert to_builtins(events[-1]) == {"type": "turn_started", "player": 0, "round": 2}
     assert len(after.solo.rival_deck) == 15 and after.round == 2
     R.check_consistency(after)
 
@@ -109,7 +111,7 @@ def test_sol_10_3_a_rival_city_card_discards_the_best_tile():
     _discard_best_tile(state, "day", events)
     assert state.delivery.discarded == [tied[0]]
     assert state.delivery.day_display == [low, tied[1], top]
-    assert [e["type"] for e in events] == ["tile_discarded", "display_refilled"]
+    assert kinds_of(events) == ["tile_discarded", "display_refilled"]
 
 
 def test_sol_10_3_rival_cards_block_advance_and_never_activate():

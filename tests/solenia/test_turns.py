@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core import InvalidAction
+from rulesets.core import InvalidAction, to_builtins
 from rulesets.solenia.components import HAND_SIZE
 
-from .scenario import R, action, events_of, first_card, give, new, play, put, refused, spaces, stock
+from .scenario import R, action, events_of, first_card, give, kinds_of, new, play, put, refused, spaces, stock
 
 
 def _island_next_to_airship(state):
@@ -67,7 +67,7 @@ def test_sol_2_3_end_of_turn_runs_resolution_then_draw_then_overflow():
     stock(state, 1, wood=4, stone=4)  # full: the activation overflows
     col, row = _island_next_to_airship(state)
     after, events = play(state, 0, card, col, row)
-    kinds = [e["type"] for e in events]
+    kinds = kinds_of(events)
     order = [kinds.index(k) for k in ("airship_advanced", "strip_resolved", "card_activated", "strip_moved",
                                       "card_drawn", "overflow_pending")]
     assert order == sorted(order)
@@ -78,7 +78,7 @@ def test_sol_2_3_end_of_turn_runs_resolution_then_draw_then_overflow():
             "wrong_phase", "SOL-2.3")
     done, events = R.apply(after, action("discard_overflow", 1, discard={"stone": 1}))
     assert done.phase == "play" and done.active_seat == 1
-    assert events[-1] == {"type": "turn_started", "player": 1, "round": 1}
+    assert to_builtins(events[-1]) == {"type": "turn_started", "player": 1, "round": 1}
 
 
 def test_sol_2_3_permanent_markers_reset_at_end_of_turn():
@@ -96,7 +96,7 @@ def test_sol_2_4_hand_refills_to_three_then_shrinks():
     assert len(after.players[0].hand) == HAND_SIZE
     drawn = events_of(events, "card_drawn")[0]
     assert drawn["player"] == 0 and len(drawn["cards"]) == 1
-    assert drawn not in R.view_events(events, 1) and drawn in R.view_events(events, 0)
+    assert drawn not in to_builtins(R.view_events(events, 1)) and drawn in to_builtins(R.view_events(events, 0))
     late = new(2)
     player = late.players[0]
     player.discard.extend(player.deck)  # as if 13 turns had been played

@@ -146,17 +146,3 @@ class Sealer:
         if inflater.unconsumed_tail or not inflater.eof:
             raise InvalidSeal()
         return plain
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m service.sealing", description="Sealed-state keys.")
-    parser.add_argument("command", choices=["new-key"], help="new-key: print a fresh key for STATE_SEALING_KEYS")
-    parser.parse_args(argv)
-    print(new_key())
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

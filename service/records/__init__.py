@@ -132,17 +132,3 @@ class RecordSigner:
         except (InvalidSignature, ValueError):
             return "the signature does not match the record: it was altered, or signed by another key"
         return None
-
-
-def main(argv=None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m service.records", description="Game-record signing keys.")
-    parser.add_argument("command", choices=["new-key"], help="new-key: print a fresh GAME_RECORD_SIGNING_KEY")
-    parser.parse_args(argv)
-    print(new_signing_key())
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
