@@ -20,7 +20,7 @@ import hmac
 import secrets
 from typing import TypeVar
 
-from .errors import InvalidSetup
+from .refusals import INVALID_SALT
 from .rng import MAX_SALT_LENGTH
 
 S = TypeVar("S")
@@ -42,8 +42,7 @@ def salted(state: S, salt: str) -> S:
     that setup stays a function of its arguments: the library makes no salt unless asked.
     """
     if not isinstance(salt, str) or not 0 < len(salt) <= MAX_SALT_LENGTH:
-        raise InvalidSetup("invalid_salt", None, f"A salt is a string of 1 to {MAX_SALT_LENGTH} characters.",
-                           path="$.salt")
+        raise INVALID_SALT(most=MAX_SALT_LENGTH, context={"path": "$.salt"})
     state.rng.salt = salt  # type: ignore[attr-defined]
     return state
 

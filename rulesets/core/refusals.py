@@ -143,6 +143,7 @@ INVALID_PLAYER_COUNT = CORE.entry("invalid_player_count", (),
 INVALID_OPTIONS = CORE.entry("invalid_options", (), "Option '{option}' {requirement}.", error=InvalidSetup,
                              any_rule=True)
 INVALID_SEED = CORE.entry("invalid_seed", (), "{reason}", error=InvalidSetup)
+INVALID_SALT = CORE.entry("invalid_salt", (), "A salt is a string of 1 to {most} characters.", error=InvalidSetup)
 INVALID_FIRST_PLAYER = CORE.entry("invalid_first_player", (), "The first player must be a seat, 0 to {last}.",
                                   error=InvalidSetup, any_rule=True)
 INVALID_COLOR = CORE.entry("invalid_color", (), "{reason}", error=InvalidSetup, any_rule=True)

@@ -132,3 +132,13 @@ def test_apply_in_place_changes_the_callers_own_state_and_matches_the_copying_ap
     mine = game.load_state(to_builtins(state))
     after, events = game.apply(mine, {"type": "take", "player": 0, "stones": 1}, in_place=True)
     assert after is mine and canonical_json(after) == canonical_json(copied) and events == copied_events
+
+
+def test_cn_4_drawing_from_an_empty_deck_is_refused_with_its_catalogue_sentence():
+    """CN-4: the deck runs out after twelve cards less the hands dealt; the next draw is deck_empty."""
+    state = game.setup(2, "dry")
+    while state.deck:
+        state, _ = game.apply(state, {"type": "draw", "player": state.turn})
+    refusal = game.validate(state, {"type": "draw", "player": state.turn})
+    assert (refusal.code, refusal.rule, refusal.detail) == ("deck_empty", "CN-4",
+                                                            "The deck is empty; take stones instead.")

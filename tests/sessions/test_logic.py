@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from rulesets import IllegalAction, InvalidAction, InvalidSetup, UnknownGame
-from rulesets.core import canonical_json
+from rulesets.core import canonical_json, to_builtins
 from service.sessions import tokens
 from service.sessions.errors import NotAuthenticated, NotPermitted, SessionNotFound, VersionConflict
 
@@ -117,7 +117,7 @@ def test_an_action_lands_bumps_the_version_and_answers_with_the_seats_view(sessi
     sid, turn = body["session_id"], active_seat(sessions, body["session_id"])
     reply = sessions.act(sid, body["seat_tokens"][turn], {"type": "draw", "player": turn}, 0)
     assert reply.version == 1 and reply.body["version"] == 1
-    drawn = [e for e in reply.body["events"] if e["type"] == "card_drawn"]
+    drawn = [e for e in to_builtins(reply.body["events"]) if e["type"] == "card_drawn"]
     assert len(drawn) == 1 and drawn[0]["card"] in reply.body["view"]["players"][turn]["hand"]
     assert sessions.read(sid, None).version == 1
 
@@ -140,13 +140,13 @@ def test_the_log_hides_private_draws_from_everyone_but_the_drawer(sessions):
     sid = body["session_id"]
     drawer = active_seat(sessions, sid)
     card = sessions.act(sid, body["seat_tokens"][drawer], {"type": "draw", "player": drawer}, None)
-    card = next(e["card"] for e in card.body["events"] if e["type"] == "card_drawn")
+    card = next(e["card"] for e in to_builtins(card.body["events"]) if e["type"] == "card_drawn")
     for seat, token in [(s, t) for s, t in enumerate(body["seat_tokens"])] + [(None, None)]:
         log = sessions.log(sid, token).body
         assert log["version"] == 1 and [e["version"] for e in log["entries"]] == [1]
         entry = log["entries"][0]
         assert entry["seat"] == drawer and entry["action"] == {"type": "draw", "player": drawer}
-        kinds = [e["type"] for e in entry["events"]]
+        kinds = [e["type"] for e in to_builtins(entry["events"])]
         assert ("card_drawn" in kinds) == (seat == drawer)
         assert "drew" in kinds
     assert sessions.log(sid, None, since=1).body["entries"] == []
@@ -161,8 +161,8 @@ def test_no_answer_to_anyone_contains_the_seed_or_another_seats_hand(sessions):
     state = full_state(sessions, sid)
     callers = list(enumerate(body["seat_tokens"])) + [(None, None), (None, body["owner_token"])]
     for seat, token in callers:
-        answers = [sessions.read(sid, token).body, sessions.legal_actions(sid, token).body,
-                   sessions.log(sid, token).body]
+        answers = to_builtins([sessions.read(sid, token).body, sessions.legal_actions(sid, token).body,
+                               sessions.log(sid, token).body])
         assert SEED not in orjson.dumps(answers).decode()
         own = set(state["players"][seat]["hand"]) if seat is not None else set()
         assert cards_named(answers) == own
