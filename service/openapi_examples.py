@@ -12,6 +12,7 @@ gets a fresh one, so the answer's ``rng.salt`` and ``seed_commitment`` are this 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import orjson
@@ -20,10 +21,13 @@ from rulesets.core import Ruleset, salted
 
 from .chance import chance_fields
 from .encoding import encode
+from .verify import Claim, set_up, verify
 
 EXAMPLE_SEED = "example"
 #: A fixed salt (128 bits, as hex like every salt): a state in the document is the same every build.
 EXAMPLE_SALT = "0" * 31 + "1"
+#: More than any game's seeded example takes (the longest, Java's, about 400 actions).
+MOST_EXAMPLE_ACTIONS = 5000
 
 
 def _plain(value: Any) -> Any:
@@ -69,7 +73,31 @@ def game_examples(ruleset: Ruleset) -> dict[str, tuple[dict[str, Any], dict[str,
                  {"view": _plain(ruleset.view(state, seat)), **chance_fields(state, False)}),
         "replay": ({"players": players, "seed": EXAMPLE_SEED, "salt": EXAMPLE_SALT, "actions": [action]},
                    {"state": _plain(after), "status": _plain(ruleset.status(after))}),
+        "verify": verify_example(ruleset, players),
     }
+
+
+def verify_example(ruleset: Ruleset, players: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A whole seeded game to verify (a seeded random choice among each step's legal actions,
+    the first awaited seat acting), and the verdict the server gives it."""
+    state = salted(ruleset.setup(players, EXAMPLE_SEED), EXAMPLE_SALT)
+    commitment = chance_fields(state, False)["seed_commitment"]
+    chooser = random.Random(EXAMPLE_SEED)
+    actions: list[Any] = []
+    while not ruleset.flow.is_over(state):
+        if len(actions) >= MOST_EXAMPLE_ACTIONS:
+            raise RuntimeError(f"{ruleset.id}'s example game did not end in {MOST_EXAMPLE_ACTIONS} actions")
+        awaited = ruleset.status(state).active_players
+        menu = next(menu for menu in (ruleset.legal_actions(state, seat) for seat in awaited) if menu)
+        action = chooser.choice(menu)
+        actions.append(_plain(action))
+        state, _ = ruleset.apply(state, action, in_place=True)
+    status = ruleset.status(state)
+    request = {"players": players, "seed": EXAMPLE_SEED, "salt": EXAMPLE_SALT, "seed_commitment": commitment,
+               "options": {}, "actions": actions, "scores": status.scores, "winners": status.winners}
+    claim = Claim(players=players, seed=EXAMPLE_SEED, seed_commitment=commitment, actions=actions,
+                  salt=EXAMPLE_SALT, scores=status.scores, winners=status.winners)
+    return request, _plain(verify(ruleset, claim, set_up(ruleset, claim)).answer())
 
 
 def session_example(ruleset: Ruleset) -> dict[str, Any]:
@@ -79,8 +107,12 @@ def session_example(ruleset: Ruleset) -> dict[str, Any]:
 def add_examples(doc: dict[str, Any], rulesets: list[Ruleset]) -> dict[str, Any]:
     """Every game's examples in ``components/examples``, referenced by its operations."""
     examples = doc["components"].setdefault("examples", {})
+    first_actions = {}
     for ruleset in rulesets:
-        for name, (request, answer) in game_examples(ruleset).items():
+        played = game_examples(ruleset)
+        # a session created from session_example deals the same game: its first action is the same too
+        first_actions[ruleset.id] = played["apply"][0]["action"]
+        for name, (request, answer) in played.items():
             operation = _operation(doc, f"{ruleset.id}_{name}")
             key = f"{ruleset.id}.{name}"
             examples[key] = {"summary": f"{ruleset.title}: seed {EXAMPLE_SEED!r}", "value": request}
@@ -89,9 +121,17 @@ def add_examples(doc: dict[str, Any], rulesets: list[Ruleset]) -> dict[str, Any]
                 ruleset.id: {"$ref": f"#/components/examples/{key}"}}
             operation["responses"]["200"]["content"]["application/json"]["examples"] = {
                 ruleset.id: {"$ref": f"#/components/examples/{key}.answer"}}
+        describe = _operation(doc, f"{ruleset.id}_describe")["responses"]["200"]["content"]["application/json"]
+        describe["examples"] = {ruleset.id: {"summary": f"{ruleset.title}'s metadata",
+                                             "value": _plain(ruleset.metadata(detailed=True))}}
     create = _operation(doc, "create_session")["requestBody"]["content"]["application/json"]
     create["examples"] = {ruleset.id: {"summary": ruleset.title, "value": session_example(ruleset)}
                           for ruleset in rulesets}
+    act = _operation(doc, "session_act")["requestBody"]["content"]["application/json"]
+    act["examples"] = {ruleset.id: {"summary": f"{ruleset.title}: the first action of the session created "
+                                               "with its example",
+                                    "value": {"action": first_actions[ruleset.id], "expected_version": 0}}
+                       for ruleset in rulesets}
     return doc
 
 

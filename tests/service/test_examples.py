@@ -14,7 +14,7 @@ from service import create_app
 from .document_schemas import check_answer, check_schema, document
 
 REF = "#/components/examples/"
-STATELESS = ["setup", "legal-actions", "validate", "apply", "view", "replay"]
+STATELESS = ["setup", "legal-actions", "validate", "apply", "view", "replay", "verify"]
 
 
 @pytest.fixture(scope="module")
@@ -68,3 +68,33 @@ def test_each_session_example_creates_a_session(client):
         created = client.post("/v1/sessions", json=_example(media, game))
         assert created.status_code == 201, created.json
         assert created.json["game"] == game
+
+
+def test_each_session_action_example_is_accepted_by_the_session_its_create_example_makes(client):
+    paths = document()["paths"]
+    create = paths["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"]
+    act = paths["/v1/sessions/{session_id}/actions"]["post"]["requestBody"]["content"]["application/json"]
+    assert set(act["examples"]) == set(ruleset_ids())
+    for game in ruleset_ids():
+        created = client.post("/v1/sessions", json=_example(create, game)).json
+        body = _example(act, game)
+        seat = body["action"]["player"]
+        acted = client.post(f"/v1/sessions/{created['session_id']}/actions", json=body,
+                            headers={"Authorization": f"Bearer {created['seat_tokens'][seat]}"})
+        assert acted.status_code == 200, (game, acted.json)
+        assert acted.json["version"] == 1
+
+
+@pytest.mark.parametrize("game", ruleset_ids())
+def test_the_metadata_example_is_the_metadata_served(client, game):
+    operation = document()["paths"][f"/v1/games/{game}"]["get"]
+    expected = _example(operation["responses"]["200"]["content"]["application/json"], game)
+    check_answer(f"/v1/games/{game}", "get", 200, expected)
+    assert client.get(f"/v1/games/{game}").json == expected
+
+
+def test_the_verify_example_is_a_whole_game_that_verifies(client):
+    for game in ruleset_ids():
+        operation = document()["paths"][f"/v1/games/{game}/verify"]["post"]
+        answer = _example(operation["responses"]["200"]["content"]["application/json"], game)
+        assert answer["verified"] is True and answer["game_over"] is True and answer["reasons"] == []
