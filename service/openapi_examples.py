@@ -21,6 +21,8 @@ from rulesets.core import Ruleset, salted
 
 from .chance import chance_fields
 from .encoding import encode
+from .sessions.logic import Sessions
+from .sessions.memory_store import MemoryStore
 from .verify import Claim, set_up, verify
 
 EXAMPLE_SEED = "example"
@@ -132,7 +134,52 @@ def add_examples(doc: dict[str, Any], rulesets: list[Ruleset]) -> dict[str, Any]
                                                "with its example",
                                     "value": {"action": first_actions[ruleset.id], "expected_version": 0}}
                        for ruleset in rulesets}
+    for ruleset in rulesets:
+        for operation_id, (status, answer) in session_answers(ruleset, first_actions[ruleset.id]).items():
+            media = _operation(doc, operation_id)["responses"][status]["content"]["application/json"]
+            media.setdefault("examples", {})[ruleset.id] = {
+                "summary": f"{ruleset.title}: seat {first_actions[ruleset.id]['player']}'s answer in the session "
+                           "created with its example (ids and tokens are stand-ins)", "value": answer}
     return doc
+
+
+#: What is random in every session, shown in its examples as these stand-ins (``with_stand_ins``).
+STAND_INS = {"session_id": "R6SfRifADmtCc-mEzsjp7g", "owner_token": "SI2CdetZ-owner-token",
+             "seed_commitment": "sha256:" + "0" * 64}
+
+
+def with_stand_ins(body: Any) -> Any:
+    """A session answer with its random ids, tokens and commitment replaced by fixed stand-ins."""
+    if isinstance(body, list):
+        return [with_stand_ins(item) for item in body]
+    if not isinstance(body, dict):
+        return body
+    out = {key: with_stand_ins(value) for key, value in body.items()}
+    for key, stand_in in STAND_INS.items():
+        if key in out:
+            out[key] = stand_in
+    if "seat_tokens" in out:
+        out["seat_tokens"] = [f"mKg6qD6B-seat-{seat}-token" for seat in range(len(out["seat_tokens"]))]
+    return out
+
+
+def session_answers(ruleset: Ruleset, action: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """Operation id -> (status, answer) of a session created from ``session_example``, read by the seat
+    that plays ``action``, then after it: what the session operations answer, by their own logic."""
+    sessions = Sessions(MemoryStore(idle_seconds=60), wait_max_seconds=0)
+    example = session_example(ruleset)
+    created = sessions.create(example["game"], example["players"], example["seed"]).body
+    session_id, token = created["session_id"], created["seat_tokens"][action["player"]]
+    narrowed = _narrowing(action)
+    answers = {
+        "create_session": ("201", created),
+        "read_session": ("200", sessions.read(session_id, token).body),
+        "session_legal_actions": ("200", sessions.legal_actions(session_id, token, narrowed["types"],
+                                                                narrowed.get("where")).body),
+        "session_act": ("200", sessions.act(session_id, token, action, 0).body),
+        "session_log": ("200", sessions.log(session_id, token).body),
+    }
+    return {operation_id: (status, with_stand_ins(_plain(body))) for operation_id, (status, body) in answers.items()}
 
 
 def _operation(doc: dict[str, Any], operation_id: str) -> dict[str, Any]:

@@ -5,11 +5,13 @@ was ``{"players": 0}``, a 422)."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
 from rulesets import ruleset_ids
 from service import create_app
+from service.openapi_examples import with_stand_ins
 
 from .document_schemas import check_answer, check_schema, document
 
@@ -98,3 +100,32 @@ def test_the_verify_example_is_a_whole_game_that_verifies(client):
         operation = document()["paths"][f"/v1/games/{game}/verify"]["post"]
         answer = _example(operation["responses"]["200"]["content"]["application/json"], game)
         assert answer["verified"] is True and answer["game_over"] is True and answer["reasons"] == []
+
+
+@pytest.mark.parametrize("game", ruleset_ids())
+def test_the_session_answer_examples_are_what_a_session_made_from_the_examples_answers(client, game):
+    """Played through HTTP: create with the create example, read, narrowed legal actions, the act example,
+    the log; each answer, random ids and tokens swapped for the stand-ins, is its operation's example."""
+    paths = document()["paths"]
+    media = paths["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"]
+    body = _example(paths["/v1/sessions/{session_id}/actions"]["post"]["requestBody"]["content"]["application/json"],
+                    game)
+    created = client.post("/v1/sessions", json=_example(media, game))
+    sid, token = created.json["session_id"], created.json["seat_tokens"][body["action"]["player"]]
+    auth = {"Authorization": f"Bearer {token}"}
+    narrowing = {key: value for key, value in body["action"].items() if key not in ("type", "player")
+                 and isinstance(value, (str, int, bool))}
+    query = {"type": body["action"]["type"], **({"where": json.dumps(narrowing)} if narrowing else {})}
+    answers = {
+        ("/v1/sessions", "post", "201"): created,
+        ("/v1/sessions/{session_id}", "get", "200"): client.get(f"/v1/sessions/{sid}", headers=auth),
+        ("/v1/sessions/{session_id}/legal-actions", "get", "200"):
+            client.get(f"/v1/sessions/{sid}/legal-actions", headers=auth, query_string=query),
+        ("/v1/sessions/{session_id}/actions", "post", "200"):
+            client.post(f"/v1/sessions/{sid}/actions", json=body, headers=auth),
+        ("/v1/sessions/{session_id}/log", "get", "200"): client.get(f"/v1/sessions/{sid}/log", headers=auth),
+    }
+    for (path, method, status), answer in answers.items():
+        assert str(answer.status_code) == status, (path, answer.json)
+        expected = _example(paths[path][method]["responses"][status]["content"]["application/json"], game)
+        assert with_stand_ins(answer.json) == expected, path
