@@ -126,6 +126,10 @@ def add_examples(doc: dict[str, Any], rulesets: list[Ruleset]) -> dict[str, Any]
         describe = _operation(doc, f"{ruleset.id}_describe")["responses"]["200"]["content"]["application/json"]
         describe["examples"] = {ruleset.id: {"summary": f"{ruleset.title}'s metadata",
                                              "value": _plain(ruleset.metadata(detailed=True))}}
+        if ruleset.Components is not None:
+            served = _operation(doc, f"{ruleset.id}_components")["responses"]["200"]["content"]["application/json"]
+            served["examples"] = {ruleset.id: {"summary": f"{ruleset.title}'s components",
+                                               "value": _plain(ruleset.components_document())}}
     create = _operation(doc, "create_session")["requestBody"]["content"]["application/json"]
     create["examples"] = {ruleset.id: {"summary": ruleset.title, "value": session_example(ruleset)}
                           for ruleset in rulesets}

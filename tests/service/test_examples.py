@@ -129,3 +129,10 @@ def test_the_session_answer_examples_are_what_a_session_made_from_the_examples_a
         assert str(answer.status_code) == status, (path, answer.json)
         expected = _example(paths[path][method]["responses"][status]["content"]["application/json"], game)
         assert with_stand_ins(answer.json) == expected, path
+
+
+@pytest.mark.parametrize("game", ruleset_ids())
+def test_the_components_example_is_the_document_served(client, game):
+    operation = document()["paths"][f"/v1/games/{game}/components"]["get"]
+    expected = _example(operation["responses"]["200"]["content"]["application/json"], game)
+    assert client.get(f"/v1/games/{game}/components").json == expected
