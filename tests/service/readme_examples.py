@@ -173,8 +173,9 @@ def _open_quote(lines: list[str]) -> bool:
     return quote is not None
 
 
-def balanced(text: str) -> str:
-    """The leading {...} of ``text``, strings respected."""
+def _outside_strings(text: str):
+    """``(index, char, depth)`` for each character of ``text`` outside a JSON string; ``depth`` counts
+    the brackets open before it (a closing bracket already counted off)."""
     depth, in_string, escaped = 0, False, False
     for index, char in enumerate(text):
         if in_string:
@@ -184,14 +185,22 @@ def balanced(text: str) -> str:
                 escaped = True
             elif char == '"':
                 in_string = False
-        elif char == '"':
+            continue
+        if char == '"':
             in_string = True
-        elif char in "{[":
+            continue
+        if char in "{[":
             depth += 1
         elif char in "}]":
             depth -= 1
-            if depth == 0:
-                return text[:index + 1]
+        yield index, char, depth
+
+
+def balanced(text: str) -> str:
+    """The leading {...} of ``text``, strings respected."""
+    for index, char, depth in _outside_strings(text):
+        if char in "}]" and depth == 0:
+            return text[:index + 1]
     raise ValueError(f"an expected answer whose braces do not close: {text[:120]}")
 
 
@@ -218,22 +227,9 @@ class Exact:
 
 def _top_level_items(body: str) -> list[str]:
     """``"a":1,"b":{...},...`` split at the commas of this level."""
-    items, depth, in_string, escaped, start = [], 0, False, False, 0
-    for index, char in enumerate(body):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "{[":
-            depth += 1
-        elif char in "}]":
-            depth -= 1
-        elif char == "," and depth == 0:
+    items, start = [], 0
+    for index, char, depth in _outside_strings(body):
+        if char == "," and depth == 0:
             items.append(body[start:index])
             start = index + 1
     items.append(body[start:])
