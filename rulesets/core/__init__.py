@@ -1,36 +1,41 @@
-"""What every game shares: the contract, the loop, hidden information, refusals,
-chance, component data and the registry."""
+"""The game author's kit: everything a game's rules are written with.
 
-from .bounds import first_out_of_bounds
-from .commitment import commitment_matches, new_salt, revealed_chance, salted, seed_commitment, state_commitment
-from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, canonical_json, clone, to_builtins
-from .components import ComponentDataError, Served, assumed_paths, load_components
+A game imports from here and from nowhere else in core. What only the host (the service,
+its sessions, sealing, records) uses lives in :mod:`rulesets.core.host`; the test kit a
+game's tests use is :mod:`rulesets.testing`.
+"""
+
+from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, to_builtins
+from .components import ComponentDataError, ComponentFile, ComponentSchema, Served, assumed_paths, index_by, load_components
 from .consistency import Inventory, require, require_range
-from .contract import GameState, OptionSpec, Ruleset, Seating, Status
-from .events import Event, PrivateEvent, event_type
-from .refusals import CORE as CORE_REFUSALS, Catalogue, Refusal
-from .rule_index import Rule, load_rule_index
+from .contract import Events, GameState, OptionSpec, Ruleset, Seating, Status
+from .deck import Deck, drawn_at_random, shuffled
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
-from .loop import (GAME_OVER, INVALID_COLOR, INVALID_FIRST_PLAYER, INVALID_OPTIONS, INVALID_PLAYER_COUNT,
-                   NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE, Phase, PhaseTable, clockwise)
-from .registry import ENTRY_POINT_GROUP, UnknownGame, all_rulesets, get_ruleset, register, ruleset_ids, unregister
-from .rng import RandomSource, Rng, normalize_seed
-from .secrecy import (PUBLIC, SECRET, Hidden, PerSeat, Private, Public, Sealed, Visibility, concealed,
-                      concealed_as, public, redact, unseen_strings)
+from .events import Event, PrivateEvent
+from .loop import Phase, PhaseTable
+from .parts import PublicStruct
+from .pieces import copies, kind_of, kinds_times_copies
+from .refusals import CORE as CORE_REFUSALS, Catalogue, Refusal
+from .rng import RandomSource, Rng
+from .rule_index import Rule, load_rule_index
+from .seating import after, clockwise, left_of, next_seat
+from .secrecy import PUBLIC, SECRET, Hidden, PerSeat, Private, Public, Sealed, Visibility, concealed, public
 
 __all__ = [
-    "first_out_of_bounds",
-    "commitment_matches", "new_salt", "revealed_chance", "salted", "seed_commitment", "state_commitment",
-    "MAX_COUNT", "Coordinate", "Count", "Ordinal", "Seat", "canonical_json", "clone", "to_builtins",
-    "ComponentDataError", "Served", "assumed_paths", "load_components",
+    "MAX_COUNT", "Coordinate", "Count", "Ordinal", "Seat", "to_builtins",
+    "ComponentDataError", "ComponentFile", "ComponentSchema", "Served", "assumed_paths", "index_by",
+    "load_components",
     "Inventory", "require", "require_range",
-    "Event", "PrivateEvent", "event_type", "CORE_REFUSALS", "Catalogue", "Refusal", "Rule", "load_rule_index",
-    "GameState", "OptionSpec", "Ruleset", "Seating", "Status",
+    "Events", "GameState", "OptionSpec", "Ruleset", "Seating", "Status",
+    "Deck", "drawn_at_random", "shuffled",
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError",
-    "GAME_OVER", "INVALID_COLOR", "INVALID_FIRST_PLAYER", "INVALID_OPTIONS", "INVALID_PLAYER_COUNT",
-    "NOT_YOUR_TURN", "UNKNOWN_PLAYER", "WRONG_PHASE", "Phase", "PhaseTable", "clockwise",
-    "ENTRY_POINT_GROUP", "UnknownGame", "all_rulesets", "get_ruleset", "register", "ruleset_ids", "unregister",
-    "RandomSource", "Rng", "normalize_seed",
-    "PUBLIC", "SECRET", "Hidden", "PerSeat", "Private", "Public", "Sealed", "Visibility", "concealed",
-    "concealed_as", "public", "redact", "unseen_strings",
+    "Event", "PrivateEvent",
+    "Phase", "PhaseTable",
+    "PublicStruct",
+    "copies", "kind_of", "kinds_times_copies",
+    "CORE_REFUSALS", "Catalogue", "Refusal",
+    "RandomSource", "Rng",
+    "Rule", "load_rule_index",
+    "after", "clockwise", "left_of", "next_seat",
+    "PUBLIC", "SECRET", "Hidden", "PerSeat", "Private", "Public", "Sealed", "Visibility", "concealed", "public",
 ]

@@ -8,12 +8,14 @@ never string keys, so a typo fails loudly instead of reading a default.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Any, Iterator, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
 import msgspec
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 
 class ComponentDataError(RuntimeError):
@@ -28,6 +30,41 @@ def load_components(path: Path, schema: type[T]) -> T:
         raise ComponentDataError(f"{path.name} does not fit its schema: {exc}") from None
     except (OSError, msgspec.DecodeError) as exc:
         raise ComponentDataError(f"{path.name} cannot be read: {exc}") from None
+
+
+class ComponentSchema(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
+    """Base of a components file's schema and its parts: frozen (printed components never change) and
+    strict (a misspelt key in the file stops the import instead of reading a default)."""
+
+
+class ComponentFile(Generic[T]):
+    """A game's ``<game>.components.json`` beside its package, decoded once into ``schema``.
+
+    ``data`` is the typed file, ``raw`` the JSON as written (for the blocks flagged ``assumed``).
+
+    >>> FILE = ComponentFile(__file__, "my_game.components.json", MyComponents)  # doctest: +SKIP
+    >>> COST = {card.id: card.cost for card in FILE.data.cards}  # doctest: +SKIP
+    """
+
+    def __init__(self, beside: str | Path, name: str, schema: type[T]) -> None:
+        self.path = Path(beside).with_name(name)
+        self.data: T = load_components(self.path, schema)
+        self.raw: Any = json.loads(self.path.read_bytes())
+
+    def assumed_blocks(self) -> list[str]:
+        """JSON paths of every block the file flags ``"assumed": true`` (for the game's metadata)."""
+        return list(assumed_paths(self.raw))
+
+
+def index_by(items: Iterable[T], key: Callable[[T], K], what: str = "entry") -> dict[K, T]:
+    """A lookup table of component entries by ``key`` (an id), refusing two entries with one key."""
+    table: dict[K, T] = {}
+    for item in items:
+        name = key(item)
+        if name in table:
+            raise ComponentDataError(f"two {what} entries share the key {name!r}")
+        table[name] = item
+    return table
 
 
 def assumed_paths(raw: Any, path: str = "$") -> Iterator[str]:

@@ -190,8 +190,3 @@ def _seats(seats: Iterable[int]) -> str:
     if not listed:
         return "nobody"
     return "seat " + ", ".join(map(str, listed)) if len(listed) == 1 else "seats " + ", ".join(map(str, listed))
-
-
-def clockwise(first: int, seats: int) -> list[int]:
-    """Every seat once, clockwise from ``first`` (turn order in most games)."""
-    return [(first + offset) % seats for offset in range(seats)]

@@ -44,3 +44,8 @@ def titles(index: Mapping[str, "Rule | str"]) -> dict[str, str]:
 
 
 __all__ = ["Rule", "load_rule_index", "rule_entry", "titles"]
+
+
+def rule_order(rule_id: str) -> list[Any]:
+    """A sort key that puts SOL-2.10 after SOL-2.9: numbers compare as numbers."""
+    return [int(part) if part.isdigit() else part for part in rule_id.replace("-", ".").split(".")]

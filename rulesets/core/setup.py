@@ -1,0 +1,95 @@
+"""Setup: the player count, the seats and the options, checked in the order rulebooks list them,
+then the game's own ``create``."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, Mapping, Sequence
+
+from . import refusals as core_refusals
+from .declaration import A, Declaration, S
+from .rng import normalize_seed
+from .seating import Seating
+
+
+class Setup(Declaration[S, A]):
+    def setup(self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None, *,
+              first_player: int | None = None, colors: Sequence[str] | None = None) -> S:
+        """A new game for ``players`` seats; all chance comes from ``seed``.
+
+        Refusals come in the order rulebooks list a game's creation checks: the player
+        count, the seats (colours, first player), then forbidden combinations of
+        options, then each option on its own.
+        """
+        given = dict(options or {})
+        chosen = {spec.name: given.get(spec.name, spec.default) for spec in self.options}
+        low, high = self.player_range(chosen)
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise core_refusals.INVALID_PLAYER_COUNT(self.player_count_rule, game=self.title, low=low, high=high,
+                                                     players=players, context={"path": "$.players", "min": low,
+                                                                               "max": high})
+        seating = Seating(first_player=self._check_first_player(players, first_player),
+                          colors=self._check_colors(players, colors), first_player_named=first_player is not None,
+                          first_player_drawn=self.first_player_drawn, seats=players)
+        self.check_options(chosen)
+        resolved = self.resolve_options(given)
+        try:
+            seed_text = normalize_seed(seed)
+        except (TypeError, ValueError) as exc:
+            raise core_refusals.INVALID_SEED(reason=f"The {exc}.", context={"path": "$.seed"}) from None
+        return self.create(players, seed_text, resolved, seating)
+
+    def _check_colors(self, players: int, colors: Sequence[str] | None) -> tuple[str, ...]:
+        if colors is None:
+            return self.colors[:players]
+        if not self.colors:
+            raise self.color_refusal(self.color_rule, reason=f"{self.title} has no seat colours to choose.",
+                                     context={"path": "$.colors"})
+        if (not isinstance(colors, (list, tuple)) or len(colors) != players
+                or any(not isinstance(c, str) or c not in self.colors for c in colors) or len(set(colors)) != players):
+            raise self.color_refusal(self.color_rule,
+                                     reason=f"Name one colour per seat, each once, from {', '.join(self.colors)}.",
+                                     context={"path": "$.colors", "choices": list(self.colors)})
+        return tuple(colors)
+
+    def _check_first_player(self, players: int, first_player: int | None) -> int:
+        if first_player is None:
+            return 0
+        if isinstance(first_player, bool) or not isinstance(first_player, int) or not 0 <= first_player < players:
+            raise self.first_player_refusal(self.first_player_rule, last=players - 1,
+                                            context={"path": "$.first_player"})
+        return first_player
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option with its value (given or default), each checked on its own."""
+        known = {spec.name: spec for spec in self.options}
+        for name in given:
+            if name not in known:
+                raise core_refusals.INVALID_OPTIONS(
+                    option=name,
+                    requirement=f"is not one of {self.title}'s options (it offers {', '.join(known) or 'none'})",
+                    context={"path": f"$.options.{name}"})
+        resolved = {}
+        for name, spec in known.items():
+            value = given.get(name, spec.default)
+            spec.check(value)
+            resolved[name] = value
+        return resolved
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """Player counts allowed with these options (a solo variant may narrow it).
+
+        It runs before the options are checked: a value may be of the wrong type.
+        """
+        return self.min_players, self.max_players
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Refuse forbidden combinations of options (raise ``InvalidSetup``).
+
+        It runs before each option's own check, so a value may be of the wrong type:
+        refuse only the combinations recognised for certain.
+        """
+
+    @abstractmethod
+    def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> S:
+        """Build the starting state (the rulebook's setup section)."""
