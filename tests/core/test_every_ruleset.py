@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from rulesets import get_ruleset, ruleset_ids
 from rulesets.core import InvalidState, RulesetError, canonical_json, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 
 GAMES = ruleset_ids()
 
