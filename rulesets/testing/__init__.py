@@ -20,3 +20,7 @@ __all__ = ["ANY", "ContractBroken", "Playout", "Row", "Scenario", "accepted", "a
            "bold_definition", "check_order_mismatches", "check_rule_index", "check_rule_texts", "checked",
            "cited_rule_ids", "ids_in", "ids_in_name", "nudged_actions", "play", "random_playout", "refused",
            "rule_sort_key", "seen", "spec_paragraph", "spec_rule_ids", "state_refused"]
+
+from .conformance import CONFORMANCE_CHECKS, Check, ConformanceFailure, conformance, run_check  # noqa: E402
+
+__all__ += ["CONFORMANCE_CHECKS", "Check", "ConformanceFailure", "conformance", "run_check"]

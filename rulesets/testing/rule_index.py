@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Pattern
+from typing import Any, Iterable, Mapping, Pattern, Sequence
 
 from rulesets.core.contract import Ruleset
 
@@ -83,21 +83,32 @@ def cited_rule_ids(tests_dir: str | Path, prefix: str, *, glob: str = "test_*.py
     return cited
 
 
-def check_rule_index(ruleset: Ruleset[Any, Any], spec_file: str | Path, tests_dir: str | Path | None, prefix: str,
-                     *, definition: Pattern[str] | None = None, in_order: bool = True,
-                     uncited_ok: Iterable[str] = ()) -> None:
+def check_rule_index(ruleset: Ruleset[Any, Any], spec_file: str | Path | None, tests_dir: str | Path | None,
+                     prefix: str, *, spec_ids: Sequence[str] | None = None, definition: Pattern[str] | None = None,
+                     in_order: bool = True, uncited_ok: Iterable[str] = ()) -> None:
     """Hold ``ruleset.rules`` to the spec's rule IDs, and the tests in ``tests_dir`` to citing them all.
 
-    Raises one ``AssertionError`` listing every problem: spec IDs missing from ``rules``, IDs in
-    ``rules`` the spec does not define, the order when ``in_order`` and the sets agree, and the IDs
-    no test cites (except ``uncited_ok``; no citation check when ``tests_dir`` is None).
+    The spec's IDs are read from ``spec_file`` (when it is given and exists), or taken from
+    ``spec_ids`` (a game's copy of the list, for checkouts without the spec); with both, the
+    copy must be the spec's list. Raises one ``AssertionError`` listing every problem: spec IDs
+    missing from ``rules``, IDs in ``rules`` the spec does not define, the order when
+    ``in_order`` and the sets agree, the published metadata's index, and the IDs no test cites
+    (except ``uncited_ok``; no citation check when ``tests_dir`` is None).
     """
-    spec_ids = spec_rule_ids(Path(spec_file), prefix, definition)
-    if not spec_ids:
-        raise AssertionError(f"{ruleset.id}: {spec_file} defines no {prefix}- rule IDs (is the definition "
-                             f"pattern right?)")
-    index = list(ruleset.rules)
     problems: list[str] = []
+    from_file = None
+    if spec_file is not None and Path(spec_file).exists():
+        from_file = spec_rule_ids(Path(spec_file), prefix, definition)
+        if not from_file:
+            raise AssertionError(f"{ruleset.id}: {spec_file} defines no {prefix}- rule IDs (is the definition "
+                                 f"pattern right?)")
+        if spec_ids is not None and list(spec_ids) != from_file:
+            problems.append(f"the listed spec IDs are not the spec's: missing {sorted(set(from_file) - set(spec_ids))}"
+                            f", extra {sorted(set(spec_ids) - set(from_file))}")
+    if from_file is None and spec_ids is None:
+        raise AssertionError(f"{ruleset.id}: no spec at {spec_file} and no spec_ids given")
+    spec_ids = from_file if from_file is not None else list(spec_ids or ())
+    index = list(ruleset.rules)
     missing = [r for r in spec_ids if r not in ruleset.rules]
     extra = [r for r in index if r not in set(spec_ids)]
     if missing:
@@ -107,6 +118,9 @@ def check_rule_index(ruleset: Ruleset[Any, Any], spec_file: str | Path, tests_di
     if in_order and not missing and not extra and index != spec_ids:
         first = next(i for i, (a, b) in enumerate(zip(index, spec_ids)) if a != b)
         problems.append(f"rules are not in the spec's order: {index[first]} where the spec has {spec_ids[first]}")
+    served = [entry["id"] for entry in ruleset.metadata(detailed=True)["rules"]]
+    if served != index:
+        problems.append(f"metadata publishes {len(served)} rules, not the index's {len(index)} in its order")
     if tests_dir is not None:
         cited = cited_rule_ids(tests_dir, prefix)
         uncited = sorted(set(spec_ids) - cited - set(uncited_ok), key=rule_sort_key)
