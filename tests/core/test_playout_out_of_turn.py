@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from rulesets.core import Event, PhaseTable, Seat, public
-from rulesets.core.playout import ContractBroken, random_playout
+from rulesets.testing.playout import ContractBroken, random_playout
 from tests.doubles import card_nim
 
 

@@ -1,24 +1,18 @@
 """The view schema core derives from a game's secrecy markers holds every view the game answers.
 
-Checked over seeded playouts of every registered game (and Card Nim), for every seat and a
-spectator; and the schema refuses what a view must never hold (the seed, a deck's order), so
-it is the markers' statement, not a blanket ``object``.
+Every view along seeded playouts of every game fits it: that is the ``view_schema`` check of
+``rulesets.testing.conformance`` (run by tests/core/test_every_ruleset.py). Here: the schema refuses what a view must never hold
+(the seed, a deck's order), so it is the markers' statement, not a blanket ``object``.
 """
 
 from __future__ import annotations
 
-import random
-
 import jsonschema
 import msgspec
-import pytest
 
-from rulesets import get_ruleset, ruleset_ids
 from rulesets.core import to_builtins
 from rulesets.core.view_schema import state_view_json_schema, view_json_schema
 from tests.doubles import card_nim
-
-GAMES = sorted(ruleset_ids())
 
 
 def validator_for(state_type):
@@ -29,30 +23,6 @@ def validator_for(state_type):
 def on_the_wire(value):
     """What a client reads: the JSON of a value (a view's tuples are arrays there)."""
     return msgspec.json.decode(msgspec.json.encode(value))
-
-
-def views_along_a_playout(ruleset, players: int, seed: str, steps: int):
-    chooser = random.Random(seed)
-    state = ruleset.setup(players, seed)
-    for _ in range(steps):
-        yield state
-        menus = [menu for menu in (ruleset.legal_actions(state, p) for p in range(players)) if menu]
-        if not menus:
-            return
-        state, _ = ruleset.apply(state, chooser.choice(chooser.choice(menus)))
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_view_of_a_playout_fits_the_derived_view_schema(game):
-    ruleset = get_ruleset(game)
-    validator = validator_for(ruleset.State)
-    for players in (ruleset.min_players, ruleset.max_players):
-        for step, state in enumerate(views_along_a_playout(ruleset, players, f"view-schema-{game}-{players}", 60)):
-            if step % 3:
-                continue
-            for viewer in [None, *range(players)]:
-                errors = list(validator.iter_errors(on_the_wire(ruleset.view(state, viewer))))
-                assert not errors, f"{game} seat {viewer}: {errors[0].message} at {list(errors[0].absolute_path)}"
 
 
 def test_the_view_schema_refuses_the_seed_the_deck_and_another_seats_hand():

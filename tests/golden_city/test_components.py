@@ -7,7 +7,7 @@ import orjson
 import pytest
 
 from rulesets.core import to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.golden_city.components import RAW
 
 from .scenario import R

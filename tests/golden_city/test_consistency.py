@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from rulesets.core import InvalidState, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 
 from rulesets.golden_city import consistency
 

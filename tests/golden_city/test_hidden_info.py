@@ -6,7 +6,7 @@ import orjson
 import pytest
 
 from rulesets.core import canonical_json, to_builtins, unseen_strings
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 
 from .scenario import R, building, new, play, reach, seen, set_hand, spaces
 

@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from rulesets.core import RulesetError, canonical_json, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.golden_city.components import BONUS_CARDS, GOODS_CARDS, LANDSCAPES, SPACES
 
 from .scenario import R

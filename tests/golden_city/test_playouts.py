@@ -1,4 +1,4 @@
-"""Seeded random playouts (``rulesets.core.playout``): 2, 3 and 4 players and every reading of the
+"""Seeded random playouts (``rulesets.testing.playout``): 2, 3 and 4 players and every reading of the
 options. Every listed action is accepted, nudged ones are refused, apply never mutates its input
 and is deterministic, every game ends (GC-10.1), reloads and replays identically (GC-13.1).
 
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from rulesets.core import canonical_json, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.golden_city.options import VARIANTS
 
 from .scenario import R

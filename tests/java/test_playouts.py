@@ -10,7 +10,7 @@ import time
 import pytest
 
 from rulesets.core import canonical_json, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 
 from .playouts import Figures, quick_playout, weighted_pick
 from .scenario import R

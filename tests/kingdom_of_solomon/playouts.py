@@ -1,6 +1,6 @@
 """A playout driver that offers out-of-turn plays (KOS-6.2, 6.3) at every step.
 
-It holds the ruleset to the same contract as ``rulesets.core.playout.random_playout``
+It holds the ruleset to the same contract as ``rulesets.testing.playout.random_playout``
 (listed actions accepted, nudged ones refused unless listed, ``apply`` never mutates
 its input and is deterministic, an active seat always has a move), and it asks every
 seat, not only the active ones: a seat that is not on turn may list only
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesets.core import RulesetError, canonical_json, to_builtins
-from rulesets.core.playout import ContractBroken, nudged_actions
+from rulesets.testing.playout import ContractBroken, nudged_actions
 
 from .scenario import R
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rulesets.core import canonical_json
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 
 from .playouts import CONFIGS, play
 from .scenario import R

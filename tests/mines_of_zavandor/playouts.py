@@ -1,4 +1,4 @@
-"""Seeded random playouts of whole games (``rulesets.core.playout``), shared by the per-player-count files.
+"""Seeded random playouts of whole games (``rulesets.testing.playout``), shared by the per-player-count files.
 
 Each game checks the contract at every step (listed actions accepted, nudged ones refused,
 apply pure and deterministic) and, here, that it ends in 11 to 13 rounds (AMB-26), reloads
@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from rulesets.core import canonical_json, to_builtins
-from rulesets.core.playout import Playout, random_playout
+from rulesets.testing.playout import Playout, random_playout
 from rulesets.mines_of_zavandor.components import PATH
 
 from .players import eager

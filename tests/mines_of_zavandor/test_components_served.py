@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from rulesets.core import to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.mines_of_zavandor.components import DATA_FILE
 
 from .players import eager

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from rulesets.core import InvalidState, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.mines_of_zavandor.components import CARDS, FAMILY_ITEM, MINE_SLOTS
 
 from .players import eager

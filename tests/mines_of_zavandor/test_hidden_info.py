@@ -14,7 +14,7 @@ import pytest
 
 from rulesets.core import PrivateEvent, canonical_json, clone, to_builtins, unseen_strings
 from rulesets.core.events import members
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.mines_of_zavandor.state import ZavandorState
 
 from .players import eager

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 import pytest
 
 from rulesets.core import RulesetError, canonical_json, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.mines_of_zavandor.components import CARDS, CARTS, GEMS, HALLS, KINDS
 from rulesets.mines_of_zavandor.state import ZavandorState
 

@@ -1,4 +1,4 @@
-"""Shared driver of the seeded random playout batteries (``rulesets.core.playout``)."""
+"""Shared driver of the seeded random playout batteries (``rulesets.testing.playout``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from rulesets.core import canonical_json, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.solenia.components import PERMUTABLE_STRIPS
 
 from .scenario import R

@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from rulesets.core import InvalidState, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 
 from .scenario import R
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.solenia.components import PAIR_BONUS, RESOURCES_PER_STAR, ROUNDS, TILES, TILES_BY_KIND
 from rulesets.solenia.scoring import breakdown, pair_bonus, winners
 from rulesets.solenia.state import BoardCard

@@ -6,7 +6,7 @@ import pytest
 
 from rulesets import get_ruleset
 from rulesets.core import InvalidSetup, to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 
 R = get_ruleset("solenia")
 

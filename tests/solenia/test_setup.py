@@ -15,7 +15,7 @@ from .scenario import R, action, cid, events_of, give, new, play, refused, space
 
 def test_sol_1_1_each_player_plays_exactly_their_sixteen_cards():
     """SOL-1.1: over a game every player plays (or discards) each of their 16 cards once; most stars wins."""
-    from rulesets.core.playout import random_playout
+    from rulesets.testing.playout import random_playout
 
     playout = random_playout(R, 3, seed="concept", sample_legal=0, nudges=0)
     turns = [0, 0, 0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesets.core import to_builtins
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from rulesets.solenia.components import (AIRSHIP_REST, CARDS, COLORS, DISPLAY_SIZE, RATING_THRESHOLDS,
                                          RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROUNDS, TILES, TILES_BY_KIND,
                                          AirshipElseRow, deck_of)

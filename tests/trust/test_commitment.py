@@ -7,7 +7,7 @@ import pytest
 
 from rulesets import get_ruleset
 from rulesets.core import InvalidSetup, commitment_matches, salted, seed_commitment, unseen_strings
-from rulesets.core.playout import random_playout
+from rulesets.testing.playout import random_playout
 from tests.sessions.real_games import real_rulesets
 
 GAMES = real_rulesets()

@@ -18,9 +18,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping
 
-from .codec import canonical_json, to_builtins
-from .contract import GameState, Ruleset
-from .errors import RulesetError
+from rulesets.core.codec import canonical_json, to_builtins
+from rulesets.core.contract import GameState, Ruleset
+from rulesets.core.errors import RulesetError
 
 
 class ContractBroken(AssertionError):
@@ -29,7 +29,7 @@ class ContractBroken(AssertionError):
 
 @dataclass
 class Playout:
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any]
     players: int
     seed: int | str
     options: Mapping[str, Any]
@@ -64,7 +64,7 @@ def nudged_actions(action: dict[str, Any], seats: int) -> Iterator[dict[str, Any
             yield {k: v for k, v in action.items() if k != key}
 
 
-def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Mapping[str, Any] | None = None,
+def random_playout(ruleset: Ruleset[Any, Any], players: int, seed: int | str, options: Mapping[str, Any] | None = None,
                    *, chooser: random.Random | None = None, sample_legal: int = 4, nudges: int = 6,
                    max_steps: int = 5000,
                    pick: Callable[[random.Random, list[Any]], Any] | None = None,
@@ -117,7 +117,7 @@ def random_playout(ruleset: Ruleset, players: int, seed: int | str, options: Map
         playout.steps += 1
 
 
-def _out_of_turn_menus(ruleset: Ruleset, state: GameState, menus: Mapping[int, list[Any]],
+def _out_of_turn_menus(ruleset: Ruleset[Any, Any], state: GameState, menus: Mapping[int, list[Any]],
                        players: int) -> dict[int, list[Any]]:
     """The legal actions of the seats the game is not awaiting, which must all be out-of-turn kinds."""
     phase = ruleset.flow.phase(state)
@@ -136,7 +136,7 @@ def _out_of_turn_menus(ruleset: Ruleset, state: GameState, menus: Mapping[int, l
     return found
 
 
-def _must_accept(ruleset: Ruleset, state: GameState, action: Any) -> None:
+def _must_accept(ruleset: Ruleset[Any, Any], state: GameState, action: Any) -> None:
     try:
         ruleset.apply(state, action)
     except RulesetError as refusal:
@@ -144,7 +144,7 @@ def _must_accept(ruleset: Ruleset, state: GameState, action: Any) -> None:
             f"{ruleset.id}: listed action {to_builtins(action)} refused: {refusal!r}") from refusal
 
 
-def _must_refuse_unless_listed(ruleset: Ruleset, state: GameState, raw: dict[str, Any], listed: set[bytes]) -> None:
+def _must_refuse_unless_listed(ruleset: Ruleset[Any, Any], state: GameState, raw: dict[str, Any], listed: set[bytes]) -> None:
     try:
         action = ruleset.load_action(raw)
     except RulesetError:
