@@ -41,7 +41,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
 from rulesets import get_ruleset  # noqa: E402
-from rulesets.core import to_builtins  # noqa: E402
+from rulesets.core import to_builtins
 from service.encoding import encode  # noqa: E402
 from service.envelopes import decode_bytes  # noqa: E402
 from service.schemas import StateAndActionRequest  # noqa: E402

@@ -29,7 +29,7 @@ import orjson
 from bench._common import GunicornServer, post_json_load
 from bench.http import mid_game_request
 from rulesets import all_rulesets, get_ruleset
-from rulesets.core import new_salt
+from rulesets.core.host import new_salt
 from service import create_app
 from service.sealing import Sealer, new_key, parse_keys
 

@@ -5,8 +5,8 @@
     state = solenia.setup(players=3, seed=42)
 """
 
-from .core import (IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError, UnknownGame,
-                   all_rulesets, get_ruleset, ruleset_ids)
+from .core import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
+from .core.host import UnknownGame, all_rulesets, get_ruleset, ruleset_ids
 
 __all__ = ["IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError", "UnknownGame",
            "all_rulesets", "get_ruleset", "ruleset_ids"]

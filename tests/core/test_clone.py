@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from rulesets import get_ruleset, ruleset_ids
-from rulesets.core import canonical_json
+from rulesets.core.host import canonical_json
 from rulesets.core.codec import _is_value_class, clone
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core import (IllegalAction, InvalidAction, InvalidSetup, InvalidState, canonical_json, to_builtins)
+from rulesets.core import IllegalAction, InvalidAction, InvalidSetup, InvalidState, to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.testing.playout import ContractBroken, nudged_actions, random_playout
 from rulesets.core.registry import UnknownGame, get_ruleset
 from tests.doubles.card_nim import RULESET as game

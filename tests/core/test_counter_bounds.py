@@ -18,9 +18,9 @@ import pytest
 from msgspec import inspect as mi
 
 from rulesets import get_ruleset, ruleset_ids
-from rulesets.core import MAX_COUNT, Count, RulesetError, first_out_of_bounds, to_builtins
+from rulesets.core import MAX_COUNT, Count, RulesetError, to_builtins
+from rulesets.core.bounds import first_out_of_bounds
 from rulesets.core.bounds import counters_within
-from rulesets.core.contract import COUNTER_OVERFLOW
 
 GAMES = ruleset_ids()
 #: Points of each playout whose states are put at the bound (move numbers).
@@ -93,7 +93,7 @@ def _check_closed(ruleset, raw: dict[str, Any], chooser: random.Random) -> str:
         try:
             after, _ = ruleset.apply(ruleset.load_state(raw), action)
         except RulesetError as refusal:
-            assert refusal.code == COUNTER_OVERFLOW, refusal
+            assert refusal.code == "counter_overflow", refusal
             outcome = "overflow refused"
             continue
         again = ruleset.load_state(orjson.loads(orjson.dumps(to_builtins(after))))  # raises if not closed
@@ -204,10 +204,10 @@ def test_apply_at_the_bound_is_a_422_not_an_invalid_answer(game):
     player = ruleset.flow.active_players(typed)[0]
     action = to_builtins(ruleset.legal_actions(typed, player)[0])
     response = client.post(f"/v1/games/{game}/apply", json={"state": state, "action": action})
-    assert response.status_code == 422 and response.json["code"] == COUNTER_OVERFLOW
+    assert response.status_code == 422 and response.json["code"] == "counter_overflow"
     assert "$.move" in response.json["detail"]
     verdict = client.post(f"/v1/games/{game}/validate", json={"state": state, "action": action}).json
-    assert verdict["legal"] is False and verdict["violation"]["code"] == COUNTER_OVERFLOW
+    assert verdict["legal"] is False and verdict["violation"]["code"] == "counter_overflow"
 
 
 class Inner(msgspec.Struct):

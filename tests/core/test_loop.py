@@ -7,8 +7,8 @@ from typing import Annotated
 import msgspec
 import pytest
 
-from rulesets.core import (Catalogue, GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE, GameState, IllegalAction,
-                           InvalidAction, Phase, PhaseTable, PerSeat, Rng, public)
+from rulesets.core import Catalogue, GameState, IllegalAction, InvalidAction, Phase, PhaseTable, PerSeat, Rng, public
+from rulesets.core.loop import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE
 
 
 @public

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import msgspec
 
-from rulesets.core import (SECRET, Event, Hidden, PerSeat, Private, PrivateEvent, Sealed, public, redact,
-                           to_builtins, unseen_strings)
+from rulesets.core import SECRET, Event, Hidden, PerSeat, Private, PrivateEvent, Sealed, public, to_builtins
+from rulesets.core.host import redact, unseen_strings
 from rulesets.core.events import seen_by
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from rulesets.core import canonical_json, to_builtins, unseen_strings
+from rulesets.core import to_builtins
+from rulesets.core.host import canonical_json, unseen_strings
 from rulesets.testing.playout import random_playout
 
 from .scenario import R, building, new, play, reach, seen, set_hand, spaces

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from rulesets.core import canonical_json, to_builtins
+from rulesets.core import to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.testing.playout import random_playout
 from rulesets.golden_city.options import VARIANTS
 

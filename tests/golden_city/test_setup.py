@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core import InvalidSetup, canonical_json
+from rulesets.core import InvalidSetup
+from rulesets.core.host import canonical_json
 from rulesets.golden_city.components import (BLACK, BONUS_CARDS, COAST, COINS_TOTAL, COLOURS, GOODS_CARDS,
                                              GOODS_DISPLAY, KEYS_TOTAL, LANDSCAPE_OF, PARAMS, PLAYER_COUNTS,
                                              SCORING_CARDS, SCORING_STACK_ORDER, START_COINS)

@@ -15,7 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.core import canonical_json, event_type, to_builtins
+from rulesets.core import to_builtins
+from rulesets.core.host import canonical_json
+from rulesets.core.events import event_type
 from rulesets.java import RULESET as R
 from rulesets.java.board import INDEX
 from rulesets.java.land import Land

@@ -7,7 +7,8 @@ import random
 import orjson
 import pytest
 
-from rulesets.core import to_builtins, unseen_strings
+from rulesets.core import to_builtins
+from rulesets.core.host import unseen_strings
 
 from .playouts import ALL_TYPES, _choose
 from .scenario import R, act, new, no_ap_limit

@@ -7,7 +7,8 @@ import itertools
 
 import pytest
 
-from rulesets.core import RulesetError, canonical_json
+from rulesets.core import RulesetError
+from rulesets.core.host import canonical_json
 from rulesets.java.board import ENTRY_REGIONS, FOOTPRINTS, HEXES, N
 from rulesets.java.components import PALACE_VALUES, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
 from rulesets.java.land import Land

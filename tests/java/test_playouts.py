@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from rulesets.core import canonical_json, to_builtins
+from rulesets.core import to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.testing.playout import random_playout
 
 from .playouts import Figures, quick_playout, weighted_pick

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core import InvalidAction, InvalidSetup, RulesetError, canonical_json, to_builtins
+from rulesets.core import InvalidAction, InvalidSetup, RulesetError, to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.java.components import (ACTION_TOKENS, AP_PER_TURN, CARD_IDS, DEVELOPERS, HAND_SIZE, IRRIGATION_TILES,
                                       PALACE_COUNTS, TILE_PER_PLAYER, TRIPLES)
 from rulesets.java.events import TurnEnded, TurnStarted

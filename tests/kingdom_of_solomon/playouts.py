@@ -15,7 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesets.core import RulesetError, canonical_json, to_builtins
+from rulesets.core import RulesetError, to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.testing.playout import ContractBroken, nudged_actions
 
 from .scenario import R

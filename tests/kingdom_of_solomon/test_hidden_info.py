@@ -7,7 +7,8 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from rulesets.core import PrivateEvent, to_builtins, unseen_strings
+from rulesets.core import PrivateEvent, to_builtins
+from rulesets.core.host import unseen_strings
 from rulesets.core.events import members
 from rulesets.kingdom_of_solomon.events import FortuneCardDrawn, KosEvent
 

@@ -8,7 +8,8 @@ from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 
-from rulesets.core import RulesetError, canonical_json, to_builtins
+from rulesets.core import RulesetError, to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.kingdom_of_solomon.components import (ACTION_SPACES, AREA_IDS, BONUS_SPACES, BORDERS, BUILDING_CARDS,
                                                     FORTUNE_CARDS, HAND_LIMIT, RESOURCES, SITES, TEMPLE_LEVELS, TEMPLE_REWARDS)
 from rulesets.kingdom_of_solomon.resolution import WITH_CHOICE, effect_of

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core import canonical_json
+from rulesets.core.host import canonical_json
 from rulesets.testing.playout import random_playout
 
 from .playouts import CONFIGS, play

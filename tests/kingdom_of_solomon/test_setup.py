@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core import InvalidSetup, canonical_json
+from rulesets.core import InvalidSetup
+from rulesets.core.host import canonical_json
 from rulesets.kingdom_of_solomon.components import (BUILDING_CARDS, DISPLAY_SIZE, FORTUNE_CARDS, MARKERS_PER_PLAYER,
                                                     RESOURCE_COUNT, RESOURCES, ROADS, SETUP, STARTING_VP)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rulesets.core import canonical_json, to_builtins
+from rulesets.core import to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.testing.playout import Playout, random_playout
 from rulesets.mines_of_zavandor.components import PATH
 

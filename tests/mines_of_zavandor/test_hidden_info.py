@@ -12,7 +12,8 @@ import random
 import orjson
 import pytest
 
-from rulesets.core import PrivateEvent, canonical_json, clone, to_builtins, unseen_strings
+from rulesets.core import PrivateEvent, to_builtins
+from rulesets.core.host import canonical_json, clone, unseen_strings
 from rulesets.core.events import members
 from rulesets.testing.playout import random_playout
 from rulesets.mines_of_zavandor.state import ZavandorState

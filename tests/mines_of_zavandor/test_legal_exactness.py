@@ -10,7 +10,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from rulesets.core import RulesetError, canonical_json, to_builtins
+from rulesets.core import RulesetError, to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.testing.playout import random_playout
 from rulesets.mines_of_zavandor.components import CARDS, CARTS, GEMS, HALLS, KINDS
 from rulesets.mines_of_zavandor.state import ZavandorState

@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from rulesets.core import InvalidSetup, canonical_json
+from rulesets.core import InvalidSetup
+from rulesets.core.host import canonical_json
 from rulesets.mines_of_zavandor.cards import by_cart, size
 from rulesets.mines_of_zavandor.components import (CARDS, DECK_CONTENTS, DRAGON, FAMILY, PATH, ROWS, ROWS_IN_PLAY,
                                                    SCROLL, STARTING_HAND)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesets.core import canonical_json
+from rulesets.core.host import canonical_json
 from rulesets.mines_of_zavandor.cards import size
 from rulesets.mines_of_zavandor.components import CART_INDEX, CARTS, FAMILY_ITEM
 

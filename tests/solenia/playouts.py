@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rulesets.core import canonical_json, to_builtins
+from rulesets.core import to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.testing.playout import random_playout
 from rulesets.solenia.components import PERMUTABLE_STRIPS
 

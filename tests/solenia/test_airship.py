@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rulesets.core import canonical_json, to_builtins
+from rulesets.core import to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, CARDS, FACE_FLIP, RESOURCES
 from rulesets.solenia.resources import vector

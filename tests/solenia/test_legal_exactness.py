@@ -13,7 +13,8 @@ import random
 
 import pytest
 
-from rulesets.core import RulesetError, canonical_json, to_builtins
+from rulesets.core import RulesetError, to_builtins
+from rulesets.core.host import canonical_json
 from rulesets.solenia.components import PERMANENT_SOURCES, RESOURCES, WINTER_SLOT_BY_ID
 
 from .scenario import R
