@@ -30,7 +30,7 @@ from typing import Annotated, Any
 import msgspec
 from marshmallow import RAISE, Schema, fields, missing
 
-from rulesets.core import Ruleset
+from rulesets.core.host import Ruleset
 
 from .body import read_body_bytes
 from .schemas import BoundedList, GameActionField, GameStateField, SealedStateField

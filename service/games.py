@@ -14,8 +14,8 @@ from typing import Any
 from flask import g, request
 from werkzeug.routing import BaseConverter
 
-from rulesets import InvalidAction, RulesetError, all_rulesets, get_ruleset
-from rulesets.core import GameState, Ruleset, new_salt, salted
+from rulesets.core.host import (GameState, InvalidAction, Ruleset, RulesetError, all_rulesets,
+                                 get_ruleset, new_salt, salted)
 
 from .api import Blueprint
 from .cache_headers import no_store

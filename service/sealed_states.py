@@ -14,7 +14,7 @@ from typing import Any, Callable
 import msgspec
 from flask import Flask, current_app
 
-from rulesets.core import GameState, Ruleset
+from rulesets.core.host import GameState, Ruleset
 
 from .encoding import encode
 from .problems import Problem

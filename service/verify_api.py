@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask, current_app, g, request
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from rulesets import RulesetError, get_ruleset
+from rulesets.core.host import RulesetError, get_ruleset
 
 from .api import Blueprint
 from .encoding import json_response

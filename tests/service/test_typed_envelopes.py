@@ -16,8 +16,7 @@ import orjson
 import pytest
 
 import service.games
-from rulesets import get_ruleset
-from rulesets.core import to_builtins
+from rulesets.core.host import get_ruleset, to_builtins
 from service import create_app
 from service import envelopes
 from service.schemas import StateAndActionRequest, StateAndPlayerRequest, ViewRequest
