@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from flask import Flask
 from flask_cors import CORS
 
-from rulesets import all_rulesets
+from rulesets.core.host import all_rulesets
 
 from .api import Api
 from .body import refuse_oversized_request

@@ -28,30 +28,27 @@ class JsonBodyParser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = JsonBodyParser()
 
-    def arguments(self, schema, *, typed: Callable[[Schema], Any] | None = None, **kwargs):
+    def arguments(self, schema, *, decoder: Callable[[Schema], Any] | None = None, **kwargs):
         """As flask-smorest's, but a schema class is instantiated once, here: webargs would
         build (and deep-copy the fields of) a new instance on every request.
 
-        ``typed(schema)``, if given, may decode the body itself (``service.envelopes``);
-        when it returns None the request takes webargs' path, the schema's errors included.
+        With ``decoder``, the schema only documents the body: ``decoder(schema)`` reads it
+        (``service.envelopes.read_envelope``) and webargs never parses it.
         """
         if isinstance(schema, type):
             schema = schema()
         documenting = super().arguments(schema, **kwargs)
-        if typed is None:
+        if decoder is None:
             return documenting
 
         def decorator(func):
-            parsing = documenting(func)
+            documented = documenting(func)
 
             @functools.wraps(func)
             def view(*args, **view_kwargs):
-                body = typed(schema)
-                if body is None:
-                    return parsing(*args, **view_kwargs)
-                return func(*args, body, **view_kwargs)
+                return func(*args, decoder(schema), **view_kwargs)
 
-            view._apidoc = parsing._apidoc
+            view._apidoc = documented._apidoc
             return view
         return decorator
 

@@ -38,12 +38,14 @@ def is_json_mimetype(mimetype: str) -> bool:
     return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
 
 
-def read_json_body() -> Any:
-    """The parsed request body, checked once per request and cached."""
+def read_json_body(data: bytes | None = None) -> Any:
+    """The parsed request body, checked once per request and cached; ``data``: the body
+    already read by ``read_body_bytes``."""
     cached = g.get("json_body", _UNSET)
     if cached is not _UNSET:
         return cached
-    data = read_body_bytes()
+    if data is None:
+        data = read_body_bytes()
     try:
         body = orjson.loads(data)
     except orjson.JSONDecodeError as exc:

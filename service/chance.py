@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import GameState, revealed_chance, state_commitment
+from rulesets.core.host import GameState, revealed_chance, state_commitment
 
 
 def chance_fields(state: GameState, game_over: bool) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from flask import Response, current_app, request
 
-from rulesets.core import Ruleset
+from rulesets.core.host import Ruleset
 
 from .encoding import encode
 from .problems import Problem

@@ -7,11 +7,11 @@ always gets byte-identical answers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import orjson
-from flask import Response, current_app
+from flask import Flask, Response, current_app
 from flask.json.provider import JSONProvider
 
 _ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS
@@ -37,7 +37,8 @@ class OrjsonProvider(JSONProvider):
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)
-        return self._app.response_class(orjson.dumps(obj, default=_fallback, option=_ORJSON_OPTIONS),
+        app = cast(Flask, self._app)  # a provider's app is typed as Flask's base class; it is a Flask
+        return app.response_class(orjson.dumps(obj, default=_fallback, option=_ORJSON_OPTIONS),
                                         mimetype=self.mimetype)
 
 

@@ -1,15 +1,16 @@
-"""Request envelopes decoded in one pass into a game's own types, when the body fits.
+"""The one decoder of request envelopes that carry a game's state or actions.
 
-The marshmallow schemas (``service.schemas``) are the contract: they document the
-envelopes and word every envelope error. Read literally, a request costs orjson's
-parse into dicts, marshmallow's load of the envelope, then msgspec's conversion of
-the dicts into the game's State and Action. For a body that fits, msgspec can decode
-the bytes straight into a Struct mirroring the schema, with the game's State and
-Action in place of the opaque members: the same values, several times cheaper.
+``read_envelope`` reads every such body (the views' ``blp.arguments(..., decoder=...)``):
+webargs never parses them. The marshmallow schemas (``service.schemas``) document the
+envelopes and word every envelope error. For a body that fits, msgspec decodes the
+bytes in one pass straight into a Struct mirroring the schema, with the game's State
+and Action in place of the opaque members (``decode_bytes``). Read literally instead,
+a request costs orjson's parse into dicts, marshmallow's load of the envelope, then
+msgspec's conversion of the dicts into the game's State and Action (in the view).
 
 Whatever the one-pass decode refuses, and whatever it could read differently from
-the literal path, goes the literal way (``None`` here), so every error answer is the
-one the schema path gives. The differences it must avoid:
+the literal reading, is read literally (``decode_bytes`` answers ``None``), so every
+error answer is the one the schema words. The differences it must avoid:
 
 * orjson reads an integer outside 64 bits as a float, msgspec as an int: a body with
   any run of 19 digits (numbers under 10**18 read alike) takes the literal path;
@@ -19,7 +20,7 @@ one the schema path gives. The differences it must avoid:
   types, Structs and string-keyed dicts, not on dicts with other keys or on types
   JSON lacks (dates, bytes...): a game whose types hold those has no mirror.
 
-``tests/service/test_typed_envelopes.py`` checks that both paths answer alike.
+``tests/service/test_typed_envelopes.py`` checks that both readings answer alike.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ from functools import lru_cache
 from typing import Annotated, Any
 
 import msgspec
-from marshmallow import RAISE, Schema, fields, missing
+from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
-from rulesets.core import Ruleset
+from rulesets.core.host import Ruleset
 
-from .body import read_body_bytes
+from .body import read_body_bytes, read_json_body
+from .errors import invalid_request
 from .schemas import BoundedList, GameActionField, GameStateField, SealedStateField
 
 #: bytes.translate table turning every digit into "0"; a run of 19 of them means a long number.
@@ -43,15 +45,26 @@ _JSON_NATIVE = (msgspec.inspect.StrType, msgspec.inspect.IntType, msgspec.inspec
                 msgspec.inspect.BoolType, msgspec.inspect.NoneType, msgspec.inspect.LiteralType)
 
 
-def decode_typed(schema: Schema, ruleset: Ruleset) -> dict[str, Any] | None:
-    """The envelope's members, the state and action already typed, or None for the schema's path.
+def read_envelope(schema: Schema, ruleset: Ruleset) -> dict[str, Any]:
+    """The envelope's members: the state and action typed when the body fits the one-pass
+    decode, else as marshmallow loads them (a view's ``load_state``/``load_action`` types them).
 
-    The body checks that come before parsing (size, content type, emptiness) run here
-    as for any body and raise their problems.
+    The body checks that come before parsing (size, content type, emptiness), then JSON
+    syntax and the schema, raise their problems here, in that order, as for any body.
     """
-    if _mirror(type(schema), ruleset) is None:
-        return None
-    return decode_bytes(read_body_bytes(), type(schema), ruleset)
+    data = read_body_bytes()
+    body = decode_bytes(data, type(schema), ruleset)
+    return body if body is not None else _load_literally(schema, data)
+
+
+def _load_literally(schema: Schema, data: bytes) -> dict[str, Any]:
+    """orjson's parse and marshmallow's load: the reading that words every envelope error."""
+    raw = read_json_body(data)
+    try:
+        loaded: dict[str, Any] = schema.load(raw)
+    except ValidationError as error:
+        raise invalid_request(error.messages) from None
+    return loaded
 
 
 def decode_bytes(data: bytes, schema_class: type[Schema], ruleset: Ruleset) -> dict[str, Any] | None:

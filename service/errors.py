@@ -11,7 +11,7 @@ import structlog
 from flask import Flask, current_app, g, request
 from werkzeug.exceptions import HTTPException
 
-from rulesets import RulesetError, UnknownGame
+from rulesets.core.host import RulesetError, UnknownGame
 
 from .body import body_too_large
 from .problems import Problem, problem_response
@@ -77,11 +77,16 @@ def http_problem(error: HTTPException) -> Problem:
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
     if status == 422 and messages is not None:
-        errors = marshmallow_errors(_without_location(messages))
-        extra = {"error_count": len(errors)} if len(errors) > MAX_LISTED_ERRORS else {}
-        return Problem(422, "invalid_request", _summary(errors), title="Invalid request",
-                       errors=errors[:MAX_LISTED_ERRORS], **extra)
+        return invalid_request(_without_location(messages))
     return Problem(status, _snake(error.name or "error"), error.description or error.name or "Error")
+
+
+def invalid_request(messages: Any) -> Problem:
+    """``422 invalid_request`` listing marshmallow's messages (a body's, or a query's under its location)."""
+    errors = marshmallow_errors(messages)
+    extra: dict[str, Any] = {"error_count": len(errors)} if len(errors) > MAX_LISTED_ERRORS else {}
+    return Problem(422, "invalid_request", _summary(errors), title="Invalid request",
+                   errors=errors[:MAX_LISTED_ERRORS], **extra)
 
 
 def _without_location(messages: Any) -> Any:

@@ -1,10 +1,11 @@
 """The stateless referee: `/v1/games/...`. The client holds the state.
 
 Each view runs the design's checks in order: the envelope (`service.body` and the
-marshmallow schema), the state (`load_state`), the action (`load_action`, the
-seat), then the rules. Every refusal's paths point into the request body. A body
-that fits is decoded in one pass straight into the game's types
-(`service.envelopes`); any other takes the literal path, which words the errors.
+marshmallow schema), the state (`load_state`), the action (`load_action`), then the
+rules, the seat first among them (core's `PhaseTable.route`). Every refusal's paths
+point into the request body. Every body is read by `service.envelopes`: one that fits
+is decoded in one pass straight into the game's types; any other is read literally,
+which words the errors.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from typing import Any
 from flask import g, request
 from werkzeug.routing import BaseConverter
 
-from rulesets import InvalidAction, RulesetError, all_rulesets, get_ruleset
-from rulesets.core import GameState, Ruleset, new_salt, salted
+from rulesets.core.host import (UNKNOWN_PLAYER, GameState, InvalidAction, Ruleset, RulesetError, all_rulesets,
+                                 get_ruleset, new_salt, salted)
 
 from .api import Blueprint
 from .cache_headers import no_store
 from .chance import chance_fields
 from .components_api import components_response
 from .encoding import json_response
-from .envelopes import decode_typed
+from .envelopes import read_envelope
 from .problems import Problem
 from .refusals import refusal_fields, refusal_problem
 from .schemas import (ApplyResponse, ComponentsDocument, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
@@ -46,30 +47,20 @@ def _resolve_game() -> None:
         g.ruleset = get_ruleset(game)
 
 
-def _typed_body(schema) -> dict[str, Any] | None:
-    """The body decoded straight into the game's State and Action when it fits (``service.envelopes``)."""
-    return decode_typed(schema, g.ruleset)
+def _envelope(schema) -> dict[str, Any]:
+    """The body, read by the one decoder of envelopes (``service.envelopes``)."""
+    return read_envelope(schema, g.ruleset)
 
 
-def _load_state(ruleset: Ruleset, raw: dict[str, Any] | GameState) -> GameState:
+def _load_action(ruleset: Ruleset, raw: Any) -> Any:
+    """The action typed (already, when the body was decoded in one pass). Its seat is core's
+    to check, as it routes the action (``PhaseTable.route``)."""
+    if not isinstance(raw, dict):
+        return raw
     try:
-        return ruleset.load_state(raw)
-    except RulesetError as refusal:
-        raise refusal_problem(refusal, "$.state") from None
-
-
-def _request_state(ruleset: Ruleset, body: dict[str, Any]) -> tuple[GameState, bool]:
-    """The body's ``state`` or ``sealed_state`` (exactly one), and whether it came sealed."""
-    return request_state(ruleset, body, _load_state)
-
-
-def _load_action(ruleset: Ruleset, state: GameState, raw: Any) -> Any:
-    try:
-        action = ruleset.load_action(raw) if isinstance(raw, dict) else raw  # else decoded by _typed_body
-        ruleset.check_seat(state, action.player, "$.player")
+        return ruleset.load_action(raw)
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
-    return action
 
 
 def _check_seat(ruleset: Ruleset, state: GameState, player: int) -> None:
@@ -105,7 +96,7 @@ def components(game: str):
 
 
 @blp.route("/<game:game>/setup", methods=["POST"])
-@blp.arguments(SetupRequest)
+@blp.arguments(SetupRequest, decoder=_envelope)
 @blp.response(200, SetupResponse)
 @blp.documents_errors(400, 404, 413, 415, 501)
 def setup(body: dict[str, Any], game: str):
@@ -135,20 +126,20 @@ def setup(body: dict[str, Any], game: str):
 
 
 @blp.route("/<game:game>/legal-actions", methods=["POST"])
-@blp.arguments(LegalActionsRequest, typed=_typed_body)
+@blp.arguments(LegalActionsRequest, decoder=_envelope)
 @blp.response(200, LegalActionsResponse)
 @blp.documents_errors(400, 404, 413, 415, 501)
 def legal_actions(body: dict[str, Any], game: str):
     """Every action the seat may take now; `types` and `where` narrow the list to what the client asks."""
     ruleset: Ruleset = g.ruleset
-    state, _ = _request_state(ruleset, body)
+    state, _ = request_state(ruleset, body)
     _check_seat(ruleset, state, body["player"])
     return json_response({"actions": ruleset.legal_actions(state, body["player"], types=body["types"],
                                                            where=body["where"])})
 
 
 @blp.route("/<game:game>/validate", methods=["POST"])
-@blp.arguments(StateAndActionRequest, typed=_typed_body)
+@blp.arguments(StateAndActionRequest, decoder=_envelope)
 @blp.response(200, ValidateResponse)
 @blp.documents_errors(400, 404, 413, 415, 501)
 def validate(body: dict[str, Any], game: str):
@@ -157,16 +148,19 @@ def validate(body: dict[str, Any], game: str):
     A malformed state or action is still a `422`: only a rules refusal is an answer here.
     """
     ruleset: Ruleset = g.ruleset
-    state, _ = _request_state(ruleset, body)
-    action = _load_action(ruleset, state, body["action"])
+    state, _ = request_state(ruleset, body)
+    action = _load_action(ruleset, body["action"])
     refusal = ruleset.validate(state, action)
     if refusal is None:
         return json_response({"legal": True})
+    if refusal.code == UNKNOWN_PLAYER:
+        # An action from a seat the game does not have is a malformed request, not a rules answer.
+        raise refusal_problem(refusal, "$.action")
     return json_response({"legal": False, "violation": refusal_fields(refusal, "$.action")})
 
 
 @blp.route("/<game:game>/apply", methods=["POST"])
-@blp.arguments(StateAndActionRequest, typed=_typed_body)
+@blp.arguments(StateAndActionRequest, decoder=_envelope)
 @blp.response(200, ApplyResponse)
 @blp.documents_errors(400, 404, 413, 415, 501)
 def apply(body: dict[str, Any], game: str):
@@ -176,8 +170,8 @@ def apply(body: dict[str, Any], game: str):
     events that seat may see; once the game is over, also the `seed` and `salt` its commitment opens with.
     """
     ruleset: Ruleset = g.ruleset
-    state, sealed = _request_state(ruleset, body)
-    action = _load_action(ruleset, state, body["action"])
+    state, sealed = request_state(ruleset, body)
+    action = _load_action(ruleset, body["action"])
     try:
         after, events = ruleset.apply(state, action, in_place=True)  # the state was decoded for this request alone
     except RulesetError as refusal:
@@ -194,7 +188,7 @@ def apply(body: dict[str, Any], game: str):
 
 
 @blp.route("/<game:game>/view", methods=["POST"])
-@blp.arguments(ViewRequest, typed=_typed_body)
+@blp.arguments(ViewRequest, decoder=_envelope)
 @blp.response(200, ViewResponse)
 @blp.documents_errors(400, 404, 413, 415, 501)
 def view(body: dict[str, Any], game: str):
@@ -203,7 +197,7 @@ def view(body: dict[str, Any], game: str):
     Once the game is over, the answer also reveals the `seed` and `salt` that open the commitment.
     """
     ruleset: Ruleset = g.ruleset
-    state, _ = _request_state(ruleset, body)
+    state, _ = request_state(ruleset, body)
     player = body["player"]
     if player is not None:
         _check_seat(ruleset, state, player)
@@ -212,7 +206,7 @@ def view(body: dict[str, Any], game: str):
 
 
 @blp.route("/<game:game>/replay", methods=["POST"])
-@blp.arguments(ReplayRequest)
+@blp.arguments(ReplayRequest, decoder=_envelope)
 @blp.response(200, StateAndStatus)
 @blp.documents_errors(400, 404, 413, 415)
 def replay(body: dict[str, Any], game: str):

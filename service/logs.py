@@ -20,7 +20,7 @@ import time
 import traceback
 import uuid
 from types import TracebackType
-from typing import Any
+from typing import Any, MutableMapping
 
 import orjson
 import structlog
@@ -41,10 +41,10 @@ def _exception_triple(exc_info: Any) -> tuple[type[BaseException], BaseException
     if isinstance(exc_info, BaseException):
         return type(exc_info), exc_info, exc_info.__traceback__
     if isinstance(exc_info, tuple) and len(exc_info) == 3 and exc_info[0] is not None:
-        return exc_info  # type: ignore[return-value]
+        return exc_info[0], exc_info[1], exc_info[2]
     if exc_info is True:
-        current = sys.exc_info()
-        return current if current[0] is not None else None  # type: ignore[return-value]
+        kind, error, traceback = sys.exc_info()
+        return (kind, error, traceback) if kind is not None and error is not None else None
     return None
 
 
@@ -67,7 +67,7 @@ def _type_name(kind: type) -> str:
     return kind.__qualname__ if module == "builtins" else f"{module}.{kind.__qualname__}"
 
 
-def redact_exception(_logger: Any, _method: str, event: dict[str, Any]) -> dict[str, Any]:
+def redact_exception(_logger: Any, _method: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
     """structlog processor in place of ``dict_tracebacks``: ``exc_info`` becomes ``exception``
     as :func:`describe_exception` words it; a ready-made ``exception`` text or a stack is dropped."""
     exc_info = event.pop("exc_info", None)

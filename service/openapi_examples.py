@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from rulesets.core import Ruleset, salted
+from rulesets.core.host import Ruleset, salted
 
 from .chance import chance_fields
 from .encoding import encode

@@ -22,9 +22,7 @@ from typing import Any, Iterable, Iterator
 import msgspec
 from msgspec import inspect as mi
 
-from rulesets.core import Ruleset
-from rulesets.core.codec import json_schema_components
-from rulesets.core.view_schema import state_view_json_schema, view_json_schema
+from rulesets.core.host import Ruleset, json_schema_components, state_view_json_schema, view_json_schema
 
 SCHEMAS = "#/components/schemas/"
 VIEW_SUFFIX = "View"
@@ -85,7 +83,7 @@ def _renamed(schema: Any, names: dict[str, str]) -> Any:
         return [_renamed(item, names) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in schema.items():
         if key == "$ref" and isinstance(value, str) and value.startswith(_PLACEHOLDER):
             out[key] = SCHEMAS + names[value[len(_PLACEHOLDER):]]
@@ -155,7 +153,7 @@ def _without_titles(schema: Any) -> Any:
         return [_without_titles(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in schema.items():
         if key == "title" and isinstance(value, str):
             continue

@@ -151,10 +151,10 @@ def per_game_document(document: dict[str, Any], games: list[GameTypes], titles: 
     dependent = game_dependent(schemas)
     for name in sorted(dependent):
         for game in games:
-            own = f"{game.id}.{name}"
-            if own in schemas:
-                raise ValueError(f"{own}: a game type has the name of an envelope")
-            schemas[own] = _filled(schemas[name], game, dependent)
+            own_name = f"{game.id}.{name}"
+            if own_name in schemas:
+                raise ValueError(f"{own_name}: a game type has the name of an envelope")
+            schemas[own_name] = _filled(schemas[name], game, dependent)
     for name in sorted(dependent):
         schemas[name] = _union(name, games, schemas)
     for game in games:

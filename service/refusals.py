@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
+from rulesets.core.host import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 
 from .encoding import jsonable
 from .problems import Problem

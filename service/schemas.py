@@ -8,7 +8,7 @@ game's own schema in the slot (see ``service.spec``).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sized
 
 from flask import current_app, has_app_context
 from marshmallow import INCLUDE, Schema, ValidationError, fields, utils
@@ -122,7 +122,7 @@ class BoundedList(fields.List):
         return self.max_items if isinstance(self.max_items, int) else self.max_items()
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if utils.is_collection(value):
+        if utils.is_collection(value) and isinstance(value, Sized):  # a JSON array is both
             limit = self.limit()
             if len(value) > limit:
                 raise ValidationError(f"At most {limit} items are accepted here; this list has {len(value)}.")

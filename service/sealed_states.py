@@ -9,15 +9,16 @@ token does not open.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 import msgspec
 from flask import Flask, current_app
 
-from rulesets.core import GameState, Ruleset
+from rulesets.core.host import GameState, Ruleset, RulesetError
 
 from .encoding import encode
 from .problems import Problem
+from .refusals import refusal_problem
 from .sealing import InvalidSeal, Sealer, parse_keys
 
 EXTENSION = "state_sealer"
@@ -68,8 +69,15 @@ def open_state(ruleset: Ruleset, token: str) -> GameState:
         raise _invalid_seal(ruleset) from None
 
 
-def request_state(ruleset: Ruleset, body: dict[str, Any],
-                  load_plain: Callable[[Ruleset, Any], GameState]) -> tuple[GameState, bool]:
+def load_state(ruleset: Ruleset, raw: Any) -> GameState:
+    """A request's plain ``state`` (JSON, or already typed by ``service.envelopes``), checked by the ruleset."""
+    try:
+        return ruleset.load_state(raw)
+    except RulesetError as refusal:
+        raise refusal_problem(refusal, "$.state") from None
+
+
+def request_state(ruleset: Ruleset, body: dict[str, Any]) -> tuple[GameState, bool]:
     """The request's state and whether it came sealed; exactly one of the two must be sent."""
     plain, sealed = body.get("state"), body.get("sealed_state")
     if (plain is None) == (sealed is None):
@@ -78,4 +86,4 @@ def request_state(ruleset: Ruleset, body: dict[str, Any],
                       errors=[{"path": "$.state", "message": "exactly one of state and sealed_state is required"}])
     if sealed is not None:
         return open_state(ruleset, sealed), True
-    return load_plain(ruleset, plain), False
+    return load_state(ruleset, plain), False

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 import orjson
 import yaml
 
-from rulesets.core import Ruleset
+from rulesets.core.host import Ruleset
 
 from .openapi_examples import add_examples
 from .openapi_games import game_types, merge_components

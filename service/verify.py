@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from rulesets.core import GameState, Ruleset, RulesetError, commitment_matches, normalize_seed, salted
+from rulesets.core.host import GameState, Ruleset, RulesetError, commitment_matches, normalize_seed, salted
 
 from .records import RECORD_FORMAT, final_state_digest
 

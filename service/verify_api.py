@@ -13,10 +13,11 @@ from typing import Any
 from flask import Flask, current_app, g, request
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from rulesets import RulesetError, get_ruleset
+from rulesets.core.host import RulesetError, get_ruleset
 
 from .api import Blueprint
 from .encoding import json_response
+from .envelopes import read_envelope
 from .errors import marshmallow_errors
 from .problems import Problem
 from .records import RECORD_FORMAT, RecordSigner, parse_signing_key
@@ -192,7 +193,7 @@ def _signature_verdict(raw_record: dict[str, Any], signature: dict[str, Any], re
 
 
 @blp.route("/v1/games/<game:game>/verify", methods=["POST"])
-@blp.arguments(VerifyRequest)
+@blp.arguments(VerifyRequest, decoder=lambda schema: read_envelope(schema, g.ruleset))
 @blp.response(200, VerifyResponse)
 @blp.documents_errors(400, 404, 413, 415)
 def verify_game(body: dict[str, Any], game: str):

@@ -29,7 +29,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from rulesets.core import canonical_json
+from rulesets.core.host import canonical_json
 
 RECORD_FORMAT = "tabletop-referee/game-record/v1"
 ALGORITHM = "EdDSA"

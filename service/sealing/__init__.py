@@ -106,6 +106,8 @@ class Sealer:
     """Seals with the first key, opens with any."""
 
     keys: tuple[bytes, ...] = field(repr=False)  # never in a log line or a traceback
+    _ciphers: dict[bytes, AESGCMSIV] = field(init=False, repr=False, compare=False)
+    _sealing_id: bytes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.keys:

@@ -16,8 +16,8 @@ from typing import Any, Callable, Mapping
 import msgspec
 import orjson
 
-from rulesets import get_ruleset
-from rulesets.core import GameState, Ruleset, new_salt, revealed_chance, salted, state_commitment, to_builtins
+from rulesets.core.host import (GameState, Ruleset, get_ruleset, new_salt, revealed_chance,
+                                 salted, state_commitment, to_builtins)
 
 from . import tokens
 from ..verify import record_of

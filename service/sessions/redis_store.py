@@ -32,7 +32,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
 import redis
 from redis.backoff import NoBackoff
@@ -148,6 +148,16 @@ class RedisStore:
             self._client = connect(self.url, cluster=self.cluster)
         return self._client
 
+    @property
+    def _single(self) -> redis.Redis:
+        """``client`` when the store is not a cluster's."""
+        return cast(redis.Redis, self.client)
+
+    @property
+    def _cluster(self) -> redis.RedisCluster:
+        """``client`` when the store is a cluster's."""
+        return cast(redis.RedisCluster, self.client)
+
     def keys(self, session_id: str) -> SessionKeys:
         return SessionKeys(self.prefix, session_id)
 
@@ -156,7 +166,7 @@ class RedisStore:
             node = redis.connection.parse_url(self.url)
             return (f"redis cluster via {node.get('host')}:{node.get('port', 6379)}, "
                     f"{self.wait_replicas} replica ack(s) per write")
-        kwargs = self.client.connection_pool.connection_kwargs
+        kwargs = self._single.connection_pool.connection_kwargs
         where = kwargs.get("path") or f"{kwargs.get('host')}:{kwargs.get('port')}"
         return f"redis at {where}"
 
@@ -164,8 +174,11 @@ class RedisStore:
     def _master_for(self, key: str) -> redis.Redis:
         """A client of the one server that takes writes for ``key``: the slot's master on a cluster."""
         if self.cluster:
-            return self.client.get_redis_connection(self.client.get_node_from_key(key))
-        return self.client
+            cluster = self._cluster
+            node = cluster.get_node_from_key(key)
+            assert node is not None, "a cluster client knows a node for every slot"
+            return cluster.get_redis_connection(node)
+        return self._single
 
     def _run(self, script: _Script, keys: list[str], args: list[Any], wrote: Callable[[Any], bool]) -> Any:
         """``script`` on the master of the keys' slot, then ``WAIT`` on the same connection.
@@ -192,7 +205,7 @@ class RedisStore:
             except (redis.exceptions.MovedError, redis.exceptions.AskError, redis.ConnectionError):
                 if not self.cluster or attempt == 2:
                     raise
-                self.client.nodes_manager.initialize()
+                self._cluster.nodes_manager.initialize()
                 continue
             if self.wait_replicas and results[1] < self.wait_replicas and wrote(results[0]):
                 raise StoreUnavailable(
@@ -213,7 +226,7 @@ class RedisStore:
             return
         self._client.close()
         if not self.cluster:
-            self._client.connection_pool.disconnect()
+            self._single.connection_pool.disconnect()
 
     def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
         keys = self.keys(session_id)

@@ -15,7 +15,7 @@ import structlog
 from flask import current_app, request
 from flask.views import MethodView
 
-from rulesets import RulesetError, UnknownGame
+from rulesets.core.host import RulesetError, UnknownGame
 
 from ..api import Blueprint
 from ..cache_headers import no_store
@@ -38,8 +38,8 @@ RETRY_AFTER_SECONDS = 1
 FULL_RETRY_AFTER_SECONDS = 60
 SECURITY_SCHEME = "sessionToken"
 #: The token is optional where a spectator may look, required where a seat or the owner acts.
-_OPTIONAL_TOKEN = [{SECURITY_SCHEME: []}, {}]
-_REQUIRED_TOKEN = [{SECURITY_SCHEME: []}]
+_OPTIONAL_TOKEN: list[dict[str, list[str]]] = [{SECURITY_SCHEME: []}, {}]
+_REQUIRED_TOKEN: list[dict[str, list[str]]] = [{SECURITY_SCHEME: []}]
 _ETAG_HEADER = {"description": "The session version, quoted.", "schema": {"type": "string", "example": '"12"'}}
 
 log = structlog.get_logger("service.sessions")

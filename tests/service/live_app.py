@@ -4,7 +4,7 @@ gunicorn imports this in each worker (``tests.service.live_app:create_app()``); 
 registration happens there because workers are separate processes.
 """
 
-from rulesets.core.registry import register
+from rulesets.core.host import register
 from service import create_app as _create_app
 from tests.doubles import card_nim
 

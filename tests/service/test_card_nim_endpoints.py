@@ -11,7 +11,7 @@ import random
 import orjson
 import pytest
 
-from rulesets.core import to_builtins
+from rulesets.core.host import to_builtins
 from tests.service.problem_checks import assert_problem, damaged, error_paths
 
 

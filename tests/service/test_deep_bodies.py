@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from rulesets import all_rulesets
+from rulesets.core.host import all_rulesets
 from service import create_app
 
 DEPTHS = [500, 1000, 1023, 1024, 5000]

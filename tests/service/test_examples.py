@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from rulesets import ruleset_ids
+from rulesets.core.host import ruleset_ids
 from service import create_app
 from service.openapi_examples import with_stand_ins
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 import yaml
 from openapi_spec_validator import validate as validate_openapi
 
-from rulesets import all_rulesets, ruleset_ids
-from rulesets.core.registry import register, unregister
+from rulesets.core.host import all_rulesets, register, ruleset_ids, unregister
 from service import create_app
 from service.openapi import generated_document as generated
 from service.openapi import main

@@ -7,8 +7,7 @@ import random
 import orjson
 import pytest
 
-from rulesets import get_ruleset
-from rulesets.core import to_builtins
+from rulesets.core.host import get_ruleset, to_builtins
 from tests.game_http import game_poster, stateless_client
 from tests.service.problem_checks import assert_problem, damaged, error_paths
 from tests.service.test_envelope import MIB

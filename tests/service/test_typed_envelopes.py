@@ -15,9 +15,7 @@ import random
 import orjson
 import pytest
 
-import service.games
-from rulesets import get_ruleset
-from rulesets.core import to_builtins
+from rulesets.core.host import get_ruleset, to_builtins
 from service import create_app
 from service import envelopes
 from service.schemas import StateAndActionRequest, StateAndPlayerRequest, ViewRequest
@@ -119,14 +117,16 @@ def _answer(client, endpoint, raw):
 def test_both_paths_answer_every_request_alike(client, requests_to_try, monkeypatch):
     typed = []
 
-    def spying(schema, ruleset):
-        body = envelopes.decode_typed(schema, ruleset)
+    one_pass = envelopes.decode_bytes
+
+    def spying(data, schema_class, ruleset):
+        body = one_pass(data, schema_class, ruleset)
         typed.append(body is not None)
         return body
 
-    monkeypatch.setattr(service.games, "decode_typed", spying)
+    monkeypatch.setattr(envelopes, "decode_bytes", spying)
     typed_answers = [_answer(client, endpoint, raw) for endpoint, raw in requests_to_try]
-    monkeypatch.setattr(service.games, "decode_typed", lambda schema, ruleset: None)
+    monkeypatch.setattr(envelopes, "decode_bytes", lambda data, schema_class, ruleset: None)
     literal_answers = [_answer(client, endpoint, raw) for endpoint, raw in requests_to_try]
     for (endpoint, raw), with_typed, literal in zip(requests_to_try, typed_answers, literal_answers):
         assert with_typed == literal, (endpoint, raw[:300])
@@ -139,7 +139,7 @@ def test_both_paths_answer_every_request_alike(client, requests_to_try, monkeypa
 def _decode(client, endpoint, raw, schema):
     with client.application.test_request_context(f"{GAME}/{endpoint}", method="POST", data=raw,
                                                   content_type="application/json"):
-        return envelopes.decode_typed(schema, get_ruleset("solenia"))
+        return envelopes.decode_bytes(raw, type(schema), get_ruleset("solenia"))
 
 
 def test_valid_requests_are_decoded_into_the_games_types(client, requests_to_try):

@@ -9,8 +9,7 @@ are not among them.
 
 from __future__ import annotations
 
-from rulesets import all_rulesets
-from rulesets.core import Ruleset
+from rulesets.core.host import Ruleset, all_rulesets
 
 
 def real_rulesets() -> list[Ruleset]:

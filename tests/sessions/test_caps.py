@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from structlog.testing import capture_logs
 
-from rulesets import all_rulesets
-from rulesets.core.rng import MAX_SEED_LENGTH
+from rulesets.core.host import MAX_SEED_LENGTH, all_rulesets
 from service import create_app
 from service.config import load_config
 from service.sessions.memory_store import MemoryStore

@@ -8,8 +8,7 @@ import time
 import orjson
 import pytest
 
-from rulesets import IllegalAction, InvalidAction, InvalidSetup, UnknownGame
-from rulesets.core import canonical_json, to_builtins
+from rulesets.core.host import IllegalAction, InvalidAction, InvalidSetup, UnknownGame, canonical_json, to_builtins
 from service.sessions import tokens
 from service.sessions.errors import NotAuthenticated, NotPermitted, SessionNotFound, VersionConflict
 

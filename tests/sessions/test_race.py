@@ -13,8 +13,7 @@ import pytest
 import requests
 
 from bench._common import GunicornServer
-from rulesets import get_ruleset
-from rulesets.core import canonical_json
+from rulesets.core.host import canonical_json, get_ruleset
 
 from .real_games import seats_for
 

@@ -15,7 +15,7 @@ import random
 import orjson
 import pytest
 
-from rulesets.core import canonical_json, seed_commitment, to_builtins
+from rulesets.core.host import canonical_json, seed_commitment, to_builtins
 
 from .real_games import real_rulesets, seats_for
 

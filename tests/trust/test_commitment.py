@@ -5,8 +5,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from rulesets import get_ruleset
-from rulesets.core import InvalidSetup, commitment_matches, salted, seed_commitment, unseen_strings
+from rulesets.core.host import InvalidSetup, commitment_matches, get_ruleset, salted, seed_commitment, unseen_strings
 from rulesets.testing.playout import random_playout
 from tests.sessions.real_games import real_rulesets
 

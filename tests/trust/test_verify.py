@@ -9,7 +9,7 @@ import random
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from rulesets.core import canonical_json
+from rulesets.core.host import canonical_json
 from service.config import ConfigError, load_config
 from service.records import new_signing_key
 from service.verify_api import KEY_PATH

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from rulesets.core import seed_commitment
+from rulesets.core.host import seed_commitment
 from tests.sessions.real_games import real_rulesets, seats_for
 
 GAMES = real_rulesets()
