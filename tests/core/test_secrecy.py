@@ -107,7 +107,8 @@ def test_events_are_public_or_seen_whole_by_the_seats_they_name_and_fields_keep_
 def test_a_concealed_action_type_reaches_other_seats_as_its_disguise_only():
     """An action type whose kind is the sender's secret (staging a sealed bid): other seats and spectators see
     only the disguise and the sender; the sender sees the action itself."""
-    from rulesets.core import concealed, concealed_as
+    from rulesets.core import concealed
+    from rulesets.core.secrecy import concealed_as
     from tests.doubles.card_nim import RULESET
 
     @concealed("staged")
