@@ -68,7 +68,7 @@ def _load_literally(schema: Schema, data: bytes) -> dict[str, Any]:
 
 
 def decode_bytes(data: bytes, schema_class: type[Schema], ruleset: Ruleset) -> dict[str, Any] | None:
-    """``decode_typed`` for a body already read (and checked for size, type and emptiness)."""
+    """The envelope's members decoded in one pass (the state and action typed), or None: read it literally."""
     mirror = _mirror(schema_class, ruleset)
     if mirror is None:
         return None
