@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from typing import Union
 
-import msgspec
-
-from rulesets.core import public
+from rulesets.core import PublicStruct
 
 
-@public
-class _Action(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
-    """Base of every action."""
+class _Action(PublicStruct, kw_only=True, omit_defaults=True):
+    """Base of every action: absent optional fields are omitted, so each move has one wire form."""
 
 
 class Bid(_Action, tag="bid", tag_field="type"):

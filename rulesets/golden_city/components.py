@@ -1,127 +1,124 @@
 """The Golden City's printed components, read once from ``golden_city.components.json``.
 
-The schema below describes the file; :func:`rulesets.core.load_components` refuses it at
+The schema below describes the file; :class:`rulesets.core.ComponentFile` refuses it at
 import if it does not fit. Every printed value the rules use (the board graph, costs and
 rewards of the spaces, the regions, the decks, the per-player-count numbers, the city
 rewards, the scoring and bonus cards, the contested readings of spec section 6) is read
 from here; this module only reshapes the data into lookup tables.
 
 Landscape cards are interchangeable within a type, but every physical card gets an id
-(``coast-01`` ... ``desert-10``, from ``landscape_types`` and ``per_type``) so that a hand,
+(``coast-01`` ... ``desert-10``, core's kinds times copies from ``landscape_types`` and
+``per_type``) so that a hand,
 a deck and the discard pile can be told apart card by card (consistency, hidden
 information).
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any, Literal
 
-import msgspec
-
-from rulesets.core import assumed_paths, load_components
-
-DATA_FILE = Path(__file__).with_name("golden_city.components.json")
+from rulesets.core import ComponentFile, ComponentSchema, index_by, kinds_times_copies
 
 
 # ---------------------------------------------------------------- schema of the file
-class _S(msgspec.Struct, kw_only=True):
-    """Base of the schema: fields not listed here (sources, notes) are not read."""
+class _S(ComponentSchema, frozen=True, forbid_unknown_fields=False):
+    """Base of the schema: frozen like every printed component, but fields not listed here (the file's
+    sources and notes) are not read, so they stay allowed. (Each subclass repeats ``frozen=True``: the
+    type checker does not inherit it.)"""
 
 
-class PlayerCount(_S):
+class PlayerCount(_S, frozen=True):
     regular_posts: int
     black_posts: int
     pairs_per_round: int
 
 
-class PostColours(_S):
+class PostColours(_S, frozen=True):
     colours: list[str]
     black: str
     assumed: bool = False
 
 
-class StartingCards(_S):
+class StartingCards(_S, frozen=True):
     coast: int
     random_from_deck: int
 
 
-class StartingResources(_S):
+class StartingResources(_S, frozen=True):
     coins: int
     landscape_cards: StartingCards
 
 
-class LandscapeCards(_S):
+class LandscapeCards(_S, frozen=True):
     per_type: int
     total: int
 
 
-class HandLimit(_S):
+class HandLimit(_S, frozen=True):
     landscape_cards: int
 
 
-class Total(_S):
+class Total(_S, frozen=True):
     total: int
 
 
-class KeyCards(_S):
+class KeyCards(_S, frozen=True):
     count: int
     returned_to_supply_when_spent: bool
 
 
-class GoodsTypes(_S):
+class GoodsTypes(_S, frozen=True):
     ids: list[str]
     names_assumed: bool = False
 
 
-class GoodsCard(_S):
+class GoodsCard(_S, frozen=True):
     id: str
     goods: list[str]
     assumed: bool = False
 
 
-class GoodsCards(_S):
+class GoodsCards(_S, frozen=True):
     count: int
     display_size: int
     cards: list[GoodsCard]
     composition_assumed: bool = False
 
 
-class BonusCondition(_S):
+class BonusCondition(_S, frozen=True):
     kind: Literal["posts_in_region", "goods_cards_held", "coins_held", "key_cards_held"]
     region: str | None = None
 
 
-class BonusCard(_S):
+class BonusCard(_S, frozen=True):
     id: str
     counts: BonusCondition
     vp_each: int
     assumed: bool = False
 
 
-class BonusCards(_S):
+class BonusCards(_S, frozen=True):
     count: int
     cards: list[BonusCard]
     conditions_assumed: bool = False
 
 
-class LocationGoal(_S):
+class LocationGoal(_S, frozen=True):
     region: str
     vp_per_post: int
 
 
-class GoodsGoal(_S):
+class GoodsGoal(_S, frozen=True):
     good: str
     vp_per_card: int
 
 
-class MajorityBonus(_S):
+class MajorityBonus(_S, frozen=True):
     location: int
     goods: int
 
 
-class ScoringCard(_S):
+class ScoringCard(_S, frozen=True):
     id: str
     back: int
     location: LocationGoal
@@ -130,7 +127,7 @@ class ScoringCard(_S):
     assumed: bool = False
 
 
-class ScoringCards(_S):
+class ScoringCards(_S, frozen=True):
     count: int
     backs: dict[str, int]
     stack_order_top_to_bottom: list[int]
@@ -138,7 +135,7 @@ class ScoringCards(_S):
     values_and_regions_assumed: bool = False
 
 
-class Cost(_S):
+class Cost(_S, frozen=True):
     landscape: str
     cards: int
     key: bool
@@ -147,7 +144,7 @@ class Cost(_S):
 RewardKind = Literal["coins", "landscape_card", "key_card", "bonus_card", "goods_card", "vp", "district_vp"]
 
 
-class Reward(_S):
+class Reward(_S, frozen=True):
     type: RewardKind
     amount: int | None = None
     first: int | None = None
@@ -158,7 +155,7 @@ class Reward(_S):
 SpaceKind = Literal["harbour", "village", "outer_district", "inner_district"]
 
 
-class Space(_S):
+class Space(_S, frozen=True):
     id: str
     kind: SpaceKind
     quadrant: str
@@ -170,7 +167,7 @@ class Space(_S):
     assumed: bool = False
 
 
-class Board(_S):
+class Board(_S, frozen=True):
     spaces: list[Space]
     edges: list[tuple[str, str]]
     regions: dict[str, list[str]]
@@ -178,13 +175,13 @@ class Board(_S):
     assumed_parts: list[str] = []
 
 
-class RuleParameter(_S):
+class RuleParameter(_S, frozen=True):
     value: Any
     alternative: Any = None
     decision: str | None = None
 
 
-class RuleParameters(_S):
+class RuleParameters(_S, frozen=True):
     joker: RuleParameter
     inner_district_cost: RuleParameter
     displaced_bidder_acts: RuleParameter
@@ -201,7 +198,7 @@ class RuleParameters(_S):
     tie_break_order: list[str]
 
 
-class Components(_S):
+class Components(_S, frozen=True):
     data_version: str
     player_counts: dict[str, PlayerCount]
     post_colours: PostColours
@@ -219,8 +216,8 @@ class Components(_S):
     rule_parameters: RuleParameters
 
 
-DATA: Components = load_components(DATA_FILE, Components)
-RAW: dict[str, Any] = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+FILE: ComponentFile[Components] = ComponentFile(__file__, "golden_city.components.json", Components)
+DATA: Components = FILE.data
 DATA_VERSION: str = DATA.data_version
 
 # ---------------------------------------------------------------- per player count (1.3)
@@ -236,13 +233,8 @@ COAST: str = LANDSCAPES[0]
 PER_TYPE: int = DATA.landscape_cards.per_type
 LANDSCAPE_TOTAL: int = DATA.landscape_cards.total
 
-
-def landscape_ids(kind: str) -> list[str]:
-    return [f"{kind}-{n:02d}" for n in range(1, PER_TYPE + 1)]
-
-
-#: card id -> its landscape type, for all 50 cards.
-LANDSCAPE_OF: dict[str, str] = {card: kind for kind in LANDSCAPES for card in landscape_ids(kind)}
+#: card id -> its landscape type, for all 50 cards (``coast-01`` ... ``desert-10``).
+LANDSCAPE_OF: dict[str, str] = kinds_times_copies({kind: PER_TYPE for kind in LANDSCAPES})
 LANDSCAPE_CARDS: tuple[str, ...] = tuple(LANDSCAPE_OF)
 HAND_LIMIT: int = DATA.hand_limit.landscape_cards
 START_COINS: int = DATA.starting_resources.coins
@@ -256,14 +248,14 @@ KEYS_RETURN: bool = DATA.key_cards.returned_to_supply_when_spent
 GOODS: tuple[str, ...] = tuple(DATA.goods_types.ids)
 GOODS_CARDS: dict[str, tuple[str, ...]] = {c.id: tuple(c.goods) for c in DATA.goods_cards.cards}
 GOODS_DISPLAY: int = DATA.goods_cards.display_size
-BONUS_CARDS: dict[str, BonusCard] = {c.id: c for c in DATA.bonus_cards.cards}
-SCORING_CARDS: dict[str, ScoringCard] = {c.id: c for c in DATA.scoring_cards.cards}
+BONUS_CARDS: dict[str, BonusCard] = index_by(DATA.bonus_cards.cards, lambda c: c.id, "bonus card")
+SCORING_CARDS: dict[str, ScoringCard] = index_by(DATA.scoring_cards.cards, lambda c: c.id, "scoring card")
 #: back numbers from the top of the scoring stack to its bottom (GC-1.7).
 SCORING_STACK_ORDER: tuple[int, ...] = tuple(DATA.scoring_cards.stack_order_top_to_bottom)
 SCORING_BACKS: dict[int, int] = {int(k): v for k, v in DATA.scoring_cards.backs.items()}
 
 # ---------------------------------------------------------------- board (5.6)
-SPACES: dict[str, Space] = {s.id: s for s in DATA.board.spaces}
+SPACES: dict[str, Space] = index_by(DATA.board.spaces, lambda s: s.id, "board space")
 NEIGHBOURS: dict[str, frozenset[str]] = {
     sid: frozenset([b for a, b in DATA.board.edges if a == sid] + [a for a, b in DATA.board.edges if b == sid])
     for sid in SPACES}
@@ -306,7 +298,3 @@ def _check() -> None:
 
 _check()
 
-
-def assumed_blocks() -> list[str]:
-    """JSON paths of every block flagged ``assumed`` (for the metadata's notes)."""
-    return list(assumed_paths(RAW))

@@ -78,33 +78,30 @@ def _complete(places: list[list[str]], expected: frozenset[str]) -> bool:
     return len(seen) == len(expected) and expected.issuperset(seen) and len(set(seen)) == len(seen)
 
 
+def _each_once(what: str, rule: str, places: list[tuple[str, list[str]]], expected: frozenset[str]) -> None:
+    """Every expected card in exactly one of ``places`` (path, cards), nothing else; only a state that fails
+    the fast path is tallied card by card, to name the place at fault."""
+    if _complete([cards for _, cards in places], expected):
+        return
+    inventory = Inventory(what, rule=rule)
+    for path, cards in places:
+        inventory.see_all(cards, path)
+    inventory.expect_exactly(expected)
+
+
 def _cards(state: GoldenCityState) -> None:
     players = state.players
     pairs = state.auction.pairs if state.auction is not None else []
-    if not _complete([p.hand for p in players] + [state.landscape_deck, state.landscape_discard] + pairs,
-                     _LANDSCAPE_SET):
-        landscape = Inventory("landscape card", rule="GC-12.1")
-        for seat, player in enumerate(players):
-            landscape.see_all(player.hand, f"$.players[{seat}].hand")
-        landscape.see_all(state.landscape_deck, "$.landscape_deck")
-        landscape.see_all(state.landscape_discard, "$.landscape_discard")
-        for index, pair in enumerate(pairs):
-            landscape.see_all(pair, f"$.auction.pairs[{index}]")
-        landscape.expect_exactly(LANDSCAPE_CARDS)
-    if not _complete([p.goods for p in players] + [state.goods_display, state.goods_deck], _GOODS_SET):
-        goods = Inventory("goods card", rule="GC-12.3")
-        for seat, player in enumerate(players):
-            goods.see_all(player.goods, f"$.players[{seat}].goods")
-        goods.see_all(state.goods_display, "$.goods_display")
-        goods.see_all(state.goods_deck, "$.goods_deck")
-        goods.expect_exactly(GOODS_CARDS)
-    if not _complete([p.bonus for p in players] + [state.bonus_display, state.bonus_deck], _BONUS_SET):
-        bonus = Inventory("bonus card", rule="GC-12.4")
-        for seat, player in enumerate(players):
-            bonus.see_all(player.bonus, f"$.players[{seat}].bonus")
-        bonus.see_all(state.bonus_display, "$.bonus_display")
-        bonus.see_all(state.bonus_deck, "$.bonus_deck")
-        bonus.expect_exactly(BONUS_CARDS)
+    _each_once("landscape card", "GC-12.1",
+               [(f"$.players[{seat}].hand", player.hand) for seat, player in enumerate(players)]
+               + [("$.landscape_deck", state.landscape_deck), ("$.landscape_discard", state.landscape_discard)]
+               + [(f"$.auction.pairs[{index}]", pair) for index, pair in enumerate(pairs)], _LANDSCAPE_SET)
+    _each_once("goods card", "GC-12.3",
+               [(f"$.players[{seat}].goods", player.goods) for seat, player in enumerate(players)]
+               + [("$.goods_display", state.goods_display), ("$.goods_deck", state.goods_deck)], _GOODS_SET)
+    _each_once("bonus card", "GC-12.4",
+               [(f"$.players[{seat}].bonus", player.bonus) for seat, player in enumerate(players)]
+               + [("$.bonus_display", state.bonus_display), ("$.bonus_deck", state.bonus_deck)], _BONUS_SET)
     if len(state.goods_display) != min(GOODS_DISPLAY, len(state.goods_display) + len(state.goods_deck)):
         raise InvalidState(f"The goods display holds {GOODS_DISPLAY} cards while the goods deck lasts.",
                            "$.goods_display", rule="GC-6.5")

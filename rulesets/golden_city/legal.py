@@ -103,7 +103,7 @@ def _builds(state: GoldenCityState, seat: int, types: frozenset[str] | None) -> 
         return out
     player = state.players[seat]
     regular, black_targets = _candidates(state, seat)
-    goods = list(state.goods_display) or [None]
+    goods: list[str | None] = [*state.goods_display] or [None]
     for space_id in SPACES:
         for black in (False, True):
             if space_id not in (black_targets if black else regular) or (black and not player.black_left):

@@ -8,6 +8,8 @@ reading of D-7, the bonus card) is the builder's pick, named in the ``build`` ac
 
 from __future__ import annotations
 
+from rulesets.core import Deck
+
 from .components import GOODS_DISPLAY, Space
 from .events import BonusDrawn, CardDrawn, Events, RewardTaken
 from .refusals import BONUS_PICK, GOODS_PICK, PickRefusals
@@ -70,8 +72,7 @@ def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, go
                 state.bonus_display.remove(card)
             taken.cards = cards
         else:
-            cards = state.bonus_deck[:amount]
-            del state.bonus_deck[:amount]
+            cards = Deck(state.bonus_deck, state.rng).draw_many(amount)
             if cards:
                 drawn_privately = BonusDrawn(player=seat, cards=cards, visible_to=[seat])
         player.bonus.extend(cards)
@@ -80,8 +81,8 @@ def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, go
         if goods_pick is not None:
             state.goods_display.remove(goods_pick)
             player.goods.append(goods_pick)
-            while len(state.goods_display) < GOODS_DISPLAY and state.goods_deck:
-                state.goods_display.append(state.goods_deck.pop(0))
+            goods_deck = Deck(state.goods_deck, state.rng)
+            state.goods_display.extend(goods_deck.draw_many(GOODS_DISPLAY - len(state.goods_display)))
         taken.cards = [goods_pick] if goods_pick is not None else []
     elif kind == "vp":  # GC-6.6
         player.vp += amount

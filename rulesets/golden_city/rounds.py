@@ -4,14 +4,15 @@ hand limit (GC-9.1) and passing the start player (GC-9.2, GC-9.3)."""
 
 from __future__ import annotations
 
-from rulesets.core import clockwise
+from rulesets.core import clockwise, left_of
 
 from .components import HAND_LIMIT, PLAYER_COUNTS
 from .events import (DiscardRequired, Events, GameEnded, PairsDealt, PairsTaken, ScoringCardRevealed,
                      StartPlayerPassed, TurnEnded)
 from .scoring import final_scoring, score_round
 from .state import Auction, BuildTurn, GoldenCityState
-from .supplies import draw_landscape, kinds
+from .supplies import deal_landscape, kinds
+
 
 def seat_order(state: GoldenCityState) -> list[int]:
     """GC-2.2: every seat once, the start player first, then clockwise."""
@@ -24,8 +25,8 @@ def start_round(state: GoldenCityState, events: Events) -> None:
     state.scoring_card = card
     events.append(ScoringCardRevealed(round=state.round, card=card, cards_left=len(state.scoring_deck)))
     count = PLAYER_COUNTS[len(state.players)].pairs_per_round
-    dealt = [draw_landscape(state, events) for _ in range(2 * count)]
-    pairs = [[dealt[k], dealt[count + k]] for k in range(count)]  # type: ignore[list-item]
+    dealt = [deal_landscape(state, events) for _ in range(2 * count)]
+    pairs = [[dealt[k], dealt[count + k]] for k in range(count)]
     state.auction = Auction(pairs=pairs, markers=[None] * count, last_price=0, queue=seat_order(state))
     state.build = None
     state.phase = "auction"
@@ -48,7 +49,7 @@ def take_pairs(state: GoldenCityState, events: Events) -> None:
 def builder(state: GoldenCityState) -> int:
     """GC-5.1: whose build turn it is."""
     assert state.build is not None
-    return (state.start_player + state.build.index) % len(state.players)
+    return left_of(state.start_player, len(state.players), state.build.index)
 
 
 def end_build_turn(state: GoldenCityState, events: Events) -> None:
@@ -85,7 +86,7 @@ def end_round(state: GoldenCityState, events: Events) -> None:
 def next_round(state: GoldenCityState, events: Events) -> None:
     """GC-9.2 and GC-9.3: the start player passes clockwise; the next round begins."""
     state.discard_pending = []
-    state.start_player = (state.start_player + 1) % len(state.players)
+    state.start_player = left_of(state.start_player, len(state.players))
     events.append(StartPlayerPassed(player=state.start_player))
     state.round += 1
     start_round(state, events)

@@ -8,7 +8,7 @@ from rulesets.core import Phase, PhaseTable, Ruleset, Seating
 
 from . import auction, building, consistency, hand_limit, legal, setup
 from .actions import Action, Bid, Build, Discard, EndTurn
-from .components import COLOURS, MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
+from .components import COLOURS, FILE, MAX_PLAYERS, MIN_PLAYERS
 from .events import GoldenCityEvent
 from .options import OPTIONS
 from .rounds import builder
@@ -59,7 +59,7 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
         "data_status": "Procedures follow the spec; the board (58 spaces, 92 roads, every printed reward), the goods, "
                        "bonus and scoring card faces and the post colours are ASSUMED stand-ins read from "
                        "golden_city.components.json.",
-        "assumed": assumed_blocks(),
+        "assumed": FILE.assumed_blocks(),
         "seats": "Seats are 0-based; clockwise is ascending seat order. setup's first_player is the spec's "
                  "start_player (GC-1.8), and its colors the spec's colours.",
         "decisions": [

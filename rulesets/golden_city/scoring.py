@@ -37,7 +37,8 @@ def sole_leader(counts: list[int]) -> int | None:
 
 def score_round(state: GoldenCityState, events: Events) -> None:
     """GC-8.1 to GC-8.3: score this round's card for every player, then remove it from the game."""
-    card = SCORING_CARDS[state.scoring_card]  # type: ignore[index]
+    assert state.scoring_card is not None, "GC-3.1: the round's scoring card lies face up until P4 scores it"
+    card = SCORING_CARDS[state.scoring_card]
     region = REGIONS[card.location.region]
     seats = range(len(state.players))
     places = [posts_in(state, seat, region, "scoring_cards") for seat in seats]
@@ -63,7 +64,9 @@ def bonus_value(state: GoldenCityState, seat: int, card_id: str) -> int:
     player = state.players[seat]
     kind = card.counts.kind
     if kind == "posts_in_region":
-        count = posts_in(state, seat, REGIONS[card.counts.region], "bonus_cards")  # type: ignore[index]
+        region = card.counts.region
+        assert region is not None, "components._check: a posts_in_region card names its region"
+        count = posts_in(state, seat, REGIONS[region], "bonus_cards")
     elif kind == "goods_cards_held":
         count = len(player.goods)
     elif kind == "coins_held":

@@ -22,12 +22,12 @@ from .components import (DATA, LANDSCAPE_OF, LANDSCAPES, NEIGHBOURS, BonusCondit
 
 
 
-class Landscape(Served, kw_only=True):
+class Landscape(Served, kw_only=True, frozen=True):
     id: str
     name: str
 
 
-class LandscapeCard(Served, kw_only=True):
+class LandscapeCard(Served, kw_only=True, frozen=True):
     """One of the 50 landscape cards (cards of one type are interchangeable; the number tells them apart)."""
 
     id: str
@@ -36,13 +36,13 @@ class LandscapeCard(Served, kw_only=True):
     landscape: str
 
 
-class Good(Served, kw_only=True):
+class Good(Served, kw_only=True, frozen=True):
     id: str
     name: str
     assumed: bool
 
 
-class GoodsCard(Served, kw_only=True):
+class GoodsCard(Served, kw_only=True, frozen=True):
     id: str
     name: str
     kind: Literal["goods_card"] = "goods_card"
@@ -50,7 +50,7 @@ class GoodsCard(Served, kw_only=True):
     assumed: bool
 
 
-class BonusCard(Served, kw_only=True):
+class BonusCard(Served, kw_only=True, frozen=True):
     id: str
     name: str
     kind: Literal["bonus_card"] = "bonus_card"
@@ -59,7 +59,7 @@ class BonusCard(Served, kw_only=True):
     assumed: bool
 
 
-class ScoringCard(Served, kw_only=True):
+class ScoringCard(Served, kw_only=True, frozen=True):
     id: str
     name: str
     kind: Literal["scoring_card"] = "scoring_card"
@@ -70,7 +70,7 @@ class ScoringCard(Served, kw_only=True):
     assumed: bool
 
 
-class Space(Served, kw_only=True):
+class Space(Served, kw_only=True, frozen=True):
     """A board space: its cost and reward as printed, its roads (``neighbours``) and where it lies."""
 
     id: str
@@ -87,14 +87,14 @@ class Space(Served, kw_only=True):
     assumed: bool
 
 
-class Region(Served, kw_only=True):
+class Region(Served, kw_only=True, frozen=True):
     """A set of spaces a scoring or bonus card counts posts on."""
 
     id: str
     spaces: list[str]
 
 
-class Board(Served, kw_only=True):
+class Board(Served, kw_only=True, frozen=True):
     spaces: list[Space]
     #: every road, once, as the two spaces it joins.
     roads: list[tuple[str, str]]
@@ -103,14 +103,14 @@ class Board(Served, kw_only=True):
     assumed_parts: list[str]
 
 
-class PostColours(Served, kw_only=True):
+class PostColours(Served, kw_only=True, frozen=True):
     colours: list[str]
     #: the colour that is the black posts in a 2-player game (GC-11.1).
     black: str
     assumed: bool
 
 
-class GoldenCityComponents(Served, kw_only=True):
+class GoldenCityComponents(Served, kw_only=True, frozen=True):
     """Every component a Golden City state or view can name."""
 
     data_version: str

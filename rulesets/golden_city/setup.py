@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import RandomSource, Refusal, Rng, Seating, clockwise
+from rulesets.core import Deck, RandomSource, Refusal, Rng, Seating, clockwise, copies, shuffled
 
 from .components import (BLACK, BONUS_CARDS, COAST, COINS_TOTAL, DATA_VERSION, GOODS_CARDS, GOODS_DISPLAY, KEYS_TOTAL,
                          LANDSCAPE_CARDS, PLAYER_COUNTS, SCORING_CARDS, SCORING_STACK_ORDER, START_COAST, START_COINS,
-                         START_RANDOM, landscape_ids)
+                         START_RANDOM)
 from .rounds import start_round
 from .state import GoldenCityState, Player, Rules
 
@@ -31,24 +31,25 @@ def create(game: str, version: str, players: int, seed: str, options: dict[str, 
     rules = rules_of(options)
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
+    start = seating.start_player(chance)  # GC-1.8: the one named, else seat 0 (nothing is drawn)
     # GC-1.6: one coast card per player, the rest shuffled into the deck.
-    coast = landscape_ids(COAST)[: START_COAST * players]
-    deck = chance.shuffled([card for card in LANDSCAPE_CARDS if card not in coast])
+    coast = copies(COAST, START_COAST * players)
+    deck = shuffled([card for card in LANDSCAPE_CARDS if card not in coast], chance)
     # GC-1.7: back-1 cards on top, then back 2, then back 3; each group shuffled on its own.
     scoring: list[str] = []
     for back in SCORING_STACK_ORDER:
-        scoring += chance.shuffled(sorted(card.id for card in SCORING_CARDS.values() if card.back == back))
+        scoring += shuffled(sorted(card.id for card in SCORING_CARDS.values() if card.back == back), chance)
     # GC-1.2: bonus cards face down (or, under the public-choice reading, all face up).
     bonus = sorted(BONUS_CARDS)
     draw_bonus = rules.bonus_card_acquisition != "choose_any_public"
     if draw_bonus:
-        bonus = chance.shuffled(bonus)
+        bonus = shuffled(bonus, chance)
     # GC-1.3: goods cards shuffled, the top ones face up.
-    goods = chance.shuffled(sorted(GOODS_CARDS))
+    goods = shuffled(sorted(GOODS_CARDS), chance)
     state = GoldenCityState(
         game=game, rules_version=version, rng=rng,
-        first_player=seating.first_player, data_version=DATA_VERSION, phase="auction",
-        round=1, start_player=seating.first_player, options=rules,
+        first_player=start, data_version=DATA_VERSION, phase="auction",
+        round=1, start_player=start, options=rules,
         players=[Player(colour=seating.colors[seat], coins=START_COINS,  # GC-1.4, GC-1.5
                         hand=coast[seat * START_COAST:(seat + 1) * START_COAST],
                         posts_left=counts.regular_posts, black_left=counts.black_posts)
@@ -59,8 +60,8 @@ def create(game: str, version: str, players: int, seed: str, options: dict[str, 
         key_supply=KEYS_TOTAL, bank_coins=COINS_TOTAL - START_COINS * players,
         scoring_deck=scoring)
     # GC-1.6: then each player, from the start player clockwise, draws from the deck.
-    for seat in clockwise(seating.first_player, players):
-        for _ in range(START_RANDOM):
-            state.players[seat].hand.append(state.landscape_deck.pop(0))
+    landscape = Deck(state.landscape_deck, chance)
+    for seat in clockwise(start, players):
+        state.players[seat].hand.extend(landscape.draw_many(START_RANDOM))
     start_round(state, [])  # GC-1.9
     return state

@@ -18,19 +18,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-import msgspec
-
-from rulesets.core import Count, Ordinal, GameState, Hidden, PerSeat, Private, Sealed, Seat, public
+from rulesets.core import Count, Ordinal, GameState, Hidden, PerSeat, Private, PublicStruct, Sealed, Seat, public
 
 PhaseName = Literal["auction", "build", "discard", "game_over"]
 
 
-@public
-class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """Base of every part of the state: public unless a field says otherwise."""
-
-
-class Rules(_Struct, kw_only=True):
+class Rules(PublicStruct, kw_only=True):
     """The contested readings this game is played with (the setup options, spec section 6)."""
 
     joker: str
@@ -48,7 +41,7 @@ def bonus_revealed(state: "GoldenCityState") -> bool:
     return state.phase == "game_over" or state.options.bonus_card_acquisition == "choose_any_public"
 
 
-class Player(_Struct, kw_only=True):
+class Player(PublicStruct, kw_only=True):
     colour: str
     coins: Count
     vp: Count = 0
@@ -67,7 +60,7 @@ Post = tuple[Seat, bool, Ordinal]
 OWNER, IS_BLACK, SEQ = 0, 1, 2
 
 
-class Auction(_Struct, kw_only=True):
+class Auction(PublicStruct, kw_only=True):
     """P2 (GC-4): the pairs on offer, the markers on them, the shared price and who acts.
 
     ``queue`` holds the seats whose marker is off the table, the one to act first: the
@@ -81,14 +74,14 @@ class Auction(_Struct, kw_only=True):
     queue: list[Seat]
 
 
-class BuildTurn(_Struct, kw_only=True):
+class BuildTurn(PublicStruct, kw_only=True):
     """P3 (GC-5.1): ``index`` players have ended their turn; the current one made ``builds``."""
 
     index: Count = 0
     builds: Count = 0
 
 
-class FinalScore(_Struct, kw_only=True):
+class FinalScore(PublicStruct, kw_only=True):
     """GC-10.3 / GC-10.4: one seat's result."""
 
     player: Seat

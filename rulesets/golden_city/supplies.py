@@ -2,13 +2,14 @@
 
 ``draw_landscape`` takes the top card of the landscape deck, first turning the shuffled
 discard pile into a new deck when the deck is empty (GC-12.2); the shuffle is the only
-random step of a running game (GC-13.1). Landscape cards of one type are
+random step of a running game (GC-13.1), and core's ``Deck`` makes it (the discards
+sorted first, so the new deck depends on the seed and the cards, not the discard order). Landscape cards of one type are
 interchangeable: a player spends or discards the lowest-numbered cards of a type.
 """
 
 from __future__ import annotations
 
-from rulesets.core import RandomSource
+from rulesets.core import Deck
 
 from .components import LANDSCAPE_OF, LANDSCAPES
 from .events import DeckReshuffled, Events
@@ -16,13 +17,18 @@ from .state import GoldenCityState
 
 def draw_landscape(state: GoldenCityState, events: Events) -> str | None:
     """GC-12.2: the top card of the landscape deck, or None when deck and discard are empty."""
-    if not state.landscape_deck:
-        if not state.landscape_discard:
-            return None
-        state.landscape_deck = RandomSource(state.rng).shuffled(sorted(state.landscape_discard))
-        state.landscape_discard = []
-        events.append(DeckReshuffled(deck="landscape", cards=len(state.landscape_deck)))
-    return state.landscape_deck.pop(0)
+    deck = Deck(state.landscape_deck, state.rng, state.landscape_discard)
+    if not deck.cards and deck.reshuffle():
+        events.append(DeckReshuffled(deck="landscape", cards=len(deck)))
+    return deck.draw()
+
+
+def deal_landscape(state: GoldenCityState, events: Events) -> str:
+    """GC-4.1: a card dealt to a pair; unlike a reward it cannot be lost, since dealing never runs dry
+    (GC-12.2: no hand exceeds the limit at the start of P2, so deck and discard hold enough)."""
+    card = draw_landscape(state, events)
+    assert card is not None, "GC-12.2: the landscape cards ran out while dealing the pairs"
+    return card
 
 
 def hand_counts(hand: list[str]) -> dict[str, int]:
@@ -55,7 +61,6 @@ def pay_from_bank(state: GoldenCityState, amount: int) -> int:
     paid = min(amount, state.bank_coins)
     state.bank_coins -= paid
     return paid
-
 
 
 def kinds(cards: list[str]) -> dict[str, int]:

@@ -1,8 +1,13 @@
-"""Two checks failing at once: the one the spec lists first is reported (spec 3.3 to 3.8)."""
+"""Two checks failing at once: the one the spec lists first is reported (spec 3.3 to 3.8).
+
+Where a test is a table (one position, the checks in the spec's order), it is a table of the
+kit's ``Row``s: every row is applied and every mismatch is reported at once.
+"""
 
 from __future__ import annotations
 
 from rulesets.golden_city.components import COAST, INNER, NEIGHBOURS, OUTER, SPACES
+from rulesets.testing import Row, assert_check_order
 
 from .scenario import (R, building, checked, finish_auction, give_keys, new, place, play, reach, refused, set_hand,
                        spaces)
@@ -19,16 +24,20 @@ def test_gc_10_5_unknown_player_then_game_over_then_wrong_phase():
     """Spec 3.3 / GC-10.5: unknown_player, then game_over (every action refused after the end)."""
     state = building(2, 0)
     state.phase = "game_over"
-    refused(state, "unknown_player", "GC-1.5", type="end_turn", player=7)
-    refused(state, "game_over", "GC-10.5", type="bid", player=0, pair=0)
-    refused(state, "game_over", "GC-10.5", type="end_turn", player=0)
+    assert_check_order(R, [
+        Row(state, {"type": "end_turn", "player": 7}, "unknown_player", "GC-1.5"),
+        Row(state, {"type": "bid", "player": 0, "pair": 0}, "game_over", "GC-10.5"),
+        Row(state, {"type": "end_turn", "player": 0}, "game_over", "GC-10.5"),
+    ])
 
 
 def test_gc_2_1_wrong_phase_before_not_your_turn():
     """GC-2.1: an action of another phase is wrong_phase even from a seat that is not awaited."""
-    refused(new(3), "wrong_phase", "GC-2.1", type="end_turn", player=2)
-    refused(new(3), "wrong_phase", "GC-2.1", type="discard", player=2, cards={})
-    refused(building(3, 0), "wrong_phase", "GC-2.1", type="discard", player=1, cards={})
+    assert_check_order(R, [
+        Row(new(3), {"type": "end_turn", "player": 2}, "wrong_phase", "GC-2.1"),
+        Row(new(3), {"type": "discard", "player": 2, "cards": {}}, "wrong_phase", "GC-2.1"),
+        Row(building(3, 0), {"type": "discard", "player": 1, "cards": {}}, "wrong_phase", "GC-2.1"),
+    ])
 
 
 def test_gc_4_4_not_your_turn_before_invalid_pair():
@@ -82,15 +91,14 @@ def test_gc_5_3_payment_checks_in_order():
     state = building(2, 0)
     place(state, 0, HARBOUR)
     set_hand(state, 0)
-    refused(state, "payment_malformed", "GC-5.3", type="build", player=0, space=VILLAGE,
-            payment=[[OTHER], ["?"], [OTHER], [OTHER]])
-    refused(state, "payment_wrong_size", "GC-5.3.3", type="build", player=0, space=VILLAGE, payment=[[OTHER]])
-    refused(state, "payment_wrong_landscape", "GC-5.3.1", type="build", player=0, space=VILLAGE,
-            payment=[[OTHER], [COAST, OTHER]])
-    refused(state, "joker_pair_mismatch", "GC-5.3.2", type="build", player=0, space=VILLAGE,
-            payment=[[L], [COAST, OTHER]])
-    refused(state, "cards_not_in_hand", "GC-5.3", type="build", player=0, space=VILLAGE, payment=[[L], [L]],
-            goods_pick="GD1")
+    build = {"type": "build", "player": 0, "space": VILLAGE}
+    assert_check_order(R, [
+        Row(state, {**build, "payment": [[OTHER], ["?"], [OTHER], [OTHER]]}, "payment_malformed", "GC-5.3"),
+        Row(state, {**build, "payment": [[OTHER]]}, "payment_wrong_size", "GC-5.3.3"),
+        Row(state, {**build, "payment": [[OTHER], [COAST, OTHER]]}, "payment_wrong_landscape", "GC-5.3.1"),
+        Row(state, {**build, "payment": [[L], [COAST, OTHER]]}, "joker_pair_mismatch", "GC-5.3.2"),
+        Row(state, {**build, "payment": [[L], [L]], "goods_pick": "GD1"}, "cards_not_in_hand", "GC-5.3"),
+    ])
 
 
 def test_gc_9_1_discard_checks_in_order():
@@ -103,11 +111,13 @@ def test_gc_9_1_discard_checks_in_order():
     state.discard_pending = [0]
     set_hand(state, 1, L)
     checked(state)
-    refused(state, "discard_not_required", "GC-9.1", type="discard", player=1, cards={"gold": -1})
-    refused(state, "payment_malformed", "GC-9.1", type="discard", player=0, cards={"gold": 9})
-    refused(state, "payment_malformed", "GC-9.1", type="discard", player=0, cards={L: -1, OTHER: 3})
-    refused(state, "wrong_discard_count", "GC-9.1", type="discard", player=0, cards={COAST: 3})
-    refused(state, "cards_not_in_hand", "GC-9.1", type="discard", player=0, cards={COAST: 2})
+    assert_check_order(R, [
+        Row(state, {"type": "discard", "player": 1, "cards": {"gold": -1}}, "discard_not_required", "GC-9.1"),
+        Row(state, {"type": "discard", "player": 0, "cards": {"gold": 9}}, "payment_malformed", "GC-9.1"),
+        Row(state, {"type": "discard", "player": 0, "cards": {L: -1, OTHER: 3}}, "payment_malformed", "GC-9.1"),
+        Row(state, {"type": "discard", "player": 0, "cards": {COAST: 3}}, "wrong_discard_count", "GC-9.1"),
+        Row(state, {"type": "discard", "player": 0, "cards": {COAST: 2}}, "cards_not_in_hand", "GC-9.1"),
+    ])
     short = refused(state, "cards_not_in_hand", "GC-9.1", type="discard", player=0, cards={L: 1, COAST: 1})
     assert short.detail == f"You do not hold the cards you named: 1 {COAST} asked, 0 held."
     after, _ = play(state, type="discard", player=0, cards={OTHER: 2})

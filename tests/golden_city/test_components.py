@@ -8,7 +8,9 @@ import pytest
 
 from rulesets.core import to_builtins
 from rulesets.testing.playout import random_playout
-from rulesets.golden_city.components import RAW
+from rulesets.golden_city.components import FILE
+
+RAW = FILE.raw
 
 from .scenario import R
 
