@@ -16,11 +16,11 @@ import pytest
 from rulesets import all_rulesets
 from rulesets.core import Ruleset
 from rulesets.testing import CONFORMANCE_CHECKS, run_check
-from tests.doubles import card_nim
+from tests.doubles import card_nim, whisper_court
 from tests.core.test_playout_out_of_turn import KnockingNim
 
 #: the doubles are Ruleset objects, not registered: conformance needs no registry.
-DOUBLES: list[Ruleset] = [card_nim.RULESET, KnockingNim()]
+DOUBLES: list[Ruleset] = [card_nim.RULESET, KnockingNim(), whisper_court.RULESET]
 RULESETS: list[Ruleset] = all_rulesets() + DOUBLES
 PLAYOUTS = 1
 
