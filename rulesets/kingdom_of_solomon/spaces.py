@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from .components import ACTION_SPACES, AREA_IDS, AREAS, BONUS_SPACES, BUILDING_CARDS, SETUP
 from .state import KosState

@@ -8,7 +8,8 @@ step's moves any seat sends, and it plays one of those now and then (``out_of_tu
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from rulesets.kingdom_of_solomon.state import KosState
 from rulesets.testing.playout import Playout, random_playout

@@ -111,6 +111,6 @@ def test_listed_exactly_what_apply_accepts(players, options):
     probed = 0
     for step, action in enumerate(game.actions):
         if step % 9 == 0:
-            probed += assert_exact(R, state, lambda seat: candidates(state, seat), canonical=canonical)
+            probed += assert_exact(R, state, lambda seat, now=state: candidates(now, seat), canonical=canonical)
         state, _ = R.apply(state, action)
     assert probed > 1000
