@@ -12,11 +12,10 @@ from typing import Union
 
 import msgspec
 
-from rulesets.core import public
+from rulesets.core import PublicStruct
 
 
-@public
-class _Part(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class _Part(PublicStruct, kw_only=True, omit_defaults=True):
     """Parts of an action's parameters."""
 
 
@@ -46,8 +45,7 @@ class FortunePayment(_Part, kw_only=True):
     as_: str | None = msgspec.field(default=None, name="as")
 
 
-@public
-class _Action(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, tag_field="type", omit_defaults=True):
+class _Action(PublicStruct, kw_only=True, tag_field="type", omit_defaults=True):
     player: int
 
 

@@ -122,7 +122,7 @@ def build_temple_block(state: KosState, action: BuildTempleBlock) -> Events:
 
 
 def _any_payments(size: int) -> list[dict[str, int]]:
-    out = []
+    out: list[dict[str, int]] = []
     for combo in combinations_with_replacement(RESOURCES, size):
         out.append({r: combo.count(r) for r in RESOURCES if combo.count(r)})
     return out

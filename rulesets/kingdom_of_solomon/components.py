@@ -8,47 +8,47 @@ the JSON changes. The schema is strict: a file that does not fit stops the impor
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-import msgspec
+from rulesets.core import ComponentFile, ComponentSchema, index_by
 
-from rulesets.core import assumed_paths, load_components
-
-DATA_FILE = Path(__file__).with_name("kingdom_of_solomon.components.json")
+#: the five cube types (KOS-1.3); the file's resources must be these, in this order (state.py checks).
+Resource = Literal["gold", "copper", "stone", "timber", "food"]
 
 
-class _C(msgspec.Struct, kw_only=True, forbid_unknown_fields=False, frozen=True):
-    """Component records; fields neither the rules nor the served document read (sources, notes) are ignored."""
+class _C(ComponentSchema, kw_only=True, frozen=True, forbid_unknown_fields=False):
+    """Component records; fields neither the rules nor the served document read (sources, notes) are ignored.
+
+    Each record repeats ``kw_only`` (msgspec applies it to the fields a class itself declares) and ``frozen``
+    (the type checker reads it from each class statement, not from the base)."""
 
 
-class _Record(_C):
+class _Record(_C, kw_only=True, frozen=True):
     """A record the file flags: ``assumed`` true when its values are a best guess (spec 5.10)."""
 
     assumed: bool
 
 
-class ResourceDef(_Record):
-    id: str
+class ResourceDef(_Record, kw_only=True, frozen=True):
+    id: Resource
     name: str
     colour: str
     count: int
 
 
-class PlayerCountSetup(_Record):
+class PlayerCountSetup(_Record, kw_only=True, frozen=True):
     pawns_per_player: int
     bonus_spaces: list[str]
     remove_per_resource: int
-    supply: dict[str, int]
+    supply: dict[Resource, int]
 
 
-class Constant(_Record):
+class Constant(_Record, kw_only=True, frozen=True):
     value: Any
     unlimited_with_substitutes: bool = False
 
 
-class Constants(_C):
+class Constants(_C, kw_only=True, frozen=True):
     starting_vp: Constant
     building_markers_per_player: Constant
     pawns_in_box_per_player: Constant
@@ -65,27 +65,27 @@ class Constants(_C):
     resource_areas: Constant
 
 
-class Area(_Record):
+class Area(_Record, kw_only=True, frozen=True):
     id: str
     name: str
-    resources: list[str]
+    resources: list[Resource]
     building_site: bool
     neighbours: list[str]
 
 
-class Effect(_C):
+class Effect(_C, kw_only=True, frozen=True):
     effect: str
     params: dict[str, Any] = {}
 
 
-class ActionSpace(_Record):
+class ActionSpace(_Record, kw_only=True, frozen=True):
     id: str
     name: str
     effect: str
     params: dict[str, Any]
 
 
-class BonusSpace(_Record):
+class BonusSpace(_Record, kw_only=True, frozen=True):
     id: str
     name: str
     effect: str
@@ -93,20 +93,20 @@ class BonusSpace(_Record):
     min_players: int
 
 
-class MarketTrack(_Record):
-    resource: str
+class MarketTrack(_Record, kw_only=True, frozen=True):
+    resource: Resource
     sell_vp: int
     buy_vp: int
 
 
-class Market(_C):
+class Market(_C, kw_only=True, frozen=True):
     capacity_per_resource: int
     capacity_assumed: bool
     starts_empty: bool
     tracks: list[MarketTrack]
 
 
-class TempleLevel(_Record):
+class TempleLevel(_Record, kw_only=True, frozen=True):
     id: str
     order: int
     blocks: int
@@ -118,18 +118,18 @@ class TempleLevel(_Record):
     vp_assumed: bool
 
 
-class Temple(_C):
+class Temple(_C, kw_only=True, frozen=True):
     levels: list[TempleLevel]
     total_blocks: int
     reward_choice: list[str]
 
 
-class EffectDef(_C):
+class EffectDef(_C, kw_only=True, frozen=True):
     params: dict[str, str]
     text: str
 
 
-class BuildingCard(_Record):
+class BuildingCard(_Record, kw_only=True, frozen=True):
     id: str
     name: str
     cost: dict[str, int]
@@ -138,7 +138,7 @@ class BuildingCard(_Record):
     action: Effect
 
 
-class FortuneCard(_Record):
+class FortuneCard(_Record, kw_only=True, frozen=True):
     id: str
     name: str
     effect: str
@@ -146,7 +146,7 @@ class FortuneCard(_Record):
     end_vp: int
 
 
-class Components(_C):
+class Components(_C, kw_only=True, frozen=True):
     game: str
     #: the components file's own version (a state names none).
     version: int
@@ -163,12 +163,20 @@ class Components(_C):
     fortune_cards: list[FortuneCard]
 
 
-DATA: Components = load_components(DATA_FILE, Components)
-_RAW: Any = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+FILE = ComponentFile(__file__, "kingdom_of_solomon.components.json", Components)
+DATA: Components = FILE.data
 
 # ---------------------------------------------------------------- resources (KOS-1.3, 5.1)
-RESOURCES: tuple[str, ...] = tuple(r.id for r in DATA.resources)
-RESOURCE_COUNT: dict[str, int] = {r.id: r.count for r in DATA.resources}
+RESOURCES: tuple[Resource, ...] = tuple(r.id for r in DATA.resources)
+RESOURCE_COUNT: dict[Resource, int] = {r.id: r.count for r in DATA.resources}
+_RESOURCE_NAMED: dict[str, Resource] = {r: r for r in RESOURCES}
+
+
+def resource_named(name: str) -> Resource:
+    """The cube type an action names: ``parameters.check`` (or the handler's own invalid_choice check) has
+    refused any other id before a handler asks, so an unknown one here is a defect (KeyError)."""
+    return _RESOURCE_NAMED[name]
+
 SETUP: dict[int, PlayerCountSetup] = {int(n): s for n, s in DATA.setup_by_player_count.items()}
 PLAYER_COUNTS: tuple[int, ...] = tuple(sorted(SETUP))
 
@@ -188,35 +196,30 @@ SELL_VP: dict[str, int] = {t.resource: t.sell_vp for t in DATA.market.tracks}
 BUY_VP: dict[str, int] = {t.resource: t.buy_vp for t in DATA.market.tracks}
 
 # ---------------------------------------------------------------- the map (KOS-3)
-AREAS: dict[str, Area] = {a.id: a for a in DATA.areas}
+AREAS: dict[str, Area] = index_by(DATA.areas, lambda a: a.id, "area")
 AREA_IDS: tuple[str, ...] = tuple(AREAS)
 SITES: frozenset[str] = frozenset(a.id for a in DATA.areas if a.building_site)
 NEUTRAL: frozenset[str] = frozenset(a.id for a in DATA.areas if not a.building_site)
 NEIGHBOURS: dict[str, frozenset[str]] = {a.id: frozenset(a.neighbours) for a in DATA.areas}
 #: every border as a sorted pair, in map order.
-BORDERS: tuple[tuple[str, str], ...] = tuple(sorted({tuple(sorted((a, b))) for a in AREAS for b in NEIGHBOURS[a]}))
+BORDERS: tuple[tuple[str, str], ...] = tuple(sorted({(min(a, b), max(a, b)) for a in AREAS for b in NEIGHBOURS[a]}))
 
 # ---------------------------------------------------------------- spaces (KOS-4, KOS-5)
-ACTION_SPACES: dict[str, ActionSpace] = {s.id: s for s in DATA.action_spaces}
-BONUS_SPACES: dict[str, BonusSpace] = {s.id: s for s in DATA.bonus_spaces}
+ACTION_SPACES: dict[str, ActionSpace] = index_by(DATA.action_spaces, lambda s: s.id, "action space")
+BONUS_SPACES: dict[str, BonusSpace] = index_by(DATA.bonus_spaces, lambda s: s.id, "bonus space")
 
 # ---------------------------------------------------------------- temple (KOS-8.13)
 TEMPLE_LEVELS: tuple[TempleLevel, ...] = tuple(sorted(DATA.temple.levels, key=lambda level: level.order))
-TEMPLE_LEVEL: dict[str, TempleLevel] = {level.id: level for level in TEMPLE_LEVELS}
+TEMPLE_LEVEL: dict[str, TempleLevel] = index_by(TEMPLE_LEVELS, lambda level: level.id, "temple level")
 TEMPLE_BLOCKS: int = DATA.temple.total_blocks
 TEMPLE_REWARDS: tuple[str, ...] = tuple(DATA.temple.reward_choice)
 
 # ---------------------------------------------------------------- cards (KOS-1.7, KOS-6)
-BUILDING_CARDS: dict[str, BuildingCard] = {c.id: c for c in DATA.building_cards}
-FORTUNE_CARDS: dict[str, FortuneCard] = {c.id: c for c in DATA.fortune_cards}
+BUILDING_CARDS: dict[str, BuildingCard] = index_by(DATA.building_cards, lambda c: c.id, "building card")
+FORTUNE_CARDS: dict[str, FortuneCard] = index_by(DATA.fortune_cards, lambda c: c.id, "fortune card")
 ANY = "any"  # the "any type" resource card (spec 5.8) and the temple's "?" cost
 RESOURCE_CARD = "resource_card"
 NO_EFFECT = "none"
-
-
-def assumed_blocks() -> list[str]:
-    """JSON paths of every ASSUMED block (for the metadata)."""
-    return list(assumed_paths(_RAW))
 
 
 def _check() -> None:
@@ -235,19 +238,20 @@ def _check() -> None:
         problems.append("area or site count")
     if sum(level.blocks for level in TEMPLE_LEVELS) != TEMPLE_BLOCKS:
         problems.append("temple block count")
+    problems += [f"temple {level.id}: cost {r}" for level in TEMPLE_LEVELS for r in level.cost if r not in RESOURCES]
     if set(SELL_VP) != set(RESOURCES) or set(BUY_VP) != set(RESOURCES):
         problems.append("market tracks")
     for card in DATA.building_cards:
         problems += [f"{card.id}: cost {r}" for r in card.cost if r not in RESOURCES]
         if card.action.effect not in DATA.effects:
             problems.append(f"{card.id}: effect {card.action.effect}")
-    for card in DATA.fortune_cards:
-        if card.effect not in DATA.effects:
-            problems.append(f"{card.id}: effect {card.effect}")
-        if card.effect == RESOURCE_CARD and card.params.get("resource") not in (*RESOURCES, ANY):
-            problems.append(f"{card.id}: resource")
+    for fortune in DATA.fortune_cards:
+        if fortune.effect not in DATA.effects:
+            problems.append(f"{fortune.id}: effect {fortune.effect}")
+        if fortune.effect == RESOURCE_CARD and fortune.params.get("resource") not in (*RESOURCES, ANY):
+            problems.append(f"{fortune.id}: resource")
     if problems:
-        raise RuntimeError(f"{DATA_FILE.name} contradicts itself: {problems}")
+        raise RuntimeError(f"{FILE.path.name} contradicts itself: {problems}")
 
 
 _check()

@@ -8,6 +8,8 @@ that cannot act.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from rulesets.core import InvalidState, Inventory, require
 
 from .components import (AREAS, BUILDING_CARDS, DISPLAY_SIZE, FORTUNE_CARDS, MARKET_CAPACITY, MARKERS_PER_PLAYER,
@@ -21,7 +23,7 @@ _BUILDING_SET = frozenset(BUILDING_CARDS)
 _FORTUNE_SET = frozenset(FORTUNE_CARDS)
 
 
-def fail(detail: str, path: str, rule: str | None = None) -> None:
+def fail(detail: str, path: str, rule: str | None = None) -> NoReturn:
     """Refuse the state (the checks below build their sentence and path only when one fails)."""
     raise InvalidState(detail, path, rule=rule)
 
@@ -175,7 +177,7 @@ def _pawns(state: KosState, n: int) -> None:
         parsed = parse(pawn.space)
         if parsed is None:
             fail(f"{pawn.space} is not a space of this game.", f"$.pawns[{index}].space", "KOS-4.1")
-        kind, name = parsed  # type: ignore[misc]
+        kind, name = parsed
         if pawn.space in spaces:
             fail(f"{pawn.space} holds pawns twice.", f"$.pawns[{index}].space", "KOS-4.3")
         spaces.add(pawn.space)
@@ -205,18 +207,16 @@ def _turn(state: KosState, n: int) -> None:
     else:
         require(state.active is not None and state.active < n, f"A seat is on turn during {phase}.", "$.active",
                 "KOS-2.2")
-        assert state.active is not None
-    seat = state.active
-    if phase == "placement":
-        require(state.players[seat].unplaced > 0 and has_open_space(state, seat),  # type: ignore[index]
+    seat = state.active  # a seat in every turn phase (just required), None in the others
+    if phase == "placement" and seat is not None:
+        require(state.players[seat].unplaced > 0 and has_open_space(state, seat),
                 "The placer on turn has a pawn and a space for it.", "$.active", "KOS-4.2")
     elif phase == "resolution":
         first = next((s for s in state.turn_order if pawns_out(state, s)), None)
         require(seat == first, "The resolver is the earliest player in turn order with pawns out.", "$.active",
                 "KOS-2.4")
-    elif phase == "market":
-        require(not state.players[seat].passed, "A player who passed is not on turn.", "$.active",  # type: ignore[index]
-                "KOS-7.2")
+    elif phase == "market" and seat is not None:
+        require(not state.players[seat].passed, "A player who passed is not on turn.", "$.active", "KOS-7.2")
     elif phase == "round_end":
         owing = any(discard_owed(state, s) for s in range(n))
         require(owing or state.final_round, "The end step waits only for discards or final confirmations.",

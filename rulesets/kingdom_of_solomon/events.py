@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from typing import Union
 
-import msgspec
+from rulesets.core import Count, Event, Ordinal, PrivateEvent, PublicStruct, Seat
 
-from rulesets.core import Count, Event, Ordinal, PrivateEvent, Seat, public
+from .components import Resource
+from .state import PhaseName
 
-from .state import PhaseName, Resource
 
-
-@public
-class TradeMade(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class TradeMade(PublicStruct, kw_only=True):
     """One cube given to the supply for one of another type (KOS-5.10)."""
 
     give: Resource

@@ -3,10 +3,10 @@ tokens with the High Priest check they trigger (KOS-8.18, 8.19)."""
 
 from __future__ import annotations
 
-from rulesets.core import RandomSource
+from rulesets.core import Deck
 
 from .actions import FortuneChoice, PlayFortune
-from .components import ANY, FORTUNE_CARDS, NO_EFFECT, RESOURCE_CARD, RESOURCES
+from .components import ANY, FORTUNE_CARDS, NO_EFFECT, RESOURCE_CARD, RESOURCES, Resource
 from .events import (Events, FortuneCardDrawn, FortuneDeckReshuffled, FortuneDrawLost, FortuneDrawn, FortunePlayed,
                      HighPriestChanged, ResourcesGained, ResourcesLost, TempleTokenGained, VpGained)
 from .refusals import CARD_HAS_NO_PLAY_EFFECT, CARD_NOT_IN_HAND, INVALID_CHOICE, SUPPLY_EMPTY
@@ -22,16 +22,20 @@ if _unknown:
 
 def draw(state: KosState, seat: int, count: int, events: Events) -> None:
     """Draw ``count`` cards one at a time from the top (KOS-5.9, 5.13), reshuffling per KOS-6.7."""
+    # KOS-6.7: the discards are shuffled in the order they were discarded (not sorted first), as they always
+    # were, so every seeded game keeps its results.
+    deck = Deck(state.fortune_deck, state.rng, state.fortune_discard, sort_discards=False)
     drawn: list[str] = []
     for _ in range(count):
-        if not state.fortune_deck and state.fortune_discard:
-            state.fortune_deck = RandomSource(state.rng).shuffled(state.fortune_discard)
-            state.fortune_discard = []
-            events.append(FortuneDeckReshuffled(cards=len(state.fortune_deck)))
-        if not state.fortune_deck:
+        if not deck.cards:
+            moved = deck.reshuffle()
+            if moved:
+                events.append(FortuneDeckReshuffled(cards=moved))
+        card = deck.draw()
+        if card is None:
             events.append(FortuneDrawLost(player=seat))
             continue
-        drawn.append(state.fortune_deck.pop(0))
+        drawn.append(card)
     state.players[seat].hand.extend(drawn)
     if drawn:
         events.append(FortuneDrawn(player=seat, count=len(drawn)))
@@ -58,8 +62,8 @@ def gain_tokens(state: KosState, seat: int, count: int, events: Events) -> None:
 
 def take_from_supply(state: KosState, seat: int, wanted: dict[str, int], events: Events) -> None:
     """KOS-5.7: take what the supply has; the shortfall is lost for good."""
-    got: dict[str, int] = {}
-    lost: dict[str, int] = {}
+    got: dict[Resource, int] = {}
+    lost: dict[Resource, int] = {}
     for resource in RESOURCES:
         amount = wanted.get(resource, 0)
         if amount <= 0:

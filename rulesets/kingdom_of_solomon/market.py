@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .actions import MarketBuy, MarketPass, MarketSell
-from .components import BUY_VP, MARKET_CAPACITY, RESOURCES, SELL_VP
+from .components import BUY_VP, MARKET_CAPACITY, RESOURCES, SELL_VP, resource_named
 from .events import Events, MarketBought, MarketPassed, MarketSold
 from .refusals import (ALREADY_PASSED, CANNOT_BUY_SOLD_TYPE, CANNOT_SELL_BOUGHT_TYPE, INSUFFICIENT_VP, MARKET_EMPTY,
                        MARKET_FULL, RESOURCE_NOT_HELD)
@@ -18,7 +18,7 @@ def _not_passed(state: KosState, seat: int) -> None:
 
 def sell(state: KosState, action: MarketSell) -> Events:
     """Spec 3.4 / KOS-7.5."""
-    resource = action.resource
+    resource = resource_named(action.resource)
     seat = action.player
     player = state.players[seat]
     _not_passed(state, seat)
@@ -32,7 +32,7 @@ def sell(state: KosState, action: MarketSell) -> Events:
     state.market.add(resource, 1)
     player.vp += SELL_VP[resource]
     if resource not in player.sold:
-        player.sold.append(resource)  # type: ignore[arg-type]
+        player.sold.append(resource)
     events: Events = [MarketSold(player=seat, resource=resource, vp=SELL_VP[resource])]
     next_market_player(state, events)
     return events
@@ -40,7 +40,7 @@ def sell(state: KosState, action: MarketSell) -> Events:
 
 def buy(state: KosState, action: MarketBuy) -> Events:
     """Spec 3.5 / KOS-7.6 (never below 0 VP, decision A8)."""
-    resource = action.resource
+    resource = resource_named(action.resource)
     seat = action.player
     player = state.players[seat]
     _not_passed(state, seat)
@@ -54,7 +54,7 @@ def buy(state: KosState, action: MarketBuy) -> Events:
     player.cubes.add(resource, 1)
     player.vp -= BUY_VP[resource]
     if resource not in player.bought:
-        player.bought.append(resource)  # type: ignore[arg-type]
+        player.bought.append(resource)
     events: Events = [MarketBought(player=seat, resource=resource, vp=BUY_VP[resource])]
     next_market_player(state, events)
     return events
@@ -69,10 +69,10 @@ def pass_market(state: KosState, action: MarketPass) -> Events:
     return events
 
 
-def options(state: KosState, seat: int) -> list:
+def options(state: KosState, seat: int) -> list[MarketSell | MarketBuy | MarketPass]:
     """Every market action of the seat on turn, in resource order, then the pass."""
     player = state.players[seat]
-    out: list = []
+    out: list[MarketSell | MarketBuy | MarketPass] = []
     for resource in RESOURCES:
         if (player.cubes.get(resource) > 0 and state.market.get(resource) < MARKET_CAPACITY
                 and resource not in player.bought):

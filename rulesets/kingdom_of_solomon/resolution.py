@@ -15,7 +15,7 @@ from rulesets.core import RulesetError
 
 from .actions import Choice, ResolvePawn, Trade
 from .board import area_yield, build_road_now, check_road, legal_roads
-from .components import ACTION_SPACES, AREAS, BONUS_SPACES, BUILDING_CARDS, RESOURCES
+from .components import ACTION_SPACES, AREAS, BONUS_SPACES, BUILDING_CARDS, RESOURCES, resource_named
 from .events import (Events, PawnResolved, ResourceStolen, ResourceTraded, TaxPaid, TradeMade, TurnOrderChanged,
                      VpGained)
 from .fortune import draw, gain_tokens, take_from_supply
@@ -103,7 +103,7 @@ def resolve_any_resource(state: KosState, seat: int, params: dict[str, Any], cho
     picked = _only(choice, "resources").resources
     if picked is None or len(picked) > count or any(r not in RESOURCES for r in picked):
         raise _bad_choice(f"Name up to {count} resource type(s) in choice.resources.")
-    left = {r: state.supply.get(r) for r in RESOURCES}
+    left: dict[str, int] = {r: state.supply.get(r) for r in RESOURCES}
     for resource in picked:
         if left[resource] <= 0:
             raise CHOICE_NOT_IN_SUPPLY(resource=resource, context={"resource": resource})
@@ -152,7 +152,7 @@ def resolve_steal(state: KosState, seat: int, params: dict[str, Any], choice: Ch
     for resource in picked:
         victim.cubes.add(resource, -1)
         state.players[seat].cubes.add(resource, 1)
-    events.append(ResourceStolen(player=seat, target=target, resources=list(picked)))
+    events.append(ResourceStolen(player=seat, target=target, resources=[resource_named(r) for r in picked]))
 
 
 def choices_steal(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
@@ -195,8 +195,8 @@ def resolve_trade(state: KosState, seat: int, params: dict[str, Any], choice: Ch
                                                     for t in trades):
         raise _bad_choice(f"List up to {count} trade(s) of one resource type for another in choice.trades.")
     player = state.players[seat]
-    cubes = {r: player.cubes.get(r) for r in RESOURCES}
-    supply = {r: state.supply.get(r) for r in RESOURCES}
+    cubes: dict[str, int] = {r: player.cubes.get(r) for r in RESOURCES}
+    supply: dict[str, int] = {r: state.supply.get(r) for r in RESOURCES}
     for index, trade in enumerate(trades):
         if not _trade_ok(cubes, supply, trade.give, trade.take):
             raise INVALID_TRADE(number=index + 1, context={"index": index})
@@ -207,7 +207,8 @@ def resolve_trade(state: KosState, seat: int, params: dict[str, Any], choice: Ch
         player.cubes.add(r, cubes[r] - player.cubes.get(r))
         state.supply.add(r, supply[r] - state.supply.get(r))
     if trades:
-        events.append(ResourceTraded(player=seat, trades=[TradeMade(give=t.give, take=t.take) for t in trades]))
+        made = [TradeMade(give=resource_named(t.give), take=resource_named(t.take)) for t in trades]
+        events.append(ResourceTraded(player=seat, trades=made))
 
 
 def choices_trade(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:
@@ -286,7 +287,7 @@ def resolve_tax(state: KosState, seat: int, params: dict[str, Any], choice: Choi
         state.players[int(key)].cubes.add(resource, -1)
         state.players[seat].cubes.add(resource, 1)
     if take:
-        events.append(TaxPaid(player=seat, take=dict(take)))
+        events.append(TaxPaid(player=seat, take={key: resource_named(name) for key, name in take.items()}))
 
 
 def choices_tax(state: KosState, seat: int, params: dict[str, Any]) -> Iterator[Choice]:

@@ -60,7 +60,7 @@ def actors(state: KosState) -> list[int]:
     return []
 
 
-def options(state: KosState, seat: int) -> list:
+def options(state: KosState, seat: int) -> list[DiscardFortune | ConfirmFinalScoring]:
     hand = state.players[seat].hand
     if discard_owed(state, seat):
         return [DiscardFortune(player=seat, cards=list(cards))

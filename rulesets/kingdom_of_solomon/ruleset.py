@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
@@ -11,7 +12,7 @@ from . import (building, consistency, fortune, legal, market, parameters, placem
 from .actions import (Action, BuildBuilding, BuildRoad, BuildTempleBlock, ConfirmFinalScoring, DiscardFortune,
                       EndBuildingTurn, MarketBuy, MarketPass, MarketSell, PlayFortune,
                       PlacePawn, ResolvePawn)
-from .components import PLAYER_COUNTS, assumed_blocks
+from .components import FILE, PLAYER_COUNTS
 from .events import KosEvent
 from .refusals import VARIANT_NOT_ALLOWED, refusals
 from .rule_index import RULES
@@ -27,10 +28,18 @@ def _waiting(state: KosState) -> str:
     return f"seat {state.active} ({state.phase})"
 
 
-def _turn_phase(name: str, moves: dict) -> Phase[KosState]:
+#: a phase's moves, action type to handler. The handlers return our typed events (list[KosEvent]); core's
+#: Handler still says events are dicts (list[dict[str, Any]]), which no list of Structs is, so Any it is.
+Moves = Mapping[type, Any]
+
+
+def _turn_phase(name: str, moves: Moves) -> Phase[KosState]:
     return Phase(name, moves, actors=_on_turn, wrong_phase_rule="KOS-2.1", not_your_turn_rule="KOS-2.2",
                  describe=_waiting)
 
+
+ROUND_END_MOVES: Moves = {DiscardFortune: roundend.discard, ConfirmFinalScoring: roundend.confirm}
+ANYTIME: Moves = {PlayFortune: fortune.play}
 
 #: KOS-2.1: Placement, Resolution, Market, Building, the end step; fortune cards at any moment (KOS-6.2, 6.3).
 FLOW: PhaseTable[KosState] = PhaseTable(
@@ -41,13 +50,13 @@ FLOW: PhaseTable[KosState] = PhaseTable(
         _turn_phase("building", {BuildBuilding: building.build_building,
                                  BuildTempleBlock: building.build_temple_block,
                                  BuildRoad: building.build_road, EndBuildingTurn: building.end_building_turn}),
-        Phase("round_end", {DiscardFortune: roundend.discard, ConfirmFinalScoring: roundend.confirm},
+        Phase("round_end", ROUND_END_MOVES,
               actors=roundend.actors, wrong_phase_rule="KOS-2.1", not_your_turn_rule="KOS-2.2",
               anyone=frozenset({DiscardFortune, ConfirmFinalScoring}),
               describe=lambda state: "the end of the round (discards or final confirmations)"),
     ],
     phase_of=lambda state: state.phase, over="game_over", game_over_rule="KOS-10.4",
-    anytime={PlayFortune: fortune.play}, unknown_player_rule="KOS-1.1", seat_check_first=False,
+    anytime=ANYTIME, unknown_player_rule="KOS-1.1", seat_check_first=False,
     check_parameters=parameters.check)
 
 
@@ -75,7 +84,7 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
         "data_status": "Turn structure, phases, limits, roads, High Priest, end and scoring are sourced; the map, "
                        "four action-space effects, market values, temple costs and VP, all 20 building cards and "
                        "all 32 fortune cards are ASSUMED and read from kingdom_of_solomon.components.json.",
-        "assumed": assumed_blocks(),
+        "assumed": FILE.assumed_blocks(),
         "seats": "Seats are 0-based (the spec numbers players 1..N). turn_order lists seats, position 1 first.",
         "out_of_turn": "play_fortune (KOS-6.2, 6.3) is accepted from any seat holding a playable card, in every "
                        "phase but game_over, between any two other actions; a seat not on turn finds it in its own "
@@ -113,14 +122,6 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
             "Resource and effect ids inside a resolve_pawn choice that name nothing are invalid_choice.",
         ],
     }
-
-    def setup(self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None, *,
-              first_player: int | None = None, colors: Sequence[str] | None = None) -> KosState:
-        """KOS-1.6 draws the turn order; a first player named by the seating is moved to position 1."""
-        state = super().setup(players, seed, options, first_player=first_player, colors=colors)
-        if first_player is not None:
-            setup.seat_first(state, first_player)
-        return state
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> KosState:
         if options["variant_all_bonus"] and players >= self.max_players:

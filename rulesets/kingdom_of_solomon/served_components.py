@@ -17,17 +17,16 @@ import msgspec
 
 from rulesets.core import Served
 
-from .components import BORDERS, DATA, Area, BuildingCard, Constant, FortuneCard, TempleLevel
+from .components import (BORDERS, DATA, Area, BuildingCard, Constant, FortuneCard, Resource, TempleLevel,
+                         resource_named)
 from .spaces import ACTION, AREA, BONUS, CARD
-from .state import Resource
+
 
 #: what an effect's parameters can be: a count, a resource type, or cubes by type.
 Params = dict[str, int | str | dict[str, int]]
 
 
-
-
-class KosResource(Served, kw_only=True):
+class KosResource(Served, kw_only=True, frozen=True):
     id: Resource
     name: str
     colour: str
@@ -36,7 +35,7 @@ class KosResource(Served, kw_only=True):
     assumed: bool
 
 
-class KosArea(Served, kw_only=True):
+class KosArea(Served, kw_only=True, frozen=True):
     id: str
     name: str
     kind: Literal["area"] = "area"
@@ -51,13 +50,13 @@ class KosArea(Served, kw_only=True):
     assumed: bool
 
 
-class KosBorder(Served, kw_only=True):
+class KosBorder(Served, kw_only=True, frozen=True):
     """Where one road can lie (KOS-3.4, 8.25): two adjacent areas, sorted as a state's road names them."""
 
     areas: list[str]
 
 
-class KosEffect(Served, kw_only=True):
+class KosEffect(Served, kw_only=True, frozen=True):
     """An effect of the spec's vocabulary (spec 5.9), which spaces and cards name with their parameters."""
 
     id: str
@@ -65,7 +64,7 @@ class KosEffect(Served, kw_only=True):
     text: str
 
 
-class KosSpace(Served, kw_only=True):
+class KosSpace(Served, kw_only=True, frozen=True):
     id: str
     name: str
     kind: Literal["action_space", "bonus_space"]
@@ -77,14 +76,14 @@ class KosSpace(Served, kw_only=True):
     assumed: bool
 
 
-class KosCardAction(Served, kw_only=True):
+class KosCardAction(Served, kw_only=True, frozen=True):
     effect: str
     params: Params
     #: the id of the card's action space.
     space: str
 
 
-class KosBuildingCard(Served, kw_only=True):
+class KosBuildingCard(Served, kw_only=True, frozen=True):
     id: str
     name: str
     kind: Literal["building_card"] = "building_card"
@@ -96,7 +95,7 @@ class KosBuildingCard(Served, kw_only=True):
     assumed: bool
 
 
-class KosFortuneCard(Served, kw_only=True):
+class KosFortuneCard(Served, kw_only=True, frozen=True):
     id: str
     name: str
     kind: Literal["fortune_card"] = "fortune_card"
@@ -107,7 +106,7 @@ class KosFortuneCard(Served, kw_only=True):
     assumed: bool
 
 
-class KosMarketTrack(Served, kw_only=True):
+class KosMarketTrack(Served, kw_only=True, frozen=True):
     resource: Resource
     name: str
     sell_vp: int
@@ -115,13 +114,13 @@ class KosMarketTrack(Served, kw_only=True):
     assumed: bool
 
 
-class KosMarket(Served, kw_only=True):
+class KosMarket(Served, kw_only=True, frozen=True):
     capacity_per_resource: int
     capacity_assumed: bool
     tracks: list[KosMarketTrack]
 
 
-class KosTempleLevel(Served, kw_only=True):
+class KosTempleLevel(Served, kw_only=True, frozen=True):
     id: str
     name: str
     kind: Literal["temple_level"] = "temple_level"
@@ -137,13 +136,13 @@ class KosTempleLevel(Served, kw_only=True):
     assumed: bool
 
 
-class KosTemple(Served, kw_only=True):
+class KosTemple(Served, kw_only=True, frozen=True):
     levels: list[KosTempleLevel]
     total_blocks: int
     reward_choice: list[str]
 
 
-class KosPlayerCountSetup(Served, kw_only=True):
+class KosPlayerCountSetup(Served, kw_only=True, frozen=True):
     players: int
     pawns_per_player: int
     bonus_spaces: list[str]
@@ -152,7 +151,7 @@ class KosPlayerCountSetup(Served, kw_only=True):
     assumed: bool
 
 
-class KosConstant(Served, kw_only=True):
+class KosConstant(Served, kw_only=True, frozen=True):
     id: str
     value: int | dict[Resource, int]
     #: more than the box holds may be used, with substitutes (temple tokens, KOS-8.17).
@@ -160,7 +159,7 @@ class KosConstant(Served, kw_only=True):
     assumed: bool
 
 
-class KosComponents(Served, kw_only=True):
+class KosComponents(Served, kw_only=True, frozen=True):
     game: str
     #: the data version a state names: none for this game (its states name only the rules version).
     data_version: str | None = None
@@ -180,6 +179,11 @@ class KosComponents(Served, kw_only=True):
     constants: list[KosConstant]
 
 
+def _cubes(cost: dict[str, int]) -> dict[Resource, int]:
+    """A printed cost by cube type (the components check has refused any other key at import)."""
+    return {resource_named(resource): amount for resource, amount in cost.items()}
+
+
 def _area(area: Area) -> KosArea:
     return KosArea(id=area.id, name=area.name, space=f"{AREA}:{area.id}", resources=list(area.resources),
                    building_site=area.building_site, neighbours=sorted(area.neighbours), assumed=area.assumed)
@@ -187,7 +191,7 @@ def _area(area: Area) -> KosArea:
 
 def _building_card(card: BuildingCard) -> KosBuildingCard:
     action = KosCardAction(effect=card.action.effect, params=dict(card.action.params), space=f"{CARD}:{card.id}")
-    return KosBuildingCard(id=card.id, name=card.name, cost=dict(card.cost), vp=card.vp,
+    return KosBuildingCard(id=card.id, name=card.name, cost=_cubes(card.cost), vp=card.vp,
                            special_mark=card.special_mark, action=action, assumed=card.assumed)
 
 
@@ -199,7 +203,7 @@ def _fortune_card(card: FortuneCard) -> KosFortuneCard:
 def _level(level: TempleLevel) -> KosTempleLevel:
     # The file names a level by its id only; the readable name is that id.
     return KosTempleLevel(id=level.id, name=level.id.replace("_", " ").capitalize(), order=level.order,
-                          blocks=level.blocks, cost=dict(level.cost), any=level.any, vp=level.vp,
+                          blocks=level.blocks, cost=_cubes(level.cost), any=level.any, vp=level.vp,
                           blocks_assumed=level.blocks_assumed, cost_assumed=level.cost_assumed,
                           vp_assumed=level.vp_assumed, assumed=level.assumed)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import RandomSource, Rng, Seating
+from rulesets.core import RandomSource, Rng, Seating, shuffled
 
 from .components import (BUILDING_CARDS, DISPLAY_SIZE, FORTUNE_CARDS, RESOURCES, ROADS, SETUP, STARTING_VP,
                          TEMPLE_LEVELS)
@@ -18,9 +18,9 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
     setup = SETUP[players]
-    turn_order = chance.shuffled(range(players))  # KOS-1.6
-    building_deck = chance.shuffled(BUILDING_CARDS)  # KOS-1.7
-    fortune_deck = chance.shuffled(FORTUNE_CARDS)
+    turn_order = seated_first(seating.drawn_turn_order(chance), seating)  # KOS-1.6
+    building_deck = shuffled(BUILDING_CARDS, chance)  # KOS-1.7
+    fortune_deck = shuffled(FORTUNE_CARDS, chance)
     state = KosState(
         game=game, rules_version=rules_version, rng=rng, first_player=turn_order[0],
         options=Options(variant_all_bonus=bool(options["variant_all_bonus"])),
@@ -38,9 +38,10 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
     return state
 
 
-def seat_first(state: KosState, seat: int) -> None:
-    """The seating's first player takes position 1; the others keep the drawn order (KOS-1.6)."""
-    state.turn_order.remove(seat)
-    state.turn_order.insert(0, seat)
-    state.first_player = seat
-    state.active = seat
+def seated_first(drawn: list[int], seating: Seating) -> list[int]:
+    """KOS-1.6: the whole order is drawn (always, so the decks' shuffles come out the same either way);
+    a first player the seating names takes position 1 and the drawn order ranks the others."""
+    if seating.first_player_named:
+        drawn.remove(seating.first_player)
+        drawn.insert(0, seating.first_player)
+    return drawn

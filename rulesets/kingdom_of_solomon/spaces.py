@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .components import ACTION_SPACES, AREA_IDS, AREAS, BONUS_SPACES, BUILDING_CARDS, SETUP
 from .state import KosState
 
 AREA, ACTION, BONUS, CARD = "area", "action", "bonus", "card"
-_KNOWN = {AREA: AREAS, ACTION: ACTION_SPACES, BONUS: BONUS_SPACES, CARD: BUILDING_CARDS}
+_KNOWN: dict[str, Mapping[str, object]] = {AREA: AREAS, ACTION: ACTION_SPACES, BONUS: BONUS_SPACES, CARD: BUILDING_CARDS}
 
 
 def parse(space: str) -> tuple[str, str] | None:

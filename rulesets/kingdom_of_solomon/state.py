@@ -10,24 +10,18 @@ fortune discard pile and the per-round flags.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 import msgspec
 
-from rulesets.core import Count, Ordinal, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Count, Ordinal, GameState, Hidden, PerSeat, Private, PublicStruct, Seat
 
-from .components import RESOURCES
+from .components import RESOURCES, Resource
 
 PhaseName = Literal["placement", "resolution", "market", "building", "round_end", "game_over"]
-Resource = Literal["gold", "copper", "stone", "timber", "food"]
 
 
-@public
-class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """Base of every state part: public unless a field says otherwise (spec 4)."""
-
-
-class Cubes(_Struct, kw_only=True):
+class Cubes(PublicStruct, kw_only=True, gc=False):
     """Cubes of each resource type (a player's, the supply's or the market's)."""
 
     gold: Count = 0
@@ -37,7 +31,8 @@ class Cubes(_Struct, kw_only=True):
     food: Count = 0
 
     def get(self, resource: str) -> int:
-        return getattr(self, resource)  # type: ignore[no-any-return]
+        count: int = getattr(self, resource)  # a field named by the id (the five are checked below)
+        return count
 
     def add(self, resource: str, amount: int) -> None:
         setattr(self, resource, getattr(self, resource) + amount)
@@ -46,16 +41,16 @@ class Cubes(_Struct, kw_only=True):
         return self.gold + self.copper + self.stone + self.timber + self.food
 
 
-if tuple(Cubes.__struct_fields__) != RESOURCES or Resource.__args__ != RESOURCES:  # type: ignore[attr-defined]
+if tuple(Cubes.__struct_fields__) != RESOURCES or get_args(Resource) != RESOURCES:
     raise RuntimeError(f"the components name resources {RESOURCES}; the code knows {Cubes.__struct_fields__}")
 
 
-class Options(_Struct, kw_only=True):
+class Options(PublicStruct, kw_only=True, gc=False):
     #: KOS-11: all three bonus spaces, at most players - 1 claimed per round (2-3 players).
     variant_all_bonus: bool = False
 
 
-class Pawn(_Struct, kw_only=True):
+class Pawn(PublicStruct, kw_only=True, gc=False):
     """Pawns placed this round on one space (a bonus space holds all of one player's)."""
 
     owner: Seat
@@ -66,7 +61,7 @@ class Pawn(_Struct, kw_only=True):
     privileged: bool = False
 
 
-class Marker(_Struct, kw_only=True):
+class Marker(PublicStruct, kw_only=True, gc=False):
     """A building marker on a site: the area becomes owned (KOS-3.3)."""
 
     area: str
@@ -75,14 +70,14 @@ class Marker(_Struct, kw_only=True):
     card: str
 
 
-class Road(_Struct, kw_only=True):
+class Road(PublicStruct, kw_only=True, gc=False):
     """A road on the border of two adjacent areas (sorted pair), belonging to its builder (KOS-3.4)."""
 
     areas: list[str]
     owner: Seat
 
 
-class Player(_Struct, kw_only=True):
+class Player(PublicStruct, kw_only=True, gc=False):
     vp: Count
     cubes: Cubes = msgspec.field(default_factory=Cubes)
     #: KOS-6.1: which fortune cards, only the holder; how many, everyone.

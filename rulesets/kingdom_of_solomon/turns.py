@@ -3,6 +3,8 @@ and the end of the game (KOS-10.1, 10.2)."""
 
 from __future__ import annotations
 
+from rulesets.core import Deck, clockwise, next_seat
+
 from .board import empty_sites, markers_placed
 from .components import HAND_LIMIT, MARKERS_PER_PLAYER, SETUP, TEMPLE_BLOCKS
 from .events import (DisplayRefilled, Events, FinalRound, GameEnded, PawnsForfeited, PhaseStarted,
@@ -30,8 +32,7 @@ def advance_placement(state: KosState, events: Events, after: int | None) -> Non
     """
     order = state.turn_order
     start = 0 if after is None else order.index(after) + 1
-    for offset in range(len(order)):
-        seat = order[(start + offset) % len(order)]
+    for seat in (order[at] for at in clockwise(start, len(order))):
         player = state.players[seat]
         if player.unplaced <= 0:
             continue
@@ -88,13 +89,13 @@ def start_market(state: KosState, events: Events) -> None:
 def next_market_player(state: KosState, events: Events) -> None:
     """Reverse turn order, round and round, skipping those who passed."""
     backwards = state.turn_order[::-1]
-    start = backwards.index(state.active) + 1 if state.active is not None else 0
-    for offset in range(len(backwards)):
-        seat = backwards[(start + offset) % len(backwards)]
-        if not state.players[seat].passed:
-            state.active = seat
-            return
-    start_building(state, events)
+    # indexes into the reversed order; with nobody on turn the search starts from its top (after its last index)
+    last = backwards.index(state.active) if state.active is not None else len(backwards) - 1
+    at = next_seat(last, len(backwards), still_in=lambda at: not state.players[backwards[at]].passed)
+    if at is None:
+        start_building(state, events)
+    else:
+        state.active = backwards[at]
 
 
 # ---------------------------------------------------------------- building (KOS-8.1)
@@ -151,11 +152,13 @@ def settle_round_end(state: KosState, events: Events) -> None:
 
 def finish_round(state: KosState, events: Events) -> None:
     """KOS-9.3..9.6: refill the display, reset the round's flags, and start the next round."""
-    refilled = []
+    deck = Deck(state.building_deck, state.rng)
+    refilled: list[str] = []
     for index, slot in enumerate(state.display):
-        if slot is None and state.building_deck:
-            state.display[index] = state.building_deck.pop(0)
-            refilled.append(state.display[index])
+        card = deck.draw() if slot is None else None
+        if card is not None:
+            state.display[index] = card
+            refilled.append(card)
     if refilled:
         events.append(DisplayRefilled(cards=refilled))
     start_round(state, events, state.round + 1)

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 import msgspec
 import orjson
 
-from rulesets.kingdom_of_solomon.components import DATA_FILE
+from rulesets.kingdom_of_solomon.components import FILE
 
 from .playouts import play
 from .scenario import R
@@ -70,11 +70,11 @@ def test_every_assumed_flag_of_the_file_is_served_where_it_applies():
             for value in node:
                 yield from flags(value)
 
-    in_file = sorted(flags(json.loads(DATA_FILE.read_text(encoding="utf-8"))))
+    in_file = sorted(flags(FILE.raw))
     served = sorted(flags(_doc()))
     assert served == in_file and ("assumed", True) in served
     cards = {card["id"]: card for card in _doc()["building_cards"]}
-    raw_cards = {card["id"]: card for card in json.loads(DATA_FILE.read_text(encoding="utf-8"))["building_cards"]}
+    raw_cards = {card["id"]: card for card in FILE.raw["building_cards"]}
     assert {i: c["assumed"] for i, c in cards.items()} == {i: c["assumed"] for i, c in raw_cards.items()}
 
 

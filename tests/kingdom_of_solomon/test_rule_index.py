@@ -2,52 +2,34 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
 
 from rulesets.kingdom_of_solomon.rule_index import RULES
+from rulesets.testing import check_rule_index, check_rule_texts
 
 from .scenario import R
 from tests.specs import spec_file
 
 HERE = Path(__file__).parent
-PATTERN = r"KOS-\d+\.\d+"
-
-
-#: the spec's rules per section (KOS-1.1 .. KOS-1.9, ...), as spec version 1 lists them.
+#: the rules spec the texts are taken from; it lives beside the checkout, not in it.
+SPEC_FILE = spec_file("kingdom_of_solomon")
+#: the spec's rules per section (KOS-1.1 .. KOS-1.9, ...), as spec version 1 lists them (bold KOS-x.y entries).
 SPEC_SECTIONS = {1: 9, 2: 5, 3: 6, 4: 11, 5: 15, 6: 9, 7: 7, 8: 29, 9: 6, 10: 7, 11: 2}
-SPEC_IDS = {f"KOS-{section}.{n}" for section, count in SPEC_SECTIONS.items() for n in range(1, count + 1)}
-
-
-def _spec_ids() -> set[str]:
-    """The rule IDs the spec defines (bold at the start of a bullet), as listed above."""
-    return SPEC_IDS
-
-
-def _cited() -> set[str]:
-    cited: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                text = (ast.get_docstring(node) or "") + " " + node.name
-                cited |= set(re.findall(PATTERN, text))
-                for match in re.findall(r"test_kos_((?:\d+_)+\d+)", node.name):
-                    parts = match.split("_")
-                    cited.add(f"KOS-{parts[0]}.{parts[1]}")
-    return cited
+#: opening words compared: more than any text has, so the whole text must open its spec paragraph.
+WHOLE_TEXT = 10_000
+SPEC_IDS = [f"KOS-{section}.{n}" for section, count in SPEC_SECTIONS.items() for n in range(1, count + 1)]
 
 
 def test_rule_index_matches_the_spec():
     """The metadata's rule index is exactly the spec's KOS-1.1 .. KOS-11.2 in the spec's order, each with a
-    title and a text."""
-    assert set(RULES) == _spec_ids()
-    assert list(RULES) == sorted(RULES, key=lambda r: [int(x) for x in r[4:].split(".")])
+    title and a text; and every rule ID is named by at least one test here (name or docstring)."""
+    check_rule_index(R, SPEC_FILE, HERE, "KOS", spec_ids=SPEC_IDS)
     served = R.metadata(detailed=True)["rules"]
     assert served == [{"id": rule.id, "title": rule.title, "text": rule.text} for rule in RULES.values()]
-    assert all(rule.title.strip() and rule.text.strip() for rule in RULES.values())
+    assert all(rule.id == rule_id and rule.title.strip() and rule.text.strip() for rule_id, rule in RULES.items())
 
 
 #: the spec's own first words for a sample of rules (spec section 2), so the texts cannot drift from it.
@@ -65,8 +47,8 @@ SPEC_OPENINGS = {
 
 
 def test_rule_texts_are_the_specs_words():
-    """Each text is the spec's statement of its rule, as plain text: sampled openings match, no markdown or
-    source tags remain, and each ends a sentence."""
+    """Each text is the spec's statement of its rule, as plain text: sampled openings match (without the spec at
+    hand too), no markdown or source tags remain, and each ends a sentence."""
     for rule_id, opening in SPEC_OPENINGS.items():
         assert RULES[rule_id].text.startswith(opening), rule_id
     for rule in RULES.values():
@@ -74,33 +56,11 @@ def test_rule_texts_are_the_specs_words():
         assert rule.text.rstrip(")").endswith((".", "!", "?")), rule.id
 
 
-def _spec_paragraphs() -> dict[str, str] | None:
-    """The spec's rule bullets as plain text, when the spec is at hand (KOS_SPEC, or the shared rules folder)."""
-    path = spec_file("kingdom_of_solomon")
-    if not path.is_file():
-        return None
-    out = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        found = re.match(r"- \*\*(KOS-\d+\.\d+)\*\* (.*)", line)
-        if found:
-            text = re.sub(r"\s*\[S\d+\]", "", found.group(2)).replace("**", "").replace("`", "")
-            out[found.group(1)] = re.sub(r"\s+", " ", re.sub(r"(?<![\w*])\*([^*]+)\*", r"\1", text)).strip()
-    return out
-
-
+@pytest.mark.skipif(not SPEC_FILE.exists(), reason=f"the rules spec is not at {SPEC_FILE} (set TABLETOP_RULES_DIR)")
 def test_rule_texts_open_each_spec_paragraph():
-    """With the spec at hand: every text is the opening of the spec's paragraph right after its ID."""
-    paragraphs = _spec_paragraphs()
-    if paragraphs is None:
-        pytest.skip("the spec is not at hand (set TABLETOP_RULES_DIR); the sampled openings above still hold")
-    assert list(paragraphs) == list(RULES)
-    for rule_id, rule in RULES.items():
-        assert paragraphs[rule_id].startswith(rule.text), rule_id
-
-
-def test_every_rule_id_has_a_test():
-    missing = sorted(set(RULES) - _cited(), key=lambda r: [int(x) for x in r[4:].split(".")])
-    assert not missing, f"rules without a test: {missing}"
+    """With the spec at hand: every text opens with the spec's words right after its ID, and every word of it is
+    the spec's, from that rule's paragraph."""
+    check_rule_texts(RULES, SPEC_FILE, "KOS", opening_words=WHOLE_TEXT)
 
 
 def test_metadata_notes_decisions_and_assumed():
