@@ -9,6 +9,8 @@ it inactive (spec 3.1 check 4), so the bidding actions are the phase's ``anyone`
 
 from __future__ import annotations
 
+from rulesets.core import Deck
+
 from .actions import BidAdd, BidCommit, BidRemove, ChooseReward, MoveKing
 from .cards import add, add_set, discard, remove, sorted_set, take_set_from_hand
 from .components import ARROWS, AUCTION, CARDS, GEM_OF, GEMS, MINE_SLOTS, ROWS
@@ -193,5 +195,5 @@ def shift_columns(state: ZavandorState, events: Events) -> None:
             state.removed_from_game.append(row.right)
             events.append(CardLeftGame(card=row.right, row=row.gem))
         row.right = row.middle
-        row.middle = row.stack.pop(0) if row.stack else None
+        row.middle = Deck(row.stack, state.rng).draw()
     events.append(DisplayShifted())

@@ -1,6 +1,6 @@
 """The Mines of Zavandor's printed components, read once from ``mines_of_zavandor.components.json``.
 
-The schema below describes the file; :func:`rulesets.core.load_components` refuses it at
+The schema below describes the file; :class:`rulesets.core.ComponentFile` refuses it at
 import if it does not fit. Every printed value the rules use (deck contents, the family
 track, the pack dragon, the starting scroll, the 52 improvement cards, the King's Path,
 the auction constants, the rows in play, the income cap, the mine size, end scoring) is
@@ -10,22 +10,19 @@ types (gems, carts, card kinds, card ids, halls) the state and actions are check
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
-from rulesets.core import assumed_paths, load_components
-
-DATA_FILE = Path(__file__).with_name("mines_of_zavandor.components.json")
+from rulesets.core import ComponentFile, ComponentSchema, index_by
 
 COST_KEYS = ("sapphire", "emerald", "diamond", "ruby", "king", "vp")
 
 
 # ---------------------------------------------------------------- schema of the file
-class _S(msgspec.Struct, kw_only=True):
-    """Base of the schema: fields not listed here (sources, notes) are not read."""
+class _S(ComponentSchema, forbid_unknown_fields=False):
+    """Base of the schema: fields not listed here (sources, notes) are not read, so unknown fields
+    are allowed (the file carries prose for its readers)."""
 
 
 class Players(_S, kw_only=True):
@@ -192,7 +189,8 @@ class ComponentsFile(_S, kw_only=True):
     end_scoring: EndScoring
 
 
-DATA = load_components(DATA_FILE, ComponentsFile)
+FILE = ComponentFile(__file__, "mines_of_zavandor.components.json", ComponentsFile)
+DATA = FILE.data
 DATA_VERSION = DATA.data_version
 MIN_PLAYERS, MAX_PLAYERS = DATA.players.min, DATA.players.max
 
@@ -272,7 +270,7 @@ ROWS_IN_PLAY: dict[int, tuple[str, ...]] = {
 
 # ---------------------------------------------------------------- King's Path
 PATH = DATA.kings_path
-HALLS = {hall.id: hall for hall in PATH.halls}
+HALLS = index_by(PATH.halls, lambda hall: hall.id, "kings_path hall")
 ARROWS: dict[str, tuple[str, ...]] = {hall: tuple(e.to for e in PATH.edges if e.from_ == hall) for hall in HALLS}
 HallId = Literal[tuple(HALLS)]  # type: ignore[valid-type]
 
@@ -288,7 +286,3 @@ def _moves_to_coronation(hall: str) -> set[int]:
 #: AMB-26: the route lengths the data promise (11, 12 and 13 moves) are the graph's.
 assert _moves_to_coronation(PATH.start) == set(PATH.moves_to_coronation), "kings_path routes disagree"
 
-
-def assumed_blocks() -> list[str]:
-    """JSON paths of every block the components file marks ``assumed`` (for the metadata)."""
-    return list(assumed_paths(json.loads(DATA_FILE.read_bytes())))

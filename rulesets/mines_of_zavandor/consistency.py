@@ -95,16 +95,8 @@ def _gem_cards(state: ZavandorState) -> None:
 
 
 def _gem_cards_walked(state: ZavandorState) -> None:
-    found: Counter[str] = Counter()
-    where: dict[str, str] = {}
-
-    def see(kind: str, count: int, path: str) -> None:
-        found[kind] += count
-        if found[kind] > DECK_CONTENTS.get(kind, 0):
-            require(False, f"There are only {DECK_CONTENTS.get(kind, 0)} {kind} card(s); this state holds more.",
-                    path, "MOZ-2.5", kind=kind)
-        where.setdefault(kind, path)
-
+    """Gem cards of one kind are interchangeable: counted per kind, wherever they lie."""
+    cards = Inventory("gem card", "MOZ-2.5", multiset=True)
     carts = list(CART_INDEX)
     require(len(state.supply) == len(carts), f"The supply holds one pile per cart: {len(carts)}.", "$.supply",
             "MOZ-8.1")
@@ -112,20 +104,15 @@ def _gem_cards_walked(state: ZavandorState) -> None:
         if CART_INDEX[pile.cart] != index:
             require(False, f"Pile {index} must be the {carts[index]} pile.", f"$.supply[{index}].cart", "MOZ-8.1")
         for position, gem in enumerate(pile.draw):
-            see(KIND_OF[pile.cart, gem], 1, f"$.supply[{index}].draw[{position}]")
-        for kind, count in pile.discard.items():
+            cards.see(KIND_OF[pile.cart, gem], f"$.supply[{index}].draw[{position}]")
+        for kind in pile.discard:
             require(kind.startswith(pile.cart + "."), f"A {kind} card cannot lie on the {pile.cart} discard pile.",
                     f"$.supply[{index}].discard.{kind}", "MOZ-8.1")
-            see(kind, count, f"$.supply[{index}].discard.{kind}")
-    require(len(state.supply) == len(CART_INDEX), "The supply has one pile per cart.", "$.supply", "MOZ-8.1")
+        cards.see_counts(pile.discard, f"$.supply[{index}].discard")
     for seat, player in enumerate(state.players):
-        for kind, count in player.hand.items():
-            see(kind, count, f"$.players[{seat}].hand.{kind}")
-        for kind, count in player.set_aside.items():
-            see(kind, count, f"$.players[{seat}].set_aside.{kind}")
-    missing = sorted(kind for kind, count in DECK_CONTENTS.items() if found[kind] != count)
-    require(not missing, f"Gem cards are missing from the state: {', '.join(missing)}.", "$.supply", "MOZ-2.5",
-            missing=missing)
+        cards.see_counts(player.hand, f"$.players[{seat}].hand")
+        cards.see_counts(player.set_aside, f"$.players[{seat}].set_aside")
+    cards.expect_exactly(DECK_CONTENTS, "$.supply")
 
 
 def _player(state: ZavandorState, seat: int) -> None:

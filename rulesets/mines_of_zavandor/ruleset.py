@@ -12,7 +12,7 @@ from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseRew
                       EndUpgrades, FinishTrading, ForfeitMarkers, MoveKing, PlaceMarker, TradeAccept, TradeDraftAsk,
                       TradeDraftCancel, TradeDraftGive, TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject,
                       TradeWithdraw, Upgrade, UseOneTime)
-from .components import MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
+from .components import FILE, MAX_PLAYERS, MIN_PLAYERS
 from .rounds import actors
 from .refusals import NOT_ACTIVE_PLAYER, VARIANT_NOT_SUPPORTED, refusals
 from .rule_index import RULES
@@ -72,6 +72,8 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
     rules_version = "1.0"
     player_count_rule = "MOZ-1.1"
     first_player_rule = "MOZ-1.9"
+    #: MOZ-1.9: without a named start player, one is drawn (setup's first draw)
+    first_player_drawn = True
     rules = RULES
     State = ZavandorState
     Action = Action
@@ -85,7 +87,7 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
                        "starting scroll, all 52 improvement cards, the rows in play for 2 and 3 players and the "
                        "King's Path (routes of 11, 12 and 13 moves) are ASSUMED values read from "
                        "mines_of_zavandor.components.json.",
-        "assumed": assumed_blocks(),
+        "assumed": FILE.assumed_blocks(),
         "seats": "Seats are 0-based; clockwise is ascending seat order. setup's first_player is the spec's start "
                  "player (MOZ-1.9); without one the start player is drawn from the seed. The game has no colours.",
         "decisions": [
@@ -129,8 +131,7 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
             raise VARIANT_NOT_SUPPORTED(variant="advanced", context={"path": "$.options.variant"})
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> ZavandorState:
-        start_player = seating.first_player if seating.first_player_named else None  # None: drawn (MOZ-1.9)
-        return setup.create(self.id, self.rules_version, players, seed, start_player,
+        return setup.create(self.id, self.rules_version, players, seed, seating,
                             options["max_trade_proposals_per_phase"])
 
     def check_consistency(self, state: ZavandorState) -> None:

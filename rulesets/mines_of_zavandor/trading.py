@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rulesets.core.refusals import INVALID_ACTION
+from rulesets.core import CORE_REFUSALS
 
 from .actions import (BankTrade, FinishTrading, TradeAccept, TradeDraftAsk, TradeDraftCancel, TradeDraftGive,
                       TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject, TradeWithdraw)
@@ -19,6 +19,9 @@ from .refusals import (BANK_TRADE_NEEDS_TWO_CARDS, CARD_NOT_IN_HAND, CARD_RESERV
 from .rounds import start_auction
 from .state import Draft, DraftEntry, Offer, ZavandorState
 from .supply import search
+
+#: core's schema refusal, for a partner seat outside the game (spec 3.1)
+INVALID_ACTION = CORE_REFUSALS["invalid_action"]
 
 
 def open_offer(state: ZavandorState, seat: int) -> Offer | None:
