@@ -14,8 +14,7 @@ from rulesets.core import Inventory, require
 from .cards import by_cart, contains, size
 from .components import (AUCTION, AUCTION_CARDS, CARDS, CART_INDEX, CART_OF, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM,
                          KIND_OF, MAX_PLAYERS, MIN_PLAYERS, MINE_SLOTS, PATH, ROWS, ROWS_IN_PLAY, SCROLL_IDS)
-from .items import level_of
-from .state import ZavandorState
+from .state import Player, ZavandorState
 from .trading import draft_sides
 
 #: the phase each step belongs to (spec 3.1)
@@ -147,11 +146,11 @@ def _player(state: ZavandorState, seat: int) -> None:
     _levels(player, path)
 
 
-def _levels(player, path: str) -> None:
+def _levels(player: Player, path: str) -> None:
     """MOZ-2.8 / 6.4: every item's level lies on its printed track."""
-    for target, item in (("family", FAMILY_ITEM), ("pack_dragon", DRAGON_ITEM)):
-        level = level_of(player, target)
-        require(item.start_level <= level <= item.top_level,  # type: ignore[operator]
+    for target, item, level in (("family", FAMILY_ITEM, player.family),
+                                ("pack_dragon", DRAGON_ITEM, player.pack_dragon)):
+        require(item.start_level <= level <= item.top_level,
                 f"The {target} track runs from {item.start_level} to {item.top_level}; level {level} does not exist.",
                 f"{path}.{target}", "MOZ-6.4")
     require(len(player.mine) <= MINE_SLOTS, f"A mine has {MINE_SLOTS} spaces.", f"{path}.mine", "MOZ-5.9")

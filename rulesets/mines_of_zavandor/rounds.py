@@ -54,7 +54,7 @@ def production_turn_ended(state: ZavandorState, seat: int, events: Events) -> No
         state.step, state.active = "production", following
     else:
         state.step, state.active = "one_time", state.start_player
-    events.append(TurnPassed(step=state.step, player=state.active))  # type: ignore[arg-type]
+    events.append(TurnPassed(step=state.step, player=state.active))
 
 
 def one_time_turn_ended(state: ZavandorState, seat: int, events: Events) -> None:

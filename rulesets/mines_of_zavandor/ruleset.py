@@ -3,7 +3,7 @@ and scoring."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
@@ -16,15 +16,26 @@ from .components import FILE, MAX_PLAYERS, MIN_PLAYERS
 from .rounds import actors
 from .refusals import NOT_ACTIVE_PLAYER, VARIANT_NOT_SUPPORTED, refusals
 from .rule_index import RULES
-from .events import ZavandorEvent
+from .events import Events, ZavandorEvent
 from .state import ZavandorState
 
 #: MOZ-4.11: the bound on drafts per trading phase is chosen at setup, up to this many.
 MAX_PROPOSALS_BOUND = 1000
 
 
-def _sequential(name: str, moves: Mapping[type, Any], describe: str) -> Phase[ZavandorState]:
-    return Phase(name, moves, actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.3",
+#: a step's handlers: each takes the state and an action of its type, and answers the events
+Moves = Mapping[type, Callable[[ZavandorState, Any], Events]]
+
+
+def _handlers(moves: Moves) -> Mapping[type, Any]:
+    """The handlers, checked as :data:`Moves`, as core's ``Phase`` takes them: core's ``Handler`` is declared
+    to answer ``list[dict[str, Any]]`` while handlers answer event Structs (core's ``Events`` is ``list[Any]``),
+    and a list is invariant, so the checked map is handed on with its values untyped."""
+    return moves
+
+
+def _sequential(name: str, moves: Moves, describe: str) -> Phase[ZavandorState]:
+    return Phase(name, _handlers(moves), actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.3",
                  not_your_turn=NOT_ACTIVE_PLAYER, describe=lambda state: f"seat {actors(state)[0]} {describe}")
 
 
@@ -39,14 +50,16 @@ FLOW: PhaseTable[ZavandorState] = PhaseTable(
                     "to place free markers"),
         _sequential("one_time", {UseOneTime: income.use_one_time, EndOneTimeStep: income.end_one_time_step},
                     "to use one-time cards"),
-        Phase("trading", {TradeDraftOpen: trading.draft_open, TradeDraftGive: trading.draft_give,
-                          TradeDraftAsk: trading.draft_ask, TradeDraftUndo: trading.draft_undo,
-                          TradeDraftCancel: trading.draft_cancel, TradePropose: trading.propose,
-                          TradeAccept: trading.accept, TradeReject: trading.reject, TradeWithdraw: trading.withdraw,
-                          BankTrade: trading.bank_trade, FinishTrading: trading.finish},
+        Phase("trading", _handlers({TradeDraftOpen: trading.draft_open, TradeDraftGive: trading.draft_give,
+                                    TradeDraftAsk: trading.draft_ask, TradeDraftUndo: trading.draft_undo,
+                                    TradeDraftCancel: trading.draft_cancel, TradePropose: trading.propose,
+                                    TradeAccept: trading.accept, TradeReject: trading.reject,
+                                    TradeWithdraw: trading.withdraw, BankTrade: trading.bank_trade,
+                                    FinishTrading: trading.finish}),
               actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               describe=lambda state: f"seats {actors(state)} to trade"),
-        Phase("bidding", {BidAdd: auction.bid_add, BidRemove: auction.bid_remove, BidCommit: auction.bid_commit},
+        Phase("bidding", _handlers({BidAdd: auction.bid_add, BidRemove: auction.bid_remove,
+                                    BidCommit: auction.bid_commit}),
               actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               anyone=frozenset({BidAdd, BidRemove, BidCommit})),
         _sequential("reward", {ChooseReward: auction.choose_reward}, "to choose a reward"),

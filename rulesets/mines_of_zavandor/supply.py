@@ -69,11 +69,11 @@ def draw_cards(state: ZavandorState, seat: int, wanted: Mapping[str, int], event
             add(drawn, kind)
             reshuffle_if_empty(state, pile, events)
     if drawn:
-        events.append(CardsDrawn(player=seat, cards=drawn, visible_to=[seat]))  # type: ignore[arg-type]
+        events.append(CardsDrawn(player=seat, cards=drawn, visible_to=[seat]))
         backs: dict[str, int] = {}
         for kind, count in drawn.items():
             add(backs, kind.split(".")[0], count)
-        events.append(CardsReceived(player=seat, by_cart=backs, count=size(drawn)))  # type: ignore[arg-type]
+        events.append(CardsReceived(player=seat, by_cart=backs, count=size(drawn)))
 
 
 def search(state: ZavandorState, seat: int, gem: str, cart: str, events: Events) -> None:
@@ -89,5 +89,5 @@ def search(state: ZavandorState, seat: int, gem: str, cart: str, events: Events)
             break
         add(pile.discard, KIND_OF[cart, top])
     add_to_hand(state.players[seat], KIND_OF[cart, gem])
-    events.append(SearchRevealed(player=seat, cart=cart, gems=revealed))  # type: ignore[arg-type]
+    events.append(SearchRevealed(player=seat, cart=cart, gems=revealed))
     reshuffle_if_empty(state, pile, events)
