@@ -7,12 +7,10 @@ the types already."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rulesets.core import Inventory, require
 
 from .cards import by_cart, contains, size
-from .components import (AUCTION, AUCTION_CARDS, CARDS, CART_INDEX, CART_OF, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM,
+from .components import (AUCTION, AUCTION_CARDS, CARDS, CART_INDEX, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM,
                          KIND_OF, MAX_PLAYERS, MIN_PLAYERS, MINE_SLOTS, PATH, ROWS, ROWS_IN_PLAY, SCROLL_IDS)
 from .state import Player, ZavandorState
 from .trading import draft_sides
@@ -74,27 +72,9 @@ def _turn(state: ZavandorState, seats: int) -> None:
 
 
 def _gem_cards(state: ZavandorState) -> None:
-    """MOZ-2.5: the cards of each kind over all zones are exactly the deck contents.
-
-    A quick tally settles a sound state; only a faulty one is walked card by card for the path."""
-    tally: Counter[str] = Counter()
-    sound = len(state.supply) == len(CART_INDEX)
-    for index, pile in enumerate(state.supply):
-        sound = sound and CART_INDEX[pile.cart] == index
-        for gem, count in Counter(pile.draw).items():
-            tally[KIND_OF[pile.cart, gem]] += count
-        tally.update(pile.discard)
-        sound = sound and all(CART_OF[kind] == pile.cart for kind in pile.discard)
-    for player in state.players:
-        tally.update(player.hand)
-        tally.update(player.set_aside)
-    if sound and tally == DECK_CONTENTS:
-        return
-    _gem_cards_walked(state)
-
-
-def _gem_cards_walked(state: ZavandorState) -> None:
-    """Gem cards of one kind are interchangeable: counted per kind, wherever they lie."""
+    """MOZ-2.5: the cards of each kind over all zones are exactly the deck contents. Gem cards of one kind
+    are interchangeable, so they are counted per kind wherever they lie (a draw pile card by card, for its
+    path; discard piles and hands as the counts they are)."""
     cards = Inventory("gem card", "MOZ-2.5", multiset=True)
     carts = list(CART_INDEX)
     require(len(state.supply) == len(carts), f"The supply holds one pile per cart: {len(carts)}.", "$.supply",
