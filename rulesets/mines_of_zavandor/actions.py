@@ -10,7 +10,7 @@ from typing import Literal, Union
 
 import msgspec
 
-from rulesets.core import Seat, concealed, public
+from rulesets.core import PublicStruct, Seat, concealed
 
 from .components import Cart, CardId, Gem, HallId, Kind, Target
 from .state import Cards, CardSet, Level, OfferId
@@ -22,8 +22,9 @@ DRAFTING = "trade_draft_changed"
 STAGING = "bid_staged"
 
 
-@public  # an applied action is public (a session log shows it) unless its type is concealed
-class _Action(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type"):
+class _Action(PublicStruct, kw_only=True, omit_defaults=True, tag_field="type"):
+    """An applied action is public (a session log shows it) unless its type is concealed."""
+
     player: Seat
 
 
@@ -91,8 +92,7 @@ class TradeWithdraw(_Action, tag="trade_withdraw"):
     pass
 
 
-@public
-class BankTake(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class BankTake(PublicStruct, kw_only=True):
     gem: Gem
     from_: Cart | Literal["search"] = msgspec.field(name="from")
 

@@ -9,6 +9,8 @@ it inactive (spec 3.1 check 4), so the bidding actions are the phase's ``anyone`
 
 from __future__ import annotations
 
+from rulesets.core import Deck
+
 from .actions import BidAdd, BidCommit, BidRemove, ChooseReward, MoveKing
 from .cards import add, add_set, discard, remove, sorted_set, take_set_from_hand
 from .components import ARROWS, AUCTION, CARDS, GEM_OF, GEMS, MINE_SLOTS, ROWS
@@ -82,7 +84,7 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
         counts = {seat: gem_count(state.players[seat].bid, gem) for seat in order}
         best = max(counts.values())
         if not best:
-            events.append(RowUnclaimed(row=gem))  # type: ignore[arg-type]
+            events.append(RowUnclaimed(row=gem))
             continue
         winner = next(seat for seat in order if counts[seat] == best)  # MOZ-5.4
         for seat in order:
@@ -95,8 +97,8 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
                 discard(state, cards)  # MOZ-2.6
             else:
                 add_set(player.set_aside, cards)  # MOZ-5.5
-        results.append(RowResult(row=gem, winner=winner, bid=best))  # type: ignore[arg-type]
-        events.append(RowWon(row=gem, player=winner, cards=best))  # type: ignore[arg-type]
+        results.append(RowResult(row=gem, winner=winner, bid=best))
+        events.append(RowWon(row=gem, player=winner, cards=best))
     state.rewards = results
     # MOZ-5.11: the sapphire winner moves the king; the start player if nobody bid a sapphire.
     king_row = next((result for result in results if result.row == KING_ROW), None)
@@ -106,7 +108,7 @@ def reveal_and_settle(state: ZavandorState, events: Events) -> None:
 
 def _vp(state: ZavandorState, seat: int, vp: int, why: VpReason, row: str, events: Events) -> None:
     state.players[seat].vp += vp
-    events.append(VpGained(player=seat, vp=vp, reason=why, row=row))  # type: ignore[arg-type]
+    events.append(VpGained(player=seat, vp=vp, reason=why, row=row))
 
 
 def card_on_offer(state: ZavandorState, result: RowResult) -> bool:
@@ -166,7 +168,8 @@ def choose_reward(state: ZavandorState, action: ChooseReward) -> Events:
 def begin_king_move(state: ZavandorState, events: Events) -> None:
     """MOZ-5.11: the mover was fixed at the reveal."""
     state.step = "king_move"
-    events.append(TurnPassed(step="king_move", player=state.king_mover))  # type: ignore[arg-type]
+    assert state.king_mover is not None, "the reveal names the king's mover"
+    events.append(TurnPassed(step="king_move", player=state.king_mover))
 
 
 def move_king(state: ZavandorState, action: MoveKing) -> Events:
@@ -193,5 +196,5 @@ def shift_columns(state: ZavandorState, events: Events) -> None:
             state.removed_from_game.append(row.right)
             events.append(CardLeftGame(card=row.right, row=row.gem))
         row.right = row.middle
-        row.middle = row.stack.pop(0) if row.stack else None
+        row.middle = Deck(row.stack, state.rng).draw()
     events.append(DisplayShifted())

@@ -15,15 +15,15 @@ from .state import CardSet, Player, ZavandorState
 
 def add(cards: CardSet, kind: str, count: int = 1) -> None:
     if count:
-        cards[kind] = cards.get(kind, 0) + count  # type: ignore[index]
+        cards[kind] = cards.get(kind, 0) + count
 
 
 def remove(cards: CardSet, kind: str, count: int = 1) -> None:
-    left = cards[kind] - count  # type: ignore[index]
+    left = cards[kind] - count
     if left:
-        cards[kind] = left  # type: ignore[index]
+        cards[kind] = left
     else:
-        del cards[kind]  # type: ignore[arg-type]
+        del cards[kind]
 
 
 def add_set(cards: CardSet, more: Mapping[str, int]) -> None:
@@ -67,18 +67,18 @@ def shortfall(cards: Mapping[str, int], wanted: Mapping[str, int]) -> str | None
 
 def sorted_set(cards: Mapping[str, int]) -> CardSet:
     """A CardSet in the canonical order of kinds (carts low to high, then gems)."""
-    return {kind: cards[kind] for kind in KINDS if cards.get(kind)}  # type: ignore[misc]
+    return {kind: cards[kind] for kind in KINDS if cards.get(kind)}
 
 
 # ---------------------------------------------------------------- hands
 def add_to_hand(player: Player, kind: str, count: int = 1) -> None:
     add(player.hand, kind, count)
-    add(player.hand_backs, CART_OF[kind], count)  # type: ignore[arg-type]
+    add(player.hand_backs, CART_OF[kind], count)
 
 
 def take_from_hand(player: Player, kind: str, count: int = 1) -> None:
     remove(player.hand, kind, count)
-    remove(player.hand_backs, CART_OF[kind], count)  # type: ignore[arg-type]
+    remove(player.hand_backs, CART_OF[kind], count)
 
 
 def take_set_from_hand(player: Player, cards: Mapping[str, int]) -> None:

@@ -1,6 +1,6 @@
 """The Mines of Zavandor's printed components, read once from ``mines_of_zavandor.components.json``.
 
-The schema below describes the file; :func:`rulesets.core.load_components` refuses it at
+The schema below describes the file; :class:`rulesets.core.ComponentFile` refuses it at
 import if it does not fit. Every printed value the rules use (deck contents, the family
 track, the pack dragon, the starting scroll, the 52 improvement cards, the King's Path,
 the auction constants, the rows in play, the income cap, the mine size, end scoring) is
@@ -10,35 +10,32 @@ types (gems, carts, card kinds, card ids, halls) the state and actions are check
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
-from rulesets.core import assumed_paths, load_components
-
-DATA_FILE = Path(__file__).with_name("mines_of_zavandor.components.json")
+from rulesets.core import ComponentFile, ComponentSchema, index_by
 
 COST_KEYS = ("sapphire", "emerald", "diamond", "ruby", "king", "vp")
 
 
 # ---------------------------------------------------------------- schema of the file
-class _S(msgspec.Struct, kw_only=True):
-    """Base of the schema: fields not listed here (sources, notes) are not read."""
+class _S(ComponentSchema, frozen=True, forbid_unknown_fields=False):
+    """Base of the schema: fields not listed here (sources, notes) are not read, so unknown fields
+    are allowed (the file carries prose for its readers)."""
 
 
-class Players(_S, kw_only=True):
+class Players(_S, kw_only=True, frozen=True):
     min: int
     max: int
 
 
-class Order(_S, kw_only=True):
+class Order(_S, kw_only=True, frozen=True):
     order_low_to_high: list[str]
     names: dict[str, str] = {}
 
 
-class GemDecks(_S, kw_only=True):
+class GemDecks(_S, kw_only=True, frozen=True):
     assumed: bool = False
     total_cards: int
     distribution: dict[str, dict[str, int]]
@@ -46,20 +43,20 @@ class GemDecks(_S, kw_only=True):
     substitution_lower: dict[str, str]
 
 
-class Income(_S, kw_only=True):
+class Income(_S, kw_only=True, frozen=True):
     cap: int
 
 
-class Mine(_S, kw_only=True):
+class Mine(_S, kw_only=True, frozen=True):
     slots: int
 
 
-class StartingHand(_S, kw_only=True):
+class StartingHand(_S, kw_only=True, frozen=True):
     cart: str
     count: int
 
 
-class Level(_S, kw_only=True):
+class Level(_S, kw_only=True, frozen=True):
     """One printed level of an upgradeable item (MOZ-2.8)."""
 
     level: int
@@ -71,7 +68,7 @@ class Level(_S, kw_only=True):
     yield_: dict[str, int] | None = msgspec.field(name="yield", default=None)
 
 
-class FamilyBoard(_S, kw_only=True):
+class FamilyBoard(_S, kw_only=True, frozen=True):
     assumed: bool = False
     id: str
     side: str
@@ -81,7 +78,7 @@ class FamilyBoard(_S, kw_only=True):
     levels: list[Level]
 
 
-class PackDragon(_S, kw_only=True):
+class PackDragon(_S, kw_only=True, frozen=True):
     assumed: bool = False
     start_level: int
     top_level: int
@@ -89,7 +86,7 @@ class PackDragon(_S, kw_only=True):
     levels: list[Level]
 
 
-class StartingScroll(_S, kw_only=True):
+class StartingScroll(_S, kw_only=True, frozen=True):
     assumed: bool = False
     id_prefix: str
     copies: int
@@ -101,7 +98,7 @@ class StartingScroll(_S, kw_only=True):
     levels: list[Level]
 
 
-class Auction(_S, kw_only=True):
+class Auction(_S, kw_only=True, frozen=True):
     rows_top_to_bottom: list[str]
     small_win_vp: int
     card_min_bid: int
@@ -110,7 +107,7 @@ class Auction(_S, kw_only=True):
     bonus_threshold: dict[str, int]
 
 
-class Hall(_S, kw_only=True):
+class Hall(_S, kw_only=True, frozen=True):
     assumed: bool = False
     id: str
     name: str
@@ -118,12 +115,12 @@ class Hall(_S, kw_only=True):
     king_cost: dict[str, int]
 
 
-class Edge(_S, kw_only=True):
+class Edge(_S, kw_only=True, frozen=True):
     from_: str = msgspec.field(name="from")
     to: str
 
 
-class KingsPath(_S, kw_only=True):
+class KingsPath(_S, kw_only=True, frozen=True):
     assumed: bool = False
     start: str
     coronation: str
@@ -132,12 +129,12 @@ class KingsPath(_S, kw_only=True):
     moves_to_coronation: list[int]
 
 
-class Power(_S, kw_only=True):
+class Power(_S, kw_only=True, frozen=True):
     id: Literal["sapphire_wild", "altar_vp_bonus"]
     active_from_level: int | Literal["top"]
 
 
-class ImprovementCard(_S, kw_only=True):
+class ImprovementCard(_S, kw_only=True, frozen=True):
     assumed: bool = False
     id: str
     name: str
@@ -153,7 +150,7 @@ class ImprovementCard(_S, kw_only=True):
     power: Power | None = None
 
 
-class PowerText(_S, kw_only=True):
+class PowerText(_S, kw_only=True, frozen=True):
     """What a power does, as the data words it."""
 
     text: str
@@ -161,18 +158,18 @@ class PowerText(_S, kw_only=True):
     scope_assumed: bool = False
 
 
-class ImprovementCards(_S, kw_only=True):
+class ImprovementCards(_S, kw_only=True, frozen=True):
     assumed: bool = False
     count: int
     powers: dict[str, PowerText] = {}
     cards: list[ImprovementCard]
 
 
-class EndScoring(_S, kw_only=True):
+class EndScoring(_S, kw_only=True, frozen=True):
     gems_per_vp: int
 
 
-class ComponentsFile(_S, kw_only=True):
+class ComponentsFile(_S, kw_only=True, frozen=True):
     game: str
     data_version: str
     players: Players
@@ -192,7 +189,8 @@ class ComponentsFile(_S, kw_only=True):
     end_scoring: EndScoring
 
 
-DATA = load_components(DATA_FILE, ComponentsFile)
+FILE = ComponentFile(__file__, "mines_of_zavandor.components.json", ComponentsFile)
+DATA = FILE.data
 DATA_VERSION = DATA.data_version
 MIN_PLAYERS, MAX_PLAYERS = DATA.players.min, DATA.players.max
 
@@ -212,9 +210,17 @@ TOTAL_GEM_CARDS = sum(DECK_CONTENTS.values())
 SEARCH_DECK = dict(DATA.gem_decks.search_deck_for_gem)        # MOZ-4.7
 SUBSTITUTION_LOWER = dict(DATA.gem_decks.substitution_lower)  # MOZ-8.3
 
-Gem = Literal[GEMS]  # type: ignore[valid-type]
-Cart = Literal[CARTS]  # type: ignore[valid-type]
-Kind = Literal[KINDS]  # type: ignore[valid-type]
+# The ids the state and actions are checked with are the data's: at run time each is a Literal of the
+# values the file names (msgspec refuses any other), which a type checker cannot read from a file, so to
+# it they are the strings they are. The same holds for CardId, Target and HallId below.
+if TYPE_CHECKING:
+    Gem = str
+    Cart = str
+    Kind = str
+else:
+    Gem = Literal[GEMS]
+    Cart = Literal[CARTS]
+    Kind = Literal[KINDS]
 
 # ---------------------------------------------------------------- player board
 INCOME_CAP = DATA.income.cap
@@ -261,8 +267,12 @@ FAMILY_ITEM = Item(id=FAMILY_TARGET, category="family", one_time=False, start_le
 DRAGON_ITEM = Item(id=DRAGON_TARGET, category="pack_dragon", one_time=False, start_level=DRAGON.start_level,
                    top_level=DRAGON.top_level, vp_at_top=DRAGON.vp_at_top, levels=_levels(DRAGON.levels))
 AUCTION_CARDS = tuple(card.id for card in DATA.improvement_cards.cards)
-CardId = Literal[tuple(CARDS)]  # type: ignore[valid-type]
-Target = Literal[(FAMILY_TARGET, DRAGON_TARGET, *CARDS)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the data's ids, as above
+    CardId = str
+    Target = str
+else:
+    CardId = Literal[tuple(CARDS)]
+    Target = Literal[(FAMILY_TARGET, DRAGON_TARGET, *CARDS)]
 
 # ---------------------------------------------------------------- auction
 AUCTION = DATA.auction
@@ -272,9 +282,12 @@ ROWS_IN_PLAY: dict[int, tuple[str, ...]] = {
 
 # ---------------------------------------------------------------- King's Path
 PATH = DATA.kings_path
-HALLS = {hall.id: hall for hall in PATH.halls}
+HALLS = index_by(PATH.halls, lambda hall: hall.id, "kings_path hall")
 ARROWS: dict[str, tuple[str, ...]] = {hall: tuple(e.to for e in PATH.edges if e.from_ == hall) for hall in HALLS}
-HallId = Literal[tuple(HALLS)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the data's ids, as above
+    HallId = str
+else:
+    HallId = Literal[tuple(HALLS)]
 
 GEMS_PER_VP = DATA.end_scoring.gems_per_vp
 
@@ -288,7 +301,3 @@ def _moves_to_coronation(hall: str) -> set[int]:
 #: AMB-26: the route lengths the data promise (11, 12 and 13 moves) are the graph's.
 assert _moves_to_coronation(PATH.start) == set(PATH.moves_to_coronation), "kings_path routes disagree"
 
-
-def assumed_blocks() -> list[str]:
-    """JSON paths of every block the components file marks ``assumed`` (for the metadata)."""
-    return list(assumed_paths(json.loads(DATA_FILE.read_bytes())))

@@ -7,15 +7,12 @@ the types already."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rulesets.core import Inventory, require
 
 from .cards import by_cart, contains, size
-from .components import (AUCTION, AUCTION_CARDS, CARDS, CART_INDEX, CART_OF, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM,
+from .components import (AUCTION, AUCTION_CARDS, CARDS, CART_INDEX, DECK_CONTENTS, DRAGON_ITEM, FAMILY_ITEM,
                          KIND_OF, MAX_PLAYERS, MIN_PLAYERS, MINE_SLOTS, PATH, ROWS, ROWS_IN_PLAY, SCROLL_IDS)
-from .items import level_of
-from .state import ZavandorState
+from .state import Player, ZavandorState
 from .trading import draft_sides
 
 #: the phase each step belongs to (spec 3.1)
@@ -75,36 +72,10 @@ def _turn(state: ZavandorState, seats: int) -> None:
 
 
 def _gem_cards(state: ZavandorState) -> None:
-    """MOZ-2.5: the cards of each kind over all zones are exactly the deck contents.
-
-    A quick tally settles a sound state; only a faulty one is walked card by card for the path."""
-    tally: Counter[str] = Counter()
-    sound = len(state.supply) == len(CART_INDEX)
-    for index, pile in enumerate(state.supply):
-        sound = sound and CART_INDEX[pile.cart] == index
-        for gem, count in Counter(pile.draw).items():
-            tally[KIND_OF[pile.cart, gem]] += count
-        tally.update(pile.discard)
-        sound = sound and all(CART_OF[kind] == pile.cart for kind in pile.discard)
-    for player in state.players:
-        tally.update(player.hand)
-        tally.update(player.set_aside)
-    if sound and tally == DECK_CONTENTS:
-        return
-    _gem_cards_walked(state)
-
-
-def _gem_cards_walked(state: ZavandorState) -> None:
-    found: Counter[str] = Counter()
-    where: dict[str, str] = {}
-
-    def see(kind: str, count: int, path: str) -> None:
-        found[kind] += count
-        if found[kind] > DECK_CONTENTS.get(kind, 0):
-            require(False, f"There are only {DECK_CONTENTS.get(kind, 0)} {kind} card(s); this state holds more.",
-                    path, "MOZ-2.5", kind=kind)
-        where.setdefault(kind, path)
-
+    """MOZ-2.5: the cards of each kind over all zones are exactly the deck contents. Gem cards of one kind
+    are interchangeable, so they are counted per kind wherever they lie (a draw pile card by card, for its
+    path; discard piles and hands as the counts they are)."""
+    cards = Inventory("gem card", "MOZ-2.5", multiset=True)
     carts = list(CART_INDEX)
     require(len(state.supply) == len(carts), f"The supply holds one pile per cart: {len(carts)}.", "$.supply",
             "MOZ-8.1")
@@ -112,20 +83,15 @@ def _gem_cards_walked(state: ZavandorState) -> None:
         if CART_INDEX[pile.cart] != index:
             require(False, f"Pile {index} must be the {carts[index]} pile.", f"$.supply[{index}].cart", "MOZ-8.1")
         for position, gem in enumerate(pile.draw):
-            see(KIND_OF[pile.cart, gem], 1, f"$.supply[{index}].draw[{position}]")
-        for kind, count in pile.discard.items():
+            cards.see(KIND_OF[pile.cart, gem], f"$.supply[{index}].draw[{position}]")
+        for kind in pile.discard:
             require(kind.startswith(pile.cart + "."), f"A {kind} card cannot lie on the {pile.cart} discard pile.",
                     f"$.supply[{index}].discard.{kind}", "MOZ-8.1")
-            see(kind, count, f"$.supply[{index}].discard.{kind}")
-    require(len(state.supply) == len(CART_INDEX), "The supply has one pile per cart.", "$.supply", "MOZ-8.1")
+        cards.see_counts(pile.discard, f"$.supply[{index}].discard")
     for seat, player in enumerate(state.players):
-        for kind, count in player.hand.items():
-            see(kind, count, f"$.players[{seat}].hand.{kind}")
-        for kind, count in player.set_aside.items():
-            see(kind, count, f"$.players[{seat}].set_aside.{kind}")
-    missing = sorted(kind for kind, count in DECK_CONTENTS.items() if found[kind] != count)
-    require(not missing, f"Gem cards are missing from the state: {', '.join(missing)}.", "$.supply", "MOZ-2.5",
-            missing=missing)
+        cards.see_counts(player.hand, f"$.players[{seat}].hand")
+        cards.see_counts(player.set_aside, f"$.players[{seat}].set_aside")
+    cards.expect_exactly(DECK_CONTENTS, "$.supply")
 
 
 def _player(state: ZavandorState, seat: int) -> None:
@@ -160,11 +126,11 @@ def _player(state: ZavandorState, seat: int) -> None:
     _levels(player, path)
 
 
-def _levels(player, path: str) -> None:
+def _levels(player: Player, path: str) -> None:
     """MOZ-2.8 / 6.4: every item's level lies on its printed track."""
-    for target, item in (("family", FAMILY_ITEM), ("pack_dragon", DRAGON_ITEM)):
-        level = level_of(player, target)
-        require(item.start_level <= level <= item.top_level,  # type: ignore[operator]
+    for target, item, level in (("family", FAMILY_ITEM, player.family),
+                                ("pack_dragon", DRAGON_ITEM, player.pack_dragon)):
+        require(item.start_level <= level <= item.top_level,
                 f"The {target} track runs from {item.start_level} to {item.top_level}; level {level} does not exist.",
                 f"{path}.{target}", "MOZ-6.4")
     require(len(player.mine) <= MINE_SLOTS, f"A mine has {MINE_SLOTS} spaces.", f"{path}.mine", "MOZ-5.9")

@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from rulesets.core import Count, Event, PrivateEvent, Seat, public
+from rulesets.core import Count, Event, PrivateEvent, PublicStruct, Seat
 
 from .components import Cart, CardId, Gem, HallId, Kind, Target
 from .state import CardSet, Cards, Level, Markers, OfferId, Phase, Round, Step
@@ -102,8 +102,7 @@ class OneTimeUsed(Event, tag="one_time_used"):
 
 
 # ---------------------------------------------------------------- trading (MOZ-4)
-@public
-class DraftSummary(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class DraftSummary(PublicStruct, kw_only=True):
     """A draft as its drafter sees it: the partner, the kinds given, the gems asked."""
 
     partner: Seat

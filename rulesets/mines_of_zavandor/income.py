@@ -107,7 +107,7 @@ def use_one_time(state: ZavandorState, action: UseOneTime) -> Events:
     player.mine.remove(held)
     state.removed_from_game.append(action.card)
     events: Events = [OneTimeUsed(player=action.player, card=action.card, level=held.level,
-                                  yield_=wanted)]  # type: ignore[arg-type]
+                                  yield_=wanted)]
     draw_cards(state, action.player, wanted, events)
     return events
 

@@ -43,7 +43,7 @@ def legal_actions(state: ZavandorState, seat: int, types: frozenset[str] | None)
     if step == "reward":
         return _rewards(state, seat)
     if step == "king_move":
-        return [MoveKing(player=seat, to=hall) for hall in ARROWS[state.king]]  # type: ignore[arg-type]
+        return [MoveKing(player=seat, to=hall) for hall in ARROWS[state.king]]
     if step == "upgrade":
         return _upgrades(state, seat, types)
     return []
@@ -58,13 +58,13 @@ def _income(state: ZavandorState, seat: int) -> list[Any]:
     out = []
     for counts in product(*(range(cards[cart] + 1) for cart in carts)):
         if sum(counts) == due:
-            out.append(CollectIncome(player=seat, draw={c: n for c, n in zip(carts, counts) if n}))  # type: ignore
+            out.append(CollectIncome(player=seat, draw={c: n for c, n in zip(carts, counts) if n}))
     return out
 
 
 def _markers(state: ZavandorState, seat: int) -> list[Any]:
     player = state.players[seat]
-    out: list[Any] = [PlaceMarker(player=seat, target=target)  # type: ignore[arg-type]
+    out: list[Any] = [PlaceMarker(player=seat, target=target)
                       for target, item, level in items(player) if not at_top(item, level)]
     out.append(ForfeitMarkers(player=seat))
     return out
@@ -134,9 +134,9 @@ def _trading(state: ZavandorState, seat: int, types: frozenset[str] | None) -> l
                 if other != seat and not p.trade_finished]
     if player.draft is not None:
         give, ask = draft_sides(player.draft)
-        out += [TradeDraftGive(player=seat, card=kind) for kind in KINDS if free.get(kind)]  # type: ignore[arg-type]
+        out += [TradeDraftGive(player=seat, card=kind) for kind in KINDS if free.get(kind)]
         if sum(ask.values()) < size(state.players[player.draft.partner].hand):
-            out += [TradeDraftAsk(player=seat, gem=gem) for gem in GEMS]  # type: ignore[arg-type]
+            out += [TradeDraftAsk(player=seat, gem=gem) for gem in GEMS]
         if player.draft.entries:
             out.append(TradeDraftUndo(player=seat))
         out.append(TradeDraftCancel(player=seat))
@@ -148,7 +148,7 @@ def _trading(state: ZavandorState, seat: int, types: frozenset[str] | None) -> l
         if addressed.partner != seat:
             continue
         out.append(TradeReject(player=seat, offer=addressed.id))
-        out += [TradeAccept(player=seat, offer=addressed.id, pay=pay)  # type: ignore[arg-type]
+        out += [TradeAccept(player=seat, offer=addressed.id, pay=pay)
                 for pay in payments(free, addressed.ask)]
     if types is None or "bank_trade" in types:
         out += _bank_trades(state, seat, free)
@@ -166,8 +166,8 @@ def _bank_trades(state: ZavandorState, seat: int, free: Mapping[str, int]) -> li
         for gem in GEMS:
             holding = [cart for cart, pile in zip(CARTS, piles) if pile.get(KIND_OF[cart, gem])]
             sources = holding or (["search"] if gem in state.supply[CARTS.index(SEARCH_DECK[gem])].draw else [])
-            out += [BankTrade(player=seat, give=give,  # type: ignore[arg-type]
-                              take=BankTake(gem=gem, from_=source))  # type: ignore[arg-type]
+            out += [BankTrade(player=seat, give=give,
+                              take=BankTake(gem=gem, from_=source))
                     for source in sources]
     return out
 
@@ -175,9 +175,9 @@ def _bank_trades(state: ZavandorState, seat: int, free: Mapping[str, int]) -> li
 # ---------------------------------------------------------------- auction
 def _bidding(state: ZavandorState, seat: int) -> list[Any]:
     player = state.players[seat]
-    out: list[Any] = [BidAdd(player=seat, card=kind) for kind in KINDS  # type: ignore[arg-type]
+    out: list[Any] = [BidAdd(player=seat, card=kind) for kind in KINDS
                       if player.hand.get(kind, 0) > player.bid.get(kind, 0)]
-    out += [BidRemove(player=seat, card=kind) for kind in KINDS if player.bid.get(kind)]  # type: ignore[arg-type]
+    out += [BidRemove(player=seat, card=kind) for kind in KINDS if player.bid.get(kind)]
     out.append(BidCommit(player=seat))
     return out
 
@@ -212,6 +212,6 @@ def _upgrades(state: ZavandorState, seat: int, types: frozenset[str] | None) -> 
                 key = tuple(pay.items())
                 if key not in seen:
                     seen.add(key)
-                    out.append(Upgrade(player=seat, target=target, level=level + 1, pay=pay))  # type: ignore[arg-type]
+                    out.append(Upgrade(player=seat, target=target, level=level + 1, pay=pay))
     return out
 

@@ -6,7 +6,7 @@ bidding) await every seat that has not closed them.
 
 from __future__ import annotations
 
-from rulesets.core import clockwise
+from rulesets.core import clockwise, left_of
 
 from .cards import add_to_hand
 from .components import PATH
@@ -54,7 +54,7 @@ def production_turn_ended(state: ZavandorState, seat: int, events: Events) -> No
         state.step, state.active = "production", following
     else:
         state.step, state.active = "one_time", state.start_player
-    events.append(TurnPassed(step=state.step, player=state.active))  # type: ignore[arg-type]
+    events.append(TurnPassed(step=state.step, player=state.active))
 
 
 def one_time_turn_ended(state: ZavandorState, seat: int, events: Events) -> None:
@@ -103,7 +103,7 @@ def end_round(state: ZavandorState, events: Events) -> None:
         state.phase, state.step, state.active = "game_over", "game_over", None
         events.append(GameEnded(round=state.round))
         return
-    state.start_player = (state.start_player + 1) % len(state.players)
+    state.start_player = left_of(state.start_player, len(state.players))
     state.round += 1
     start_income(state, events)
 

@@ -3,7 +3,7 @@ and scoring."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
@@ -12,19 +12,30 @@ from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseRew
                       EndUpgrades, FinishTrading, ForfeitMarkers, MoveKing, PlaceMarker, TradeAccept, TradeDraftAsk,
                       TradeDraftCancel, TradeDraftGive, TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject,
                       TradeWithdraw, Upgrade, UseOneTime)
-from .components import MAX_PLAYERS, MIN_PLAYERS, assumed_blocks
+from .components import FILE, MAX_PLAYERS, MIN_PLAYERS
 from .rounds import actors
 from .refusals import NOT_ACTIVE_PLAYER, VARIANT_NOT_SUPPORTED, refusals
 from .rule_index import RULES
-from .events import ZavandorEvent
+from .events import Events, ZavandorEvent
 from .state import ZavandorState
 
 #: MOZ-4.11: the bound on drafts per trading phase is chosen at setup, up to this many.
 MAX_PROPOSALS_BOUND = 1000
 
 
-def _sequential(name: str, moves: Mapping[type, Any], describe: str) -> Phase[ZavandorState]:
-    return Phase(name, moves, actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.3",
+#: a step's handlers: each takes the state and an action of its type, and answers the events
+Moves = Mapping[type, Callable[[ZavandorState, Any], Events]]
+
+
+def _handlers(moves: Moves) -> Mapping[type, Any]:
+    """The handlers, checked as :data:`Moves`, as core's ``Phase`` takes them: core's ``Handler`` is declared
+    to answer ``list[dict[str, Any]]`` while handlers answer event Structs (core's ``Events`` is ``list[Any]``),
+    and a list is invariant, so the checked map is handed on with its values untyped."""
+    return moves
+
+
+def _sequential(name: str, moves: Moves, describe: str) -> Phase[ZavandorState]:
+    return Phase(name, _handlers(moves), actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.3",
                  not_your_turn=NOT_ACTIVE_PLAYER, describe=lambda state: f"seat {actors(state)[0]} {describe}")
 
 
@@ -39,14 +50,16 @@ FLOW: PhaseTable[ZavandorState] = PhaseTable(
                     "to place free markers"),
         _sequential("one_time", {UseOneTime: income.use_one_time, EndOneTimeStep: income.end_one_time_step},
                     "to use one-time cards"),
-        Phase("trading", {TradeDraftOpen: trading.draft_open, TradeDraftGive: trading.draft_give,
-                          TradeDraftAsk: trading.draft_ask, TradeDraftUndo: trading.draft_undo,
-                          TradeDraftCancel: trading.draft_cancel, TradePropose: trading.propose,
-                          TradeAccept: trading.accept, TradeReject: trading.reject, TradeWithdraw: trading.withdraw,
-                          BankTrade: trading.bank_trade, FinishTrading: trading.finish},
+        Phase("trading", _handlers({TradeDraftOpen: trading.draft_open, TradeDraftGive: trading.draft_give,
+                                    TradeDraftAsk: trading.draft_ask, TradeDraftUndo: trading.draft_undo,
+                                    TradeDraftCancel: trading.draft_cancel, TradePropose: trading.propose,
+                                    TradeAccept: trading.accept, TradeReject: trading.reject,
+                                    TradeWithdraw: trading.withdraw, BankTrade: trading.bank_trade,
+                                    FinishTrading: trading.finish}),
               actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               describe=lambda state: f"seats {actors(state)} to trade"),
-        Phase("bidding", {BidAdd: auction.bid_add, BidRemove: auction.bid_remove, BidCommit: auction.bid_commit},
+        Phase("bidding", _handlers({BidAdd: auction.bid_add, BidRemove: auction.bid_remove,
+                                    BidCommit: auction.bid_commit}),
               actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               anyone=frozenset({BidAdd, BidRemove, BidCommit})),
         _sequential("reward", {ChooseReward: auction.choose_reward}, "to choose a reward"),
@@ -72,6 +85,8 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
     rules_version = "1.0"
     player_count_rule = "MOZ-1.1"
     first_player_rule = "MOZ-1.9"
+    #: MOZ-1.9: without a named start player, one is drawn (setup's first draw)
+    first_player_drawn = True
     rules = RULES
     State = ZavandorState
     Action = Action
@@ -85,7 +100,7 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
                        "starting scroll, all 52 improvement cards, the rows in play for 2 and 3 players and the "
                        "King's Path (routes of 11, 12 and 13 moves) are ASSUMED values read from "
                        "mines_of_zavandor.components.json.",
-        "assumed": assumed_blocks(),
+        "assumed": FILE.assumed_blocks(),
         "seats": "Seats are 0-based; clockwise is ascending seat order. setup's first_player is the spec's start "
                  "player (MOZ-1.9); without one the start player is drawn from the seed. The game has no colours.",
         "decisions": [
@@ -129,8 +144,7 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
             raise VARIANT_NOT_SUPPORTED(variant="advanced", context={"path": "$.options.variant"})
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> ZavandorState:
-        start_player = seating.first_player if seating.first_player_named else None  # None: drawn (MOZ-1.9)
-        return setup.create(self.id, self.rules_version, players, seed, start_player,
+        return setup.create(self.id, self.rules_version, players, seed, seating,
                             options["max_trade_proposals_per_phase"])
 
     def check_consistency(self, state: ZavandorState) -> None:

@@ -24,19 +24,19 @@ from .components import (AUCTION, CART_OF, CARTS, DATA, DECK_CONTENTS, DRAGON, D
 
 
 
-class GemInfo(Served, kw_only=True):
+class GemInfo(Served, kw_only=True, frozen=True):
     id: Gem
     name: str
     #: MOZ-4.7: the cart whose draw pile a search for this gem goes through
     search_deck: Cart
 
 
-class CartInfo(Served, kw_only=True):
+class CartInfo(Served, kw_only=True, frozen=True):
     id: Cart
     name: str
 
 
-class GemCardKind(Served, kw_only=True):
+class GemCardKind(Served, kw_only=True, frozen=True):
     """One kind of gem card: a gem on the front, a cart on the back (spec 0)."""
 
     id: Kind
@@ -48,7 +48,7 @@ class GemCardKind(Served, kw_only=True):
     assumed: bool
 
 
-class BoardItem(Served, kw_only=True):
+class BoardItem(Served, kw_only=True, frozen=True):
     """An upgradeable item every player board has (MOZ-1.6 / 1.7): the family track, the pack dragon, a
     starting scroll."""
 
@@ -63,7 +63,7 @@ class BoardItem(Served, kw_only=True):
     assumed: bool
 
 
-class ImprovementCardInfo(Served, kw_only=True):
+class ImprovementCardInfo(Served, kw_only=True, frozen=True):
     id: CardId
     name: str
     kind: str
@@ -79,14 +79,14 @@ class ImprovementCardInfo(Served, kw_only=True):
     assumed: bool
 
 
-class PowerInfo(Served, kw_only=True):
+class PowerInfo(Served, kw_only=True, frozen=True):
     id: str
     text: str
     assumed: bool
     scope_assumed: bool
 
 
-class HallInfo(Served, kw_only=True):
+class HallInfo(Served, kw_only=True, frozen=True):
     id: HallId
     name: str
     kind: Literal["hall"] = "hall"
@@ -98,7 +98,7 @@ class HallInfo(Served, kw_only=True):
     assumed: bool
 
 
-class KingsPathInfo(Served, kw_only=True):
+class KingsPathInfo(Served, kw_only=True, frozen=True):
     start: HallId
     coronation: HallId
     #: every hall, in the data's order (start first)
@@ -107,14 +107,14 @@ class KingsPathInfo(Served, kw_only=True):
     assumed: bool
 
 
-class RowsInPlay(Served, kw_only=True):
+class RowsInPlay(Served, kw_only=True, frozen=True):
     """MOZ-1.5: the display rows holding cards, per player count."""
 
     by_player_count: dict[str, list[Gem]]
     assumed: bool
 
 
-class ZavandorComponents(Served, kw_only=True):
+class ZavandorComponents(Served, kw_only=True, frozen=True):
     data_version: str
     gems: list[GemInfo]
     carts: list[CartInfo]

@@ -4,7 +4,7 @@ before dark ones."""
 
 from __future__ import annotations
 
-from rulesets.core import RandomSource, Rng, clockwise
+from rulesets.core import Deck, RandomSource, Rng, Seating, clockwise, shuffled
 
 from .components import (AUCTION_CARDS, CARDS, CARTS, DATA_VERSION, DECK_CONTENTS, DRAGON, FAMILY, GEM_OF, PATH, ROWS,
                          ROWS_IN_PLAY, SCROLL, SCROLL_IDS, STARTING_HAND)
@@ -18,32 +18,32 @@ def in_game(card: str, players: int) -> bool:
     return CARDS[card].min_players <= players
 
 
-def create(game: str, version: str, players: int, seed: str, start_player: int | None,
+def create(game: str, version: str, players: int, seed: str, seating: Seating,
            max_trade_proposals: int) -> ZavandorState:
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
-    if start_player is None:  # MOZ-1.9
-        start_player = chance.below(players)
+    start_player = seating.start_player(chance)  # MOZ-1.9: drawn first when setup names none
     supply = []
     for cart in CARTS:  # MOZ-1.2
         gems = [GEM_OF[kind] for kind, count in DECK_CONTENTS.items() if kind.startswith(cart + ".")
                 for _ in range(count)]
-        supply.append(Pile(cart=cart, draw=chance.shuffled(gems), discard={}))  # type: ignore[arg-type]
+        supply.append(Pile(cart=cart, draw=shuffled(gems, chance), discard={}))
     display = []
     for row in ROWS:  # MOZ-1.4 / MOZ-1.5
         if row not in ROWS_IN_PLAY[players]:
-            display.append(Row(gem=row, in_play=False))  # type: ignore[arg-type]
+            display.append(Row(gem=row, in_play=False))
             continue
         cards = [card for card in AUCTION_CARDS if CARDS[card].row == row and in_game(card, players)]
-        stack = (chance.shuffled([c for c in cards if CARDS[c].back == "light"])
-                 + chance.shuffled([c for c in cards if CARDS[c].back == "dark"]))
-        right = stack.pop(0) if stack else None
-        middle = stack.pop(0) if stack else None
-        display.append(Row(gem=row, in_play=True, right=right, middle=middle, stack=stack))  # type: ignore[arg-type]
+        # the light cards lie on top of the dark ones, each shuffled on its own
+        stack = (shuffled([c for c in cards if CARDS[c].back == "light"], chance)
+                 + shuffled([c for c in cards if CARDS[c].back == "dark"], chance))
+        deck = Deck(stack, chance)
+        right, middle = deck.draw(), deck.draw()
+        display.append(Row(gem=row, in_play=True, right=right, middle=middle, stack=stack))
     state = ZavandorState(
         game=game, rules_version=version, rng=rng, first_player=start_player, data_version=DATA_VERSION,
         players=[Player(hand={}, hand_backs={}, family=FAMILY.start_level, pack_dragon=DRAGON.start_level,  # MOZ-1.6
-                        mine=[MineCard(card=SCROLL_IDS[seat], level=SCROLL.start_level)])  # type: ignore[arg-type]
+                        mine=[MineCard(card=SCROLL_IDS[seat], level=SCROLL.start_level)])
                  for seat in range(players)],  # MOZ-1.7
         phase="income", step="production", start_player=start_player, king=PATH.start,  # MOZ-1.8
         max_trade_proposals_per_phase=max_trade_proposals, supply=supply, display=display,

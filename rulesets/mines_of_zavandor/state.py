@@ -23,7 +23,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import Count, GameState, Hidden, PerSeat, Private, Sealed, Seat, public
+from rulesets.core import Count, GameState, Hidden, PerSeat, Private, PublicStruct, Sealed, Seat
 
 from .components import TOTAL_GEM_CARDS, Cart, CardId, Gem, HallId, Kind, Target
 
@@ -41,24 +41,19 @@ Step = Literal["production", "markers", "one_time", "trading", "bidding", "rewar
                "game_over"]
 
 
-@public
-class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """Base of every part of the state: public unless a field says otherwise."""
-
-
 def bids_revealed(state: "ZavandorState") -> bool:
     """MOZ-5.2 / 5.3: nobody but the bidder learns a bid until every player has sealed."""
     return state.bids_revealed
 
 
-class MineCard(_Struct, kw_only=True):
+class MineCard(PublicStruct, kw_only=True):
     """An improvement card in a mine with its current level (MOZ-2.8)."""
 
     card: CardId
     level: Level
 
 
-class DraftEntry(_Struct, kw_only=True):
+class DraftEntry(PublicStruct, kw_only=True):
     """One entry of a draft, in the order added (for ``trade_draft_undo``): a card given
     (its cart and gem) or a gem asked for (``cart`` null)."""
 
@@ -66,14 +61,14 @@ class DraftEntry(_Struct, kw_only=True):
     gem: Gem
 
 
-class Draft(_Struct, kw_only=True):
+class Draft(PublicStruct, kw_only=True):
     """MOZ-4.3: a trade being built, addressed to one other player."""
 
     partner: Seat
     entries: list[DraftEntry] = []
 
 
-class Player(_Struct, kw_only=True):
+class Player(PublicStruct, kw_only=True):
     vp: Count = 0
     hand: Annotated[CardSet, Private(count=False)]
     #: the backs of the hand, per cart (section 4.1): public, staged bids included
@@ -92,7 +87,7 @@ class Player(_Struct, kw_only=True):
     drafts_opened: Annotated[Count, Private(count=False)] = 0
 
 
-class Pile(_Struct, kw_only=True):
+class Pile(PublicStruct, kw_only=True):
     """MOZ-8.1: one cart's face-down draw pile (gems, top first) and face-up discard pile."""
 
     cart: Cart
@@ -100,7 +95,7 @@ class Pile(_Struct, kw_only=True):
     discard: CardSet = {}
 
 
-class Row(_Struct, kw_only=True):
+class Row(PublicStruct, kw_only=True):
     """MOZ-5.1: one row of the display; ``stack[0]`` lies face up on the left space."""
 
     gem: Gem
@@ -110,7 +105,7 @@ class Row(_Struct, kw_only=True):
     stack: list[CardId] = []
 
 
-class Offer(_Struct, kw_only=True):
+class Offer(PublicStruct, kw_only=True):
     """MOZ-4.3: an open offer, visible to all."""
 
     id: OfferId
@@ -120,7 +115,7 @@ class Offer(_Struct, kw_only=True):
     ask: dict[Gem, Cards]
 
 
-class RowResult(_Struct, kw_only=True):
+class RowResult(PublicStruct, kw_only=True):
     """MOZ-5.4 / 5.6: a row's winner and how many cards of its gem he bid, awaiting its reward."""
 
     row: Gem

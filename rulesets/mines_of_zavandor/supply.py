@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from rulesets.core import RandomSource
+from rulesets.core import Deck
 
 from .cards import add, add_to_hand, size
-from .components import CART_INDEX, CARTS, GEM_OF, KIND_OF, SUBSTITUTION_LOWER
+from .components import CART_INDEX, CARTS, GEM_OF, KIND_OF, SUBSTITUTION_LOWER, Gem
 from .events import CardsDrawn, CardsReceived, CartSubstituted, DrawLost, Events, PileReshuffled, SearchRevealed
 from .state import Pile, ZavandorState
 
@@ -19,10 +19,15 @@ def reshuffle_if_empty(state: ZavandorState, pile: Pile, events: Events) -> None
     """MOZ-8.2: an empty draw pile takes its shuffled discard pile at once."""
     if pile.draw or not pile.discard:
         return
-    gems = [GEM_OF[kind] for kind in sorted(pile.discard) for _ in range(pile.discard[kind])]
-    pile.draw = RandomSource(state.rng).shuffled(gems)  # type: ignore[assignment]
+    # the discard pile is kept as counts per kind: its gems, in the order of the kinds, are shuffled
+    moved = _deck(state, pile).refill(GEM_OF[kind] for kind in sorted(pile.discard) for _ in range(pile.discard[kind]))
     pile.discard = {}
-    events.append(PileReshuffled(cart=pile.cart, cards=len(pile.draw)))
+    events.append(PileReshuffled(cart=pile.cart, cards=moved))
+
+
+def _deck(state: ZavandorState, pile: Pile) -> Deck[Gem]:
+    """A cart's draw pile (gems, top first) as a deck; its discards are counts, refilled by hand."""
+    return Deck(pile.draw, state.rng)
 
 
 def _has_cards(pile: Pile) -> bool:
@@ -57,16 +62,18 @@ def draw_cards(state: ZavandorState, seat: int, wanted: Mapping[str, int], event
                 events.append(CartSubstituted(player=seat, requested=cart, used=used))
             pile = state.supply[CART_INDEX[used]]
             reshuffle_if_empty(state, pile, events)
-            kind = KIND_OF[used, pile.draw.pop(0)]
+            gem = _deck(state, pile).draw()
+            assert gem is not None  # the pile was refilled above and _cart_for found cards in it
+            kind = KIND_OF[used, gem]
             add_to_hand(player, kind)
             add(drawn, kind)
             reshuffle_if_empty(state, pile, events)
     if drawn:
-        events.append(CardsDrawn(player=seat, cards=drawn, visible_to=[seat]))  # type: ignore[arg-type]
+        events.append(CardsDrawn(player=seat, cards=drawn, visible_to=[seat]))
         backs: dict[str, int] = {}
         for kind, count in drawn.items():
             add(backs, kind.split(".")[0], count)
-        events.append(CardsReceived(player=seat, by_cart=backs, count=size(drawn)))  # type: ignore[arg-type]
+        events.append(CardsReceived(player=seat, by_cart=backs, count=size(drawn)))
 
 
 def search(state: ZavandorState, seat: int, gem: str, cart: str, events: Events) -> None:
@@ -75,11 +82,12 @@ def search(state: ZavandorState, seat: int, gem: str, cart: str, events: Events)
     pile = state.supply[CART_INDEX[cart]]
     revealed: list[str] = []
     while True:
-        top = pile.draw.pop(0)
+        top = _deck(state, pile).draw()
+        assert top is not None  # MOZ-4.7: a search is offered only for a gem its pile holds
         revealed.append(top)
         if top == gem:
             break
         add(pile.discard, KIND_OF[cart, top])
     add_to_hand(state.players[seat], KIND_OF[cart, gem])
-    events.append(SearchRevealed(player=seat, cart=cart, gems=revealed))  # type: ignore[arg-type]
+    events.append(SearchRevealed(player=seat, cart=cart, gems=revealed))
     reshuffle_if_empty(state, pile, events)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rulesets.core.refusals import INVALID_ACTION
+from rulesets.core import CORE_REFUSALS
 
 from .actions import (BankTrade, FinishTrading, TradeAccept, TradeDraftAsk, TradeDraftCancel, TradeDraftGive,
                       TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject, TradeWithdraw)
@@ -19,6 +19,9 @@ from .refusals import (BANK_TRADE_NEEDS_TWO_CARDS, CARD_NOT_IN_HAND, CARD_RESERV
 from .rounds import start_auction
 from .state import Draft, DraftEntry, Offer, ZavandorState
 from .supply import search
+
+#: core's schema refusal, for a partner seat outside the game (spec 3.1)
+INVALID_ACTION = CORE_REFUSALS["invalid_action"]
 
 
 def open_offer(state: ZavandorState, seat: int) -> Offer | None:
@@ -50,7 +53,7 @@ def _event(seat: int, draft: Draft | None) -> DraftChanged:
     if draft is None:
         return DraftChanged(player=seat, draft=None, visible_to=[seat])
     give, ask = draft_sides(draft)
-    return DraftChanged(player=seat, draft=DraftSummary(partner=draft.partner, give=give, ask=ask),  # type: ignore[arg-type]
+    return DraftChanged(player=seat, draft=DraftSummary(partner=draft.partner, give=give, ask=ask),
                         visible_to=[seat])
 
 
@@ -83,7 +86,7 @@ def draft_give(state: ZavandorState, action: TradeDraftGive) -> Events:
         raise CARD_NOT_IN_HAND(missing=f"one {action.card} card", context={"card": action.card})
     if not free_cards(state, action.player).get(action.card):
         raise CARD_RESERVED(reserved=f"Every {action.card} card you hold is", context={"card": action.card})
-    draft.entries.append(DraftEntry(cart=CART_OF[action.card], gem=GEM_OF[action.card]))  # type: ignore[arg-type]
+    draft.entries.append(DraftEntry(cart=CART_OF[action.card], gem=GEM_OF[action.card]))
     return [_event(action.player, draft)]
 
 
@@ -94,7 +97,7 @@ def draft_ask(state: ZavandorState, action: TradeDraftAsk) -> Events:
     if sum(ask.values()) + 1 > partner_hand:
         raise TRADE_ASK_EXCEEDS_PARTNER_HAND(partner=draft.partner, partner_hand=partner_hand,
                                              context={"partner_hand": partner_hand})
-    draft.entries.append(DraftEntry(gem=action.gem))  # type: ignore[arg-type]
+    draft.entries.append(DraftEntry(gem=action.gem))
     return [_event(action.player, draft)]
 
 
@@ -118,7 +121,7 @@ def propose(state: ZavandorState, action: TradePropose) -> Events:
     if not give or not ask:
         raise TRADE_SIDE_EMPTY()
     offer = Offer(id=state.next_offer, proposer=action.player, partner=draft.partner, give=sorted_set(give),
-                  ask=ask)  # type: ignore[arg-type]
+                  ask=ask)
     state.next_offer += 1
     state.offers.append(offer)
     state.players[action.player].draft = None
@@ -181,7 +184,7 @@ def discards_after(state: ZavandorState, give: dict[str, int]) -> list[dict[str,
     """The discard piles as they would be once ``give`` lies on them (MOZ-4.6, AMB-14)."""
     piles = [dict(pile.discard) for pile in state.supply]
     for kind, count in give.items():
-        add_set(piles[CART_INDEX[CART_OF[kind]]], {kind: count})  # type: ignore[arg-type]
+        add_set(piles[CART_INDEX[CART_OF[kind]]], {kind: count})
     return piles
 
 

@@ -83,7 +83,7 @@ def upgrade(state: ZavandorState, action: Upgrade) -> Events:
     discard(state, action.pay)  # MOZ-2.6
     player.vp -= vp
     level = raise_level(player, action.target)
-    player.upgraded.append(action.target)  # type: ignore[arg-type]
+    player.upgraded.append(action.target)
     return [Upgraded(player=action.player, target=action.target, level=level, paid=sorted_set(action.pay),
                      vp_paid=vp)]
 

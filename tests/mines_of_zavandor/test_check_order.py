@@ -1,4 +1,5 @@
-"""Spec 3.1: two checks failing at once: the one the spec lists first is reported."""
+"""Spec 3.1: two checks failing at once: the one the spec lists first is reported. Where the rows share their
+positions, they are a table (``assert_check_order`` reports every mismatching row at once)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 from rulesets.core import InvalidAction
 from rulesets.mines_of_zavandor.components import CARDS, DRAGON, MINE_SLOTS
+from rulesets.testing import Row, assert_check_order
 
 from .scenario import R, a_card, checked, give_card, new, play, reach, refused, set_hand
 from .test_auction import all_bid, bidding
@@ -24,10 +26,12 @@ def test_spec_3_1_schema_then_game_over_then_wrong_phase_then_not_active():
     over.active = None
     with pytest.raises(InvalidAction):
         R.apply(over, {"type": "collect_income", "player": 0, "draw": {"wood": 0}})
-    refused(over, "game_over", "MOZ-9.1", type="finish_trading", player=1)
-    refused(state, "wrong_phase", "MOZ-2.1", type="finish_trading", player=1)
-    refused(state, "wrong_phase", "MOZ-2.1", type="place_marker", player=1, target="family")
-    refused(state, "not_active_player", "MOZ-2.3", type="collect_income", player=1, draw={"copper": 9})
+    assert_check_order(R, [
+        Row(over, {"type": "finish_trading", "player": 1}, "game_over", "MOZ-9.1"),
+        Row(state, {"type": "finish_trading", "player": 1}, "wrong_phase", "MOZ-2.1"),
+        Row(state, {"type": "place_marker", "player": 1, "target": "family"}, "wrong_phase", "MOZ-2.1"),
+        Row(state, {"type": "collect_income", "player": 1, "draw": {"copper": 9}}, "not_active_player", "MOZ-2.3"),
+    ])
 
 
 def test_moz_5_2_sealed_bidder_is_told_so_before_anything_else():
@@ -63,29 +67,30 @@ def test_moz_4_4_trade_accept_checks_in_order():
     """Spec 3.4: unknown_offer, offer_not_addressed_to_you, card_not_in_hand, card_reserved,
     trade_payment_mismatch."""
     state = offered(trading(), seat=0, partner=1, give=("wood.emerald",), ask=("diamond",))
-    refused(state, "unknown_offer", "MOZ-4.3", type="trade_accept", player=2, offer=5, pay={"iron.ruby": 9})
-    refused(state, "offer_not_addressed_to_you", "MOZ-4.3", type="trade_accept", player=2, offer=1,
-            pay={"iron.ruby": 9})
-    refused(state, "card_not_in_hand", "MOZ-2.5", type="trade_accept", player=1, offer=1, pay={"iron.ruby": 9})
-    state, _ = play(state, type="trade_draft_open", player=1, partner=2)
-    state, _ = play(state, type="trade_draft_give", player=1, card="iron.ruby")
-    refused(state, "card_reserved", "MOZ-4.4", type="trade_accept", player=1, offer=1, pay={"iron.ruby": 1})
+    reserving, _ = play(state, type="trade_draft_open", player=1, partner=2)
+    reserving, _ = play(reserving, type="trade_draft_give", player=1, card="iron.ruby")
+    accept = {"type": "trade_accept", "player": 1, "offer": 1}
+    assert_check_order(R, [
+        Row(state, {**accept, "player": 2, "offer": 5, "pay": {"iron.ruby": 9}}, "unknown_offer", "MOZ-4.3"),
+        Row(state, {**accept, "player": 2, "pay": {"iron.ruby": 9}}, "offer_not_addressed_to_you", "MOZ-4.3"),
+        Row(state, {**accept, "pay": {"iron.ruby": 9}}, "card_not_in_hand", "MOZ-2.5"),
+        Row(reserving, {**accept, "pay": {"iron.ruby": 1}}, "card_reserved", "MOZ-4.4"),
+    ])
 
 
 def test_moz_4_5_bank_trade_checks_in_order():
     """Spec 3.4: bank_trade_needs_two_cards, card_not_in_hand, card_reserved, gem_not_in_pile, search_not_allowed,
     requested_gem_unavailable."""
     state = trading()
-    refused(state, "bank_trade_needs_two_cards", "MOZ-4.5", type="bank_trade", player=0, give={"iron.ruby": 1},
-            take={"gem": "ruby", "from": "wood"})
-    refused(state, "card_not_in_hand", "MOZ-2.5", type="bank_trade", player=0, give={"iron.ruby": 2},
-            take={"gem": "ruby", "from": "wood"})
-    state, _ = play(state, type="trade_draft_open", player=0, partner=1)
-    state, _ = play(state, type="trade_draft_give", player=0, card="copper.emerald")
-    refused(state, "card_reserved", "MOZ-4.4", type="bank_trade", player=0,
-            give={"copper.emerald": 1, "wood.sapphire": 1}, take={"gem": "ruby", "from": "wood"})
-    refused(state, "gem_not_in_pile", "MOZ-4.6", type="bank_trade", player=0, give={"wood.sapphire": 2},
-            take={"gem": "ruby", "from": "wood"})
+    reserving, _ = play(state, type="trade_draft_open", player=0, partner=1)
+    reserving, _ = play(reserving, type="trade_draft_give", player=0, card="copper.emerald")
+    ruby = {"type": "bank_trade", "player": 0, "take": {"gem": "ruby", "from": "wood"}}
+    assert_check_order(R, [
+        Row(state, {**ruby, "give": {"iron.ruby": 1}}, "bank_trade_needs_two_cards", "MOZ-4.5"),
+        Row(state, {**ruby, "give": {"iron.ruby": 2}}, "card_not_in_hand", "MOZ-2.5"),
+        Row(reserving, {**ruby, "give": {"copper.emerald": 1, "wood.sapphire": 1}}, "card_reserved", "MOZ-4.4"),
+        Row(reserving, {**ruby, "give": {"wood.sapphire": 2}}, "gem_not_in_pile", "MOZ-4.6"),
+    ])
 
 
 def test_moz_5_8_no_reward_pending_before_the_mine_checks():
@@ -96,11 +101,12 @@ def test_moz_5_8_no_reward_pending_before_the_mine_checks():
         give_card(state, 0, card, 1)
     set_hand(state, 0, hands[0])
     state, _ = all_bid(checked(state), hands)
-    refused(state, "no_reward_pending", "MOZ-5.8", type="choose_reward", player=0, row="emerald", take="card")
-    refused(state, "mine_full_discard_required", "MOZ-5.9", type="choose_reward", player=0, row="sapphire",
-            take="card")
-    refused(state, "discard_target_invalid", "MOZ-5.9", type="choose_reward", player=0, row="sapphire",
-            take="vp", discard="SCROLL2")
+    choose = {"type": "choose_reward", "player": 0, "row": "sapphire"}
+    assert_check_order(R, [
+        Row(state, {**choose, "row": "emerald", "take": "card"}, "no_reward_pending", "MOZ-5.8"),
+        Row(state, {**choose, "take": "card"}, "mine_full_discard_required", "MOZ-5.9"),
+        Row(state, {**choose, "take": "vp", "discard": "SCROLL2"}, "discard_target_invalid", "MOZ-5.9"),
+    ])
 
 
 def test_moz_6_upgrade_checks_in_order():

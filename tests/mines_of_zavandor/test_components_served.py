@@ -10,7 +10,7 @@ import pytest
 
 from rulesets.core import to_builtins
 from rulesets.testing.playout import random_playout
-from rulesets.mines_of_zavandor.components import DATA_FILE
+from rulesets.mines_of_zavandor.components import FILE
 
 from .players import eager
 from .scenario import R
@@ -58,7 +58,7 @@ def test_moz_1_2_components_document_names_the_data_version_and_the_printed_valu
     """MOZ-1.2 / 1.5 / 5.1 / 7.1: the data version a state names, the 112 gem cards by kind, 52 improvement cards
     with name, kind and levels, the halls in the data's order with their arrows, and the assumed flags."""
     document = R.components_document()
-    raw = json.loads(DATA_FILE.read_bytes())
+    raw = FILE.raw
     assert document.data_version == R.setup(2, "version").data_version == raw["data_version"]
     assert sum(card.copies for card in document.gem_cards) == 112
     assert {card.id: card.name for card in document.improvement_cards} == {

@@ -13,7 +13,7 @@ from rulesets.testing.playout import random_playout
 from rulesets.mines_of_zavandor.components import CARDS, FAMILY_ITEM, MINE_SLOTS
 
 from .players import eager
-from .scenario import R, new, reach, set_hand
+from .scenario import GAME, R, new, reach, set_hand
 from .test_auction import all_bid
 
 _MID: dict = {}
@@ -36,10 +36,7 @@ def midgame(players=3, step="upgrade"):
 
 
 def refused(raw, path, code="invalid_state"):
-    with pytest.raises(InvalidState) as info:
-        R.load_state(raw)
-    assert (info.value.code, info.value.path) == (code, path), (info.value.path, info.value.detail)
-    return info.value
+    return GAME.state_refused(raw, path, code)
 
 
 def a_mine_card(raw):

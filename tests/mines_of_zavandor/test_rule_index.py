@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 import pytest
 
 from rulesets.mines_of_zavandor.rule_index import RULES
+from rulesets.testing import check_rule_index, check_rule_texts, spec_paragraph
 
 from .scenario import R
 from tests.specs import spec_file
 
 HERE = Path(__file__).parent
-#: the rules specification the texts are taken from (outside the package; the test skips without it)
+#: the rules specification the texts are taken from (outside the package; the text test skips without it)
 SPEC = spec_file("mines_of_zavandor")
 #: the rule IDs of spec section 2 and 1.3 (bold MOZ-x.y entries), as the spec lists them.
 SPEC_IDS = (
@@ -28,61 +28,25 @@ SPEC_IDS = (
     "MOZ-9.1 MOZ-9.2 MOZ-9.3 MOZ-9.4 MOZ-9.5 MOZ-9.6 MOZ-9.7").split()
 
 
-def _cited_rule_ids() -> set[str]:
-    """Rule IDs named in a test function's name or docstring in this folder."""
-    cited: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                cited |= set(re.findall(r"MOZ-\d+(?:\.\d+)+", ast.get_docstring(node) or ""))
-                for match in re.findall(r"test_moz_(\d+(?:_\d+)+)", node.name):
-                    cited.add("MOZ-" + match.replace("_", "."))
-    return cited
-
-
 def test_moz_rule_index_is_the_specs_list():
-    """The published index is exactly the spec's rule IDs, in order, each with a title and a text."""
-    assert list(RULES) == SPEC_IDS
+    """The published index is exactly the spec's rule IDs, in order, each with a title and a text; and every
+    MOZ rule of the index is named by at least one test here (name or docstring)."""
+    check_rule_index(R, SPEC, HERE, "MOZ", spec_ids=SPEC_IDS)
     assert all(rule.id == rule_id and rule.title.strip() and rule.text.strip() for rule_id, rule in RULES.items())
     served = R.metadata(detailed=True)["rules"]
     assert served == [{"id": r.id, "title": r.title, "text": r.text} for r in RULES.values()]
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"\w+", text)
-
-
-def _spec_paragraphs() -> dict[str, str]:
-    """Each rule's paragraph in the spec: the bullet that starts with its bold ID, with its sub-bullets."""
-    if not SPEC.is_file():
-        pytest.skip(f"the rules specification is not at {SPEC}")
-    paragraphs: dict[str, str] = {}
-    current = None
-    for line in SPEC.read_text(encoding="utf-8").splitlines():
-        found = re.match(r"- \*\*(MOZ-[\d.]+)\*\*\s+(.*)", line)
-        if found:
-            current = found.group(1)
-            paragraphs[current] = found.group(2)
-        elif current is not None and line.startswith("  - "):
-            paragraphs[current] += " " + line
-        else:
-            current = None
-    return paragraphs
-
-
+@pytest.mark.skipif(not SPEC.is_file(), reason=f"the rules specification is not at {SPEC} (set TABLETOP_RULES_DIR)")
 def test_moz_rule_texts_are_the_specs_own_words():
-    """Each rule's text is taken from the spec's paragraph for that ID: it starts with the three words that follow
-    the ID there, and every word of it appears there in the same order (only markdown and source tags dropped)."""
-    paragraphs = _spec_paragraphs()
-    assert list(paragraphs) == SPEC_IDS
+    """Each rule's text opens with the three words that follow its ID in the spec, and every word of it is the
+    spec's, from that rule's paragraph, in the same order (only markdown and source tags dropped)."""
+    # two words as written ("Rows in play:" drops the spec's parenthesis after "play"), three as words
+    check_rule_texts(RULES, SPEC, "MOZ", opening_words=2)
+    spec = SPEC.read_text(encoding="utf-8")
     for rule_id, rule in RULES.items():
-        spec_words, text_words = _words(paragraphs[rule_id]), _words(rule.text)
+        spec_words = re.findall(r"\w+", spec_paragraph(spec, rule_id, "MOZ"))
+        text_words = re.findall(r"\w+", rule.text)
         assert text_words[:3] == spec_words[:3], rule_id
         remaining = iter(spec_words)
         assert all(word in remaining for word in text_words), f"{rule_id}: {rule.text!r} is not the spec's"
-
-
-def test_every_rule_id_has_a_test():
-    """Every MOZ rule of the index is named by at least one test (name or docstring)."""
-    missing = sorted(set(RULES) - _cited_rule_ids(), key=lambda r: [int(x) for x in r[4:].split(".")])
-    assert not missing, f"rules without a test: {missing}"
