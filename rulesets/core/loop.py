@@ -93,6 +93,8 @@ class PhaseTable(Generic[S]):
     seat_check_first: bool = True
     check_parameters: Callable[[Any], None] | None = None
     by_name: Mapping[str, Phase[S]] = field(init=False, repr=False, compare=False)
+    #: each action type's phase (the first that lists it), for ``wrong_phase``'s rule
+    _home: Mapping[type, Phase[S]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {phase.name: phase for phase in self.phases}
@@ -173,7 +175,7 @@ class PhaseTable(Generic[S]):
         return handler
 
     def _wrong_phase(self, current: Phase[S], kind: type) -> RulesetError:
-        home = self._home.get(kind)  # type: ignore[attr-defined]
+        home = self._home.get(kind)
         rule = home.wrong_phase_rule if home is not None else current.wrong_phase_rule
         where = f"the {home.name} phase" if home is not None else "no phase of this game"
         return refusals.WRONG_PHASE(rule, action=action_type(kind), where=where, phase=current.name,
