@@ -33,16 +33,8 @@ A = TypeVar("A")
 Event = dict[str, Any]
 Handler = Callable[[Any, Any], list[Event]]
 
-# The refusal codes the loop and setup share across games (each game cites its own rule).
-GAME_OVER = "game_over"
-WRONG_PHASE = "wrong_phase"
-NOT_YOUR_TURN = "not_your_turn"
-UNKNOWN_PLAYER = "unknown_player"
-INVALID_PLAYER_COUNT = "invalid_player_count"
-INVALID_OPTIONS = "invalid_options"
-INVALID_SEED = "invalid_seed"
-INVALID_FIRST_PLAYER = "invalid_first_player"
-INVALID_COLOR = "invalid_color"
+# The loop's refusal codes are core's catalogue entries (rulesets.core.refusals: GAME_OVER,
+# WRONG_PHASE, NOT_YOUR_TURN, UNKNOWN_PLAYER): compare a refusal's code with ``entry.code``.
 
 
 def action_type(action_class: type) -> str:
