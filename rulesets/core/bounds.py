@@ -63,7 +63,7 @@ def _first_bad_index(items: Any, low: int, high: int) -> str:
     raise AssertionError("called only when an item is out of bounds")
 
 
-def _first_bad_key(items: dict, low: int, high: int) -> str:
+def _first_bad_key(items: dict[Any, int], low: int, high: int) -> str:
     for key, item in items.items():
         if item < low or item > high:
             return f".{key}"
@@ -93,6 +93,12 @@ def _holds_counter(info: mi.Type) -> bool:
     return False
 
 
+def _by_class(value: object) -> str | None:
+    """The named check of ``value`` as the class it is (a subclass may have more fields)."""
+    kind: type = type(value)  # a plain type: mypy takes type[object] for unhashable (lru_cache's argument)
+    return _checker(kind)(value)
+
+
 class _CheckerSource(StructFunctionSource):
     """Python source for the checker of one type. A generated function returns None, or the
     path of the first counter out of bounds relative to its argument (``.score``)::
@@ -115,7 +121,7 @@ class _CheckerSource(StructFunctionSource):
 
     def __init__(self, type_: Any) -> None:
         super().__init__(type_, {"_first_bad_index": _first_bad_index, "_first_bad_key": _first_bad_key,
-                                 "_by_class": lambda value: _checker(type(value))(value)})
+                                 "_by_class": _by_class})
 
     def compile(self) -> Callable[[Any], Optional[str]]:
         lines = self.check_lines(self.root, "v", "''", 1)

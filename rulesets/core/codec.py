@@ -74,7 +74,9 @@ def clone(value: T, type_: Any | None = None) -> T:
     types they do not cover go through msgpack (several times faster than
     ``copy.deepcopy``, and slower than a generated copier).
     """
-    return copier(type_ or type(value))(value)
+    kind: Any = type(value) if type_ is None else type_
+    copied: T = copier(kind)(value)
+    return copied
 
 
 @lru_cache(maxsize=None)
@@ -115,12 +117,13 @@ def _is_value_class(cls: type) -> bool:
     a copy of a state shares its instances. Its subclasses must be values too (an instance of
     one may stand where the class is declared); copiers are built at the first copy, once
     every module has defined its classes."""
-    if not cls.__struct_config__.frozen or cls in _DECIDING:  # type: ignore[attr-defined]
+    if not issubclass(cls, msgspec.Struct) or not cls.__struct_config__.frozen or cls in _DECIDING:
         return False  # a recursive class is copied: how deep a value goes is not in its type
     _DECIDING.add(cls)
     try:
         info = mi.type_info(cls)
-        return all(_shared(field.type) for field in info.fields) and all(map(_is_value_class, cls.__subclasses__()))
+        return (isinstance(info, mi.StructType) and all(_shared(field.type) for field in info.fields)
+                and all(_is_value_class(subclass) for subclass in cls.__subclasses__()))
     finally:
         _DECIDING.discard(cls)
 
@@ -202,6 +205,7 @@ def canonical_json(value: Any) -> bytes:
     return _json_encoder.encode(value)
 
 
-def json_schema_components(types: list[Any], ref_template: str = "#/components/schemas/{name}") -> tuple[list[dict], dict[str, dict]]:
+def json_schema_components(types: list[Any], ref_template: str = "#/components/schemas/{name}"
+                           ) -> tuple[tuple[dict[str, Any], ...], dict[str, Any]]:
     """JSON Schemas of the given types plus their shared components, for OpenAPI."""
     return msgspec.json.schema_components(types, ref_template=ref_template)

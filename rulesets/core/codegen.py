@@ -54,4 +54,5 @@ class StructFunctionSource:
     def compiled(self, entry: str) -> Callable[[Any], Any]:
         """The function named ``entry`` once every source is compiled (SyntaxError propagates)."""
         exec("\n\n".join(self.sources), self.namespace)  # noqa: S102 - built here from field names only
-        return self.namespace[entry]
+        function: Callable[[Any], Any] = self.namespace[entry]
+        return function

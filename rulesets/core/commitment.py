@@ -18,12 +18,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from .declaration import GameState
 from .refusals import INVALID_SALT
 from .rng import MAX_SALT_LENGTH
 
-S = TypeVar("S")
+S = TypeVar("S", bound=GameState)
 
 #: Versioned, so a later scheme can never be mistaken for this one.
 DOMAIN = b"tabletop-referee/seed-commitment/v1"
@@ -43,7 +44,7 @@ def salted(state: S, salt: str) -> S:
     """
     if not isinstance(salt, str) or not 0 < len(salt) <= MAX_SALT_LENGTH:
         raise INVALID_SALT(most=MAX_SALT_LENGTH, context={"path": "$.salt"})
-    state.rng.salt = salt  # type: ignore[attr-defined]
+    state.rng.salt = salt
     return state
 
 
@@ -64,11 +65,11 @@ def commitment_matches(commitment: str, seed: str, salt: str | None) -> bool:
     return hmac.compare_digest(seed_commitment(seed, salt).encode(), commitment.encode("utf-8", "replace"))
 
 
-def state_commitment(state) -> str:
+def state_commitment(state: GameState) -> str:
     """The commitment of a game state (any game's: each carries ``rng``)."""
     return seed_commitment(state.rng.seed, state.rng.salt)
 
 
-def revealed_chance(state) -> dict[str, str | None]:
+def revealed_chance(state: GameState) -> dict[str, str | None]:
     """What a finished game reveals: the seed and the salt its commitment was made with."""
     return {"seed": state.rng.seed, "salt": state.rng.salt}

@@ -139,11 +139,13 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
     # Both run on every apply: looked up once per ruleset rather than per call.
     @cached_property
     def _copy_state(self) -> Callable[[S], S]:
-        return copier(self.State)
+        state_type: type = self.State  # a plain type: mypy takes type[Any] for unhashable
+        return copier(state_type)
 
     @cached_property
     def _counters_within(self) -> Callable[[S], bool]:
-        return counters_within(self.State)
+        state_type: type = self.State
+        return counters_within(state_type)
 
     def legal_actions(self, state: S, player: int, types: Collection[str] | None = None,
                       where: Mapping[str, Any] | None = None) -> list[A]:

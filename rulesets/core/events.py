@@ -42,7 +42,10 @@ class PrivateEvent(Event):
 
 def event_type(cls: type) -> str:
     """The wire name of an event type (its msgspec tag)."""
-    return cls.__struct_config__.tag  # type: ignore[attr-defined, no-any-return]
+    tag = cls.__struct_config__.tag if issubclass(cls, msgspec.Struct) else None
+    if not isinstance(tag, str):
+        raise TypeError(f"{cls!r} is not a tagged event type")
+    return tag
 
 
 def members(union: Any) -> tuple[type, ...]:

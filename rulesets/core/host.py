@@ -23,17 +23,22 @@ from .codec import canonical_json, clone, json_schema_components, to_builtins
 from .commitment import commitment_matches, new_salt, revealed_chance, salted, seed_commitment, state_commitment
 from .contract import GameState, Ruleset, Status
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
-from .loop import UNKNOWN_PLAYER
+from .refusals import UNKNOWN_PLAYER as UNKNOWN_PLAYER_REFUSAL
 from .registry import ENTRY_POINT_GROUP, UnknownGame, all_rulesets, get_ruleset, register, ruleset_ids, unregister
 from .rng import MAX_SALT_LENGTH, MAX_SEED_LENGTH, normalize_seed
 from .secrecy import redact, unseen_strings
 from .view_schema import state_view_json_schema, view_json_schema
+
+#: the code of core's refusal for a seat the game does not have (the service answers it as a 404-like
+#: problem); the catalogue entry is the one source, ``UNKNOWN_PLAYER_REFUSAL``.
+UNKNOWN_PLAYER: str = UNKNOWN_PLAYER_REFUSAL.code
 
 __all__ = [
     "canonical_json", "clone", "json_schema_components", "to_builtins",
     "commitment_matches", "new_salt", "revealed_chance", "salted", "seed_commitment", "state_commitment",
     "GameState", "Ruleset", "Status",
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError", "UNKNOWN_PLAYER",
+    "UNKNOWN_PLAYER_REFUSAL",
     "ENTRY_POINT_GROUP", "UnknownGame", "all_rulesets", "get_ruleset", "register", "ruleset_ids", "unregister",
     "MAX_SALT_LENGTH", "MAX_SEED_LENGTH", "normalize_seed",
     "redact", "unseen_strings",

@@ -33,16 +33,8 @@ A = TypeVar("A")
 Event = dict[str, Any]
 Handler = Callable[[Any, Any], list[Event]]
 
-# The refusal codes the loop and setup share across games (each game cites its own rule).
-GAME_OVER = "game_over"
-WRONG_PHASE = "wrong_phase"
-NOT_YOUR_TURN = "not_your_turn"
-UNKNOWN_PLAYER = "unknown_player"
-INVALID_PLAYER_COUNT = "invalid_player_count"
-INVALID_OPTIONS = "invalid_options"
-INVALID_SEED = "invalid_seed"
-INVALID_FIRST_PLAYER = "invalid_first_player"
-INVALID_COLOR = "invalid_color"
+# The loop's refusal codes are core's catalogue entries (rulesets.core.refusals: GAME_OVER,
+# WRONG_PHASE, NOT_YOUR_TURN, UNKNOWN_PLAYER): compare a refusal's code with ``entry.code``.
 
 
 def action_type(action_class: type) -> str:
@@ -93,6 +85,8 @@ class PhaseTable(Generic[S]):
     seat_check_first: bool = True
     check_parameters: Callable[[Any], None] | None = None
     by_name: Mapping[str, Phase[S]] = field(init=False, repr=False, compare=False)
+    #: each action type's phase (the first that lists it), for ``wrong_phase``'s rule
+    _home: Mapping[type, Phase[S]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {phase.name: phase for phase in self.phases}
@@ -173,7 +167,7 @@ class PhaseTable(Generic[S]):
         return handler
 
     def _wrong_phase(self, current: Phase[S], kind: type) -> RulesetError:
-        home = self._home.get(kind)  # type: ignore[attr-defined]
+        home = self._home.get(kind)
         rule = home.wrong_phase_rule if home is not None else current.wrong_phase_rule
         where = f"the {home.name} phase" if home is not None else "no phase of this game"
         return refusals.WRONG_PHASE(rule, action=action_type(kind), where=where, phase=current.name,

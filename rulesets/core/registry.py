@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from importlib import import_module
 from importlib.metadata import entry_points
+from typing import Any
 
 from .contract import Ruleset
 
@@ -21,7 +22,7 @@ ENTRY_POINT_GROUP = "tabletop_referee.rulesets"
 
 #: ruleset id -> "module:attribute" (entry points, then games registered by hand).
 _targets: dict[str, str] | None = None
-_loaded: dict[str, Ruleset] = {}
+_loaded: dict[str, Ruleset[Any, Any]] = {}
 
 
 class UnknownGame(LookupError):
@@ -48,7 +49,7 @@ def unregister(game_id: str) -> None:
     _loaded.pop(game_id, None)
 
 
-def get_ruleset(game_id: str) -> Ruleset:
+def get_ruleset(game_id: str) -> Ruleset[Any, Any]:
     try:
         return _loaded[game_id]
     except KeyError:
@@ -64,7 +65,7 @@ def get_ruleset(game_id: str) -> Ruleset:
     return ruleset
 
 
-def all_rulesets() -> list[Ruleset]:
+def all_rulesets() -> list[Ruleset[Any, Any]]:
     return [get_ruleset(game_id) for game_id in ruleset_ids()]
 
 

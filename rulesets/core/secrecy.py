@@ -116,7 +116,7 @@ def _plan(cls: type) -> tuple[_Field, ...]:
     hints = typing.get_type_hints(cls, include_extras=True)
     default = PUBLIC if getattr(cls, _DECLARED_PUBLIC, False) else _UNDECLARED
     plan = []
-    for name in cls.__struct_fields__:  # type: ignore[attr-defined]
+    for name in _field_names(cls):
         marker = next((m for m in getattr(hints[name], "__metadata__", ()) if isinstance(m, Visibility)), default)
         plain = all(_deeply_public(struct) for struct in _structs_in(hints[name]))
         plan.append(_Field(name, marker, plain, bool(getattr(marker, "count", False))))
@@ -134,13 +134,20 @@ def _deeply_public_in(cls: type, visiting: frozenset[type]) -> bool:
         return True
     hints = typing.get_type_hints(cls, include_extras=True)
     default = PUBLIC if getattr(cls, _DECLARED_PUBLIC, False) else _UNDECLARED
-    for name in cls.__struct_fields__:  # type: ignore[attr-defined]
+    for name in _field_names(cls):
         marker = next((m for m in getattr(hints[name], "__metadata__", ()) if isinstance(m, Visibility)), default)
         if not isinstance(marker, Public):
             return False
     inner = visiting | {cls}
-    return all(_deeply_public_in(struct, inner) for name in cls.__struct_fields__  # type: ignore[attr-defined]
+    return all(_deeply_public_in(struct, inner) for name in _field_names(cls)
                for struct in _structs_in(hints[name]))
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a Struct class, in order (only Struct classes are planned)."""
+    if not issubclass(cls, msgspec.Struct):
+        raise TypeError(f"{cls!r} is not a msgspec Struct type")
+    return cls.__struct_fields__
 
 
 def _structs_in(annotation: Any) -> Iterable[type]:
@@ -214,7 +221,7 @@ class _Redactor:
             return True
         if kind is Private:
             return owner is not None and owner == self.viewer
-        if kind is Sealed:
+        if type(visibility) is Sealed:
             return (owner is not None and owner == self.viewer) or (
                 self.state is not None and bool(visibility.revealed(self.state)))
         return False  # Hidden, or a marker this version does not know: fail closed

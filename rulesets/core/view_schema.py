@@ -76,7 +76,7 @@ def view_json_schema(types: list[Any], ref_template: str = "#/components/schemas
 
 def _ref_name(ref: dict[str, Any], template: str) -> str:
     prefix, _, suffix = template.partition("{name}")
-    target = ref["$ref"]
+    target: str = ref["$ref"]
     return target[len(prefix):len(target) - len(suffix) if suffix else None]
 
 
@@ -167,7 +167,7 @@ def _disguises(types: list[Any]) -> dict[str, str]:
         for member in typing.get_args(annotation) or (annotation,):
             shown_as = concealed_as(member) if isinstance(member, type) else None
             if shown_as is not None:
-                out[member.__struct_config__.tag] = shown_as  # type: ignore[attr-defined]
+                out[member.__struct_config__.tag] = shown_as
     return out
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterator, Mapping, Protocol
 
-import jsonschema
+import jsonschema_rs
 import msgspec
 import orjson
 
@@ -252,7 +252,7 @@ def check_view_schema(ruleset: Ruleset[Any, Any], *, player_counts: list[int] | 
                       seed: str = DEFAULT_SEED) -> None:
     """Every view (every seat and a spectator) along a game fits the schema core derives from the markers."""
     root, components = state_view_json_schema(ruleset.State, "#/$defs/{name}")
-    validator = jsonschema.Draft202012Validator({"$defs": components, **root})
+    validator = jsonschema_rs.Draft202012Validator({"$defs": components, **root})
     counts = counts_of(ruleset, player_counts)
     for players in sorted({counts[0], counts[-1]}):
         for step, (state, _, _) in enumerate(_states(ruleset, players, seed)):
@@ -264,7 +264,7 @@ def check_view_schema(ruleset: Ruleset[Any, Any], *, player_counts: list[int] | 
                 wire = msgspec.json.decode(msgspec.json.encode(ruleset.view(state, viewer)))
                 errors = list(validator.iter_errors(wire))
                 assert not errors, (f"{players}p step {step} seat {viewer}: {errors[0].message} at "
-                                    f"{list(errors[0].absolute_path)}")
+                                    f"{errors[0].instance_path}")
 
 
 _REPLACEMENTS: list[Any] = [-1, -1000, 10**12, 0, 1, 2, "x", "", None, True, [], {}, [0], {"a": 1}, 1.5]

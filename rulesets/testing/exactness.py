@@ -34,13 +34,18 @@ def assert_exact(ruleset: Ruleset[Any, Any], state: Any, candidates: Candidates,
     Returns how many candidates were probed.
     """
     seat_list = list(range(len(state.players))) if seats is None else list(seats)
-    fixed = None if callable(candidates) else list(candidates)
+    per_seat: Callable[[int], Iterable[Any]] | None = None
+    fixed: list[Any] = []
+    if callable(candidates):
+        per_seat = candidates
+    else:
+        fixed = list(candidates)
     probed = 0
     problems: list[str] = []
     for seat in seat_list:
         listed_actions = ruleset.legal_actions(state, seat)
         listed = {canonical_json(a) for a in listed_actions}
-        pool = fixed if fixed is not None else list(candidates(seat))  # type: ignore[operator]
+        pool = list(per_seat(seat)) if per_seat is not None else fixed
         accepted_unlisted: list[Any] = []
         refused_listed: list[tuple[Any, str]] = []
         for candidate in pool:

@@ -135,7 +135,8 @@ class Scenario(Generic[S]):
 
     def seen(self, events: Iterable[Any], seat: int | None) -> list[dict[str, Any]]:
         """The events ``seat`` (``None``: a spectator) may see, in wire form."""
-        return to_builtins(self.ruleset.view_events(events, seat))  # type: ignore[no-any-return]
+        seen: list[dict[str, Any]] = to_builtins(self.ruleset.view_events(events, seat))
+        return seen
 
 
 # ---------------------------------------------------------------------- the same, ruleset first

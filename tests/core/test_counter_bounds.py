@@ -124,36 +124,78 @@ def test_a_state_at_the_bound_is_refused_or_applies_to_a_valid_state(game):
     assert outcomes.get("overflow refused"), outcomes
 
 
-def _typed_counter_slots(info: mi.Type, value: Any) -> Iterator[tuple[Any, Callable[[Any], None], int]]:
-    """(current value, setter, lowest allowed) of every counter in the typed ``value`` of type ``info``."""
+Put = Callable[[Any], None]
+
+
+def _cannot_put(new: Any) -> None:
+    raise TypeError("a frozen Struct at the top has no container to be rebuilt in")
+
+
+def _typed_counter_slots(info: mi.Type, value: Any, put_value: Put = _cannot_put) -> Iterator[tuple[Any, Put, int]]:
+    """(current value, setter, lowest allowed) of every counter in the typed ``value`` of type ``info``.
+
+    ``put_value`` replaces ``value`` itself where its container holds it. A mutable Struct, list or
+    dict is changed in place; a frozen Struct or a tuple cannot be, so its setters rebuild it
+    (``msgspec.structs.replace``, a new tuple) from the value as it was and put the copy where it
+    was held, up to the nearest container that can change. The setters start from the original
+    each time, so putting back the current value restores an equal value.
+    """
     def bounded(kind: mi.Type) -> bool:
         return isinstance(kind, mi.IntType) and kind.le == MAX_COUNT
 
     if isinstance(info, mi.StructType):
+        frozen = value.__struct_config__.frozen
         for field in info.fields:
+            if frozen:
+                def put(new: Any, v: Any = value, name: str = field.name, up: Put = put_value) -> None:
+                    up(msgspec.structs.replace(v, **{name: new}))
+            else:
+                def put(new: Any, v: Any = value, name: str = field.name) -> None:
+                    setattr(v, name, new)
             item = getattr(value, field.name)
             if bounded(field.type):
-                yield item, (lambda new, v=value, name=field.name: setattr(v, name, new)), field.type.ge
+                yield item, put, field.type.ge
             else:
-                yield from _typed_counter_slots(field.type, item)
+                yield from _typed_counter_slots(field.type, item, put)
     elif isinstance(info, (mi.ListType, mi.DictType)):
         kind = info.value_type if isinstance(info, mi.DictType) else info.item_type
-        keys = list(value) if isinstance(info, mi.DictType) else range(len(value))
-        for key in keys:
+        for key in (list(value) if isinstance(info, mi.DictType) else range(len(value))):
+            def put(new: Any, v: Any = value, k: Any = key) -> None:
+                v[k] = new
             if bounded(kind):
-                yield value[key], (lambda new, v=value, k=key: v.__setitem__(k, new)), kind.ge
-            elif isinstance(kind, mi.TupleType) and isinstance(value, list | dict):
-                for position, member in enumerate(kind.item_types):
-                    if bounded(member):
-                        def put(new, v=value, k=key, at=position):
-                            v[k] = (*v[k][:at], new, *v[k][at + 1:])
-                        yield value[key][position], put, member.ge
+                yield value[key], put, kind.ge
             else:
-                yield from _typed_counter_slots(kind, value[key])
+                yield from _typed_counter_slots(kind, value[key], put)
+    elif isinstance(info, (mi.TupleType, mi.VarTupleType)):
+        for position, item in enumerate(value):
+            member = info.item_types[position] if isinstance(info, mi.TupleType) else info.item_type
+            def put(new: Any, v: Any = value, at: int = position, up: Put = put_value) -> None:
+                up((*v[:at], new, *v[at + 1:]))
+            if bounded(member):
+                yield item, put, member.ge
+            else:
+                yield from _typed_counter_slots(member, item, put)
     elif isinstance(info, mi.UnionType) and value is not None:
         members = [member for member in info.types if not isinstance(member, mi.NoneType)]
         if len(members) == 1:
-            yield from _typed_counter_slots(members[0], value)
+            yield from _typed_counter_slots(members[0], value, put_value)
+
+
+def _push_every_counter_past_its_bounds(state: Any, type_: Any, what: str) -> int:
+    """Each counter of the typed ``state`` put one past each bound in turn: the yes/no check says no
+    and the named check names a path each time; yes once every counter is back. How many were tried."""
+    within = counters_within(type_)
+    assert within(state), "a valid state is within bounds"
+    tried = 0
+    for current, put, lowest in list(_typed_counter_slots(mi.type_info(type_), state)):
+        for beyond in (MAX_COUNT + 1, lowest - 1):
+            put(beyond)
+            assert not within(state), f"{what}: {beyond} let through"
+            assert first_out_of_bounds(state, type_) is not None
+            tried += 1
+        put(current)
+    assert within(state)
+    return tried
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -161,21 +203,58 @@ def test_the_quick_check_finds_every_counter_out_of_bounds(game):
     """Every counter of states along a playout, put one past each bound in turn: the yes/no check
     every ``apply`` runs says no each time (it may not let one through), and yes to the state as it was."""
     ruleset = get_ruleset(game)
-    info = mi.type_info(ruleset.State)
-    within = counters_within(ruleset.State)
     tried = 0
     for raw in _playout_states(ruleset, seed=2):
-        state = ruleset.load_state(raw)
-        assert within(state), "a valid state is within bounds"
-        for current, put, lowest in list(_typed_counter_slots(info, state)):
-            for beyond in (MAX_COUNT + 1, lowest - 1):
-                put(beyond)
-                assert not within(state), f"{game}: {beyond} let through"
-                assert first_out_of_bounds(state, ruleset.State) is not None
-                tried += 1
-            put(current)
-        assert within(state)
+        tried += _push_every_counter_past_its_bounds(ruleset.load_state(raw), ruleset.State, game)
     assert tried >= 8
+
+
+class Pending(msgspec.Struct, kw_only=True, frozen=True):
+    """A frozen value holding a counter (Solenia's pending decision has this shape)."""
+
+    player: int = 0
+    amount: Count
+
+
+class Offer(msgspec.Struct, frozen=True):
+    pending: Pending
+    costs: tuple[Count, ...] = ()
+
+
+class Waiting(msgspec.Struct):
+    move: Count
+    pending: list[Pending] = []
+    current: Pending | None = None
+    offers: dict[str, Offer] = {}
+    pair: tuple[Count, Pending] = (0, Pending(amount=0))
+
+
+FROZEN = Waiting(move=1, pending=[Pending(amount=2), Pending(player=1, amount=3)], current=Pending(amount=4),
+                 offers={"a": Offer(Pending(amount=5), costs=(6, 7))}, pair=(8, Pending(amount=9)))
+
+
+def test_counters_in_frozen_structs_are_pushed_past_their_bounds_and_back():
+    state = msgspec.structs.replace(FROZEN)
+    before = msgspec.json.encode(state)
+    slots = list(_typed_counter_slots(mi.type_info(Waiting), state))
+    assert sorted(current for current, _, _ in slots) == list(range(1, 10))  # every counter, frozen or not
+    assert _push_every_counter_past_its_bounds(state, Waiting, "frozen") == 18
+    assert msgspec.json.encode(state) == before  # each put back as it was
+
+
+@pytest.mark.parametrize("where, path", [
+    (lambda s: s.pending.__setitem__(1, Pending(amount=-1)), "$.pending[1].amount"),
+    (lambda s: setattr(s, "current", Pending(amount=MAX_COUNT + 1)), "$.current.amount"),
+    (lambda s: s.offers.__setitem__("a", Offer(Pending(amount=-3))), "$.offers.a.pending.amount"),
+    (lambda s: s.offers.__setitem__("a", Offer(Pending(amount=0), costs=(0, -1))), "$.offers.a.costs[1]"),
+    (lambda s: setattr(s, "pair", (0, Pending(amount=-1))), "$.pair[1].amount"),
+])
+def test_the_checks_read_counters_inside_frozen_structs(where, path):
+    state = msgspec.structs.replace(FROZEN, pending=list(FROZEN.pending), offers=dict(FROZEN.offers))
+    assert counters_within(Waiting)(state) and first_out_of_bounds(state, Waiting) is None
+    where(state)
+    assert not counters_within(Waiting)(state)
+    assert first_out_of_bounds(state, Waiting) == path
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from rulesets.core import Catalogue, GameState, IllegalAction, InvalidAction, Phase, PhaseTable, PerSeat, Rng, public
-from rulesets.core.loop import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE
+from rulesets.core.refusals import GAME_OVER, NOT_YOUR_TURN, UNKNOWN_PLAYER, WRONG_PHASE
 
 
 @public
@@ -77,16 +77,16 @@ def test_the_table_routes_each_action_type_to_its_handler():
 def test_unknown_seat_then_game_over_then_phase_then_turn():
     with pytest.raises(InvalidAction) as unknown:
         FLOW.route(toy("over"), Bid(player=7), 3)
-    assert unknown.value.code == UNKNOWN_PLAYER
+    assert unknown.value.code == UNKNOWN_PLAYER.code
     with pytest.raises(IllegalAction) as over:
         FLOW.route(toy("over"), Pay(player=2), 3)
-    assert (over.value.code, over.value.rule) == (GAME_OVER, "T-5")
+    assert (over.value.code, over.value.rule) == (GAME_OVER.code, "T-5")
     with pytest.raises(IllegalAction) as phase:
         FLOW.route(toy("bid", turn=1), Pay(player=2), 3)
-    assert phase.value.code == WRONG_PHASE
+    assert phase.value.code == WRONG_PHASE.code
     with pytest.raises(IllegalAction) as turn:
         FLOW.route(toy("bid", turn=1), Bid(player=2), 3)
-    assert (turn.value.code, turn.value.rule, turn.value.context["active"]) == (NOT_YOUR_TURN, "T-2", [1])
+    assert (turn.value.code, turn.value.rule, turn.value.context["active"]) == (NOT_YOUR_TURN.code, "T-2", [1])
 
 
 def test_wrong_phase_cites_the_rule_of_the_phase_the_action_belongs_to():
@@ -110,7 +110,7 @@ def test_anytime_actions_skip_the_turn_check_and_leave_eligibility_to_their_hand
     assert FLOW.route(toy("pay"), Joker(player=1), 3) is _joker
     with pytest.raises(IllegalAction) as over:
         FLOW.route(toy("over"), Joker(player=2), 3)
-    assert over.value.code == GAME_OVER
+    assert over.value.code == GAME_OVER.code
 
 
 def test_game_over_before_the_seat_when_the_spec_says_so():
@@ -118,7 +118,7 @@ def test_game_over_before_the_seat_when_the_spec_says_so():
                       seat_check_first=False)
     with pytest.raises(IllegalAction) as over:
         flow.route(toy("over"), Bid(player=7), 3)
-    assert over.value.code == GAME_OVER
+    assert over.value.code == GAME_OVER.code
     with pytest.raises(InvalidAction):
         flow.route(toy("bid"), Bid(player=7), 3)
 
@@ -159,7 +159,7 @@ def test_a_parameter_check_runs_after_game_over_and_before_seat_phase_and_turn()
                       seat_check_first=False, check_parameters=no_sevens)
     with pytest.raises(IllegalAction) as over:
         flow.route(toy("over"), Bid(player=7), 3)
-    assert over.value.code == GAME_OVER
+    assert over.value.code == GAME_OVER.code
     with pytest.raises(IllegalAction) as parameters:
         flow.route(toy("pay"), Bid(player=7), 3)
     assert parameters.value.code == "invalid_parameters"
