@@ -30,8 +30,8 @@ from .refusals import Refusal
 
 S = TypeVar("S")
 A = TypeVar("A")
-Event = dict[str, Any]
-Handler = Callable[[Any, Any], list[Event]]
+#: a phase's handler: it applies one action to the state (a private copy) and answers the game's events.
+Handler = Callable[[Any, Any], list[Any]]
 
 # The loop's refusal codes are core's catalogue entries (rulesets.core.refusals: GAME_OVER,
 # WRONG_PHASE, NOT_YOUR_TURN, UNKNOWN_PLAYER): compare a refusal's code with ``entry.code``.

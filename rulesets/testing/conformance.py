@@ -29,7 +29,7 @@ import orjson
 from rulesets.core.codec import canonical_json, to_builtins
 from rulesets.core.contract import Ruleset
 from rulesets.core.errors import InvalidState, RulesetError
-from rulesets.core.events import members as event_members
+from rulesets.core.events import PrivateEvent, members as event_members
 from rulesets.core.secrecy import unseen_strings
 from rulesets.core.view_schema import state_view_json_schema
 
@@ -240,7 +240,11 @@ def check_hidden_information(ruleset: Ruleset[Any, Any], *, player_counts: list[
                 unseen = unseen_strings(state, viewer, state)
                 leaked = strings_in(ruleset.view(state, viewer)) & unseen
                 assert not leaked, f"{where}: seat {viewer}'s view shows {sorted(leaked)[:5]}"
-                leaked = strings_in(to_builtins(ruleset.view_events(events, viewer))) & unseen
+                # A private event addressed to this seat is the game's declared disclosure (a card shown
+                # to one player): it may name what the state hides from that seat; nothing else may.
+                undeclared = [event for event in events
+                              if not (isinstance(event, PrivateEvent) and viewer in event.visible_to)]
+                leaked = strings_in(to_builtins(ruleset.view_events(undeclared, viewer))) & unseen
                 assert not leaked, f"{where}: seat {viewer} sees events naming {sorted(leaked)[:5]}"
                 if viewer is not None:
                     offered = strings_in([to_builtins(a) for a in ruleset.legal_actions(state, viewer)])

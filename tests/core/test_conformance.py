@@ -105,3 +105,41 @@ def test_the_unbroken_double_passes_every_check_and_the_checks_are_all_run():
     conformance(card_nim.CardNim(), playouts=1,
                 checks={name: (lambda check: lambda r, **kw: ran.append(check))(name) for name in CONFORMANCE_CHECKS})
     assert ran == list(CONFORMANCE_CHECKS)
+
+
+class ShowsTheDrawnCardToTheNextSeat(card_nim.CardNim):
+    """A declared disclosure: the drawn card is also shown, privately, to the next seat (a peek)."""
+
+    def apply(self, state, action, *, in_place=False):
+        after, events = super().apply(state, action, in_place=in_place)
+        shown = [card_nim.CardDrawn(player=e.player, card=e.card, visible_to=[(e.player + 1) % len(after.players)])
+                 for e in events if isinstance(e, card_nim.CardDrawn)]
+        return after, events + shown
+
+
+class Announced(card_nim.Event, tag="announced"):
+    """A public event: every seat sees it whole."""
+
+    card: str
+
+
+class NamesTheDrawnCardToEveryone(card_nim.CardNim):
+    """An undeclared leak: a public event names the card only the drawer holds."""
+
+    Event = card_nim.CardNimEvent | Announced
+
+    def apply(self, state, action, *, in_place=False):
+        after, events = super().apply(state, action, in_place=in_place)
+        return after, events + [Announced(card=e.card) for e in events if isinstance(e, card_nim.CardDrawn)]
+
+
+def test_a_private_event_shown_to_a_seat_is_a_declared_disclosure_not_a_leak():
+    """A card shown to one seat by a PrivateEvent addressed to it (a peek) passes the hidden-information check."""
+    run_check(ShowsTheDrawnCardToTheNextSeat(), "hidden_information", playouts=1)
+
+
+def test_an_event_every_seat_sees_naming_a_hand_card_is_a_leak():
+    """The same card in a public event fails the check: only a private event addressed to a seat may
+    show it what the state hides from it."""
+    with pytest.raises(ConformanceFailure, match="sees events naming"):
+        run_check(NamesTheDrawnCardToEveryone(), "hidden_information", playouts=1)
