@@ -27,7 +27,7 @@ from .envelopes import read_envelope
 from .problems import Problem
 from .refusals import refusal_fields, refusal_problem
 from .schemas import (ApplyResponse, ComponentsDocument, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
-                      SetupRequest, SetupResponse, StateAndActionRequest, StateAndPlayerRequest, StateAndStatus,
+                      SetupRequest, SetupResponse, StateAndActionRequest, StateAndStatus,
                       ValidateResponse, ViewRequest, ViewResponse)
 from .sealed_states import request_state, seal_state
 

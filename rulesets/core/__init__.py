@@ -12,7 +12,7 @@ from .contract import Events, GameState, OptionSpec, Ruleset, Seating, Status
 from .deck import Deck, drawn_at_random, shuffled
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 from .events import Event, PrivateEvent
-from .loop import Phase, PhaseTable
+from .loop import Handler, Phase, PhaseTable
 from .parts import PublicStruct
 from .pieces import copies, kind_of, kinds_times_copies
 from .refusals import CORE as CORE_REFUSALS, Catalogue, Refusal
@@ -30,7 +30,7 @@ __all__ = [
     "Deck", "drawn_at_random", "shuffled",
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError",
     "Event", "PrivateEvent",
-    "Phase", "PhaseTable",
+    "Handler", "Phase", "PhaseTable",
     "PublicStruct",
     "copies", "kind_of", "kinds_times_copies",
     "CORE_REFUSALS", "Catalogue", "Refusal",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from .declaration import GameState
 from .refusals import INVALID_SALT

@@ -27,7 +27,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 import msgspec
 

@@ -7,7 +7,7 @@ displaced player when one is pending (GC-4.6).
 from __future__ import annotations
 
 from .actions import Bid
-from .events import Events, MarkerDisplaced, MarkerPlaced, Reported
+from .events import Events, MarkerDisplaced, MarkerPlaced
 from .refusals import INSUFFICIENT_COINS, INVALID_PAIR, PRICE_MISMATCH
 from .rounds import take_pairs
 from .state import GoldenCityState
@@ -39,7 +39,7 @@ def check_bid(state: GoldenCityState, action: Bid) -> int:
     return price
 
 
-def bid(state: GoldenCityState, action: Bid) -> Reported:
+def bid(state: GoldenCityState, action: Bid) -> Events:
     """GC-4.5 to GC-4.7: place the marker, displacing (and paying the bank) if the pair is taken."""
     price = check_bid(state, action)
     auction = state.auction

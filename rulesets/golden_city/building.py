@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .actions import Build, EndTurn
 from .components import (HARBOUR, INNER, KEYS_RETURN, LANDSCAPES, NEIGHBOURS, PLAYER_COUNTS, SINGLE,
                          SPACES, Space)
-from .events import EndTriggered, Events, PostBuilt, Reported
+from .events import EndTriggered, Events, PostBuilt
 from .refusals import (ALREADY_IN_DISTRICT, BLACK_POST_INVALID_TARGET, BLACK_POST_UNAVAILABLE, BUILD_LIMIT_REACHED,
                        CARDS_NOT_IN_HAND, DISTRICT_LOCKED, JOKER_PAIR_MISMATCH, KEY_NOT_ALLOWED, KEY_REQUIRED,
                        NO_KEY_CARD, NO_POSTS_LEFT, NOT_CONNECTED, PAYMENT_MALFORMED, PAYMENT_WRONG_LANDSCAPE,
@@ -139,7 +139,7 @@ def check_build(state: GoldenCityState, action: Build) -> Plan:
 
 
 # ---------------------------------------------------------------- the actions
-def build(state: GoldenCityState, action: Build) -> Reported:
+def build(state: GoldenCityState, action: Build) -> Events:
     """GC-5.2 to GC-5.7: pay, place the post, take the reward at once."""
     plan = check_build(state, action)
     seat = action.player
@@ -178,7 +178,7 @@ def supply_exhausted(state: GoldenCityState, seat: int) -> bool:
     return player.posts_left == 0
 
 
-def end_turn(state: GoldenCityState, action: EndTurn) -> Reported:
+def end_turn(state: GoldenCityState, action: EndTurn) -> Events:
     """GC-5.1: the turn ends only through end_turn (D-24), after 0, 1 or 2 builds (D-6)."""
     events: Events = []
     end_build_turn(state, events)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-from rulesets.core import Count, Event, Events as CoreEvents, Ordinal, PrivateEvent, Seat
+from rulesets.core import Count, Event, Ordinal, PrivateEvent, Seat
 
 from .components import RewardKind
 
@@ -175,6 +175,3 @@ GoldenCityEvent = Union[
 ]
 #: what a handler or an automatic step appends to.
 Events = list[GoldenCityEvent]
-#: what a move's handler hands back to the loop: core's ``Events`` (the phase table's handler type
-#: does not take a game's own list of event Structs; see the report on core's ``Handler``).
-Reported = CoreEvents

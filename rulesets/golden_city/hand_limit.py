@@ -8,7 +8,7 @@ the loop, answers every seat. Once nobody owes a discard, the next round starts 
 from __future__ import annotations
 
 from .actions import Discard
-from .events import Discarded, Events, Reported
+from .events import Discarded, Events
 from .components import HAND_LIMIT, LANDSCAPES
 from .refusals import CARDS_NOT_IN_HAND, DISCARD_NOT_REQUIRED, PAYMENT_MALFORMED, WRONG_DISCARD_COUNT
 from .rounds import next_round
@@ -39,7 +39,7 @@ def check_discard(state: GoldenCityState, action: Discard) -> None:
         raise CARDS_NOT_IN_HAND("GC-9.1", shortfall=short, context={"hand": held})
 
 
-def discard(state: GoldenCityState, action: Discard) -> Reported:
+def discard(state: GoldenCityState, action: Discard) -> Events:
     check_discard(state, action)
     seat = action.player
     dropped = take_cards(state.players[seat].hand, action.cards)

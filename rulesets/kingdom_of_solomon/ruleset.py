@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import Handler, OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
 from . import (building, consistency, fortune, legal, market, parameters, placement, resolution, roundend, scoring,
                setup)
@@ -28,9 +28,8 @@ def _waiting(state: KosState) -> str:
     return f"seat {state.active} ({state.phase})"
 
 
-#: a phase's moves, action type to handler. The handlers return our typed events (list[KosEvent]); core's
-#: Handler still says events are dicts (list[dict[str, Any]]), which no list of Structs is, so Any it is.
-Moves = Mapping[type, Any]
+#: a phase's moves, action type to handler.
+Moves = Mapping[type, Handler]
 
 
 def _turn_phase(name: str, moves: Moves) -> Phase[KosState]:

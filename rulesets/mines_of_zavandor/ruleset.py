@@ -27,15 +27,8 @@ MAX_PROPOSALS_BOUND = 1000
 Moves = Mapping[type, Callable[[ZavandorState, Any], Events]]
 
 
-def _handlers(moves: Moves) -> Mapping[type, Any]:
-    """The handlers, checked as :data:`Moves`, as core's ``Phase`` takes them: core's ``Handler`` is declared
-    to answer ``list[dict[str, Any]]`` while handlers answer event Structs (core's ``Events`` is ``list[Any]``),
-    and a list is invariant, so the checked map is handed on with its values untyped."""
-    return moves
-
-
 def _sequential(name: str, moves: Moves, describe: str) -> Phase[ZavandorState]:
-    return Phase(name, _handlers(moves), actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.3",
+    return Phase(name, moves, actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.3",
                  not_your_turn=NOT_ACTIVE_PLAYER, describe=lambda state: f"seat {actors(state)[0]} {describe}")
 
 
@@ -50,16 +43,16 @@ FLOW: PhaseTable[ZavandorState] = PhaseTable(
                     "to place free markers"),
         _sequential("one_time", {UseOneTime: income.use_one_time, EndOneTimeStep: income.end_one_time_step},
                     "to use one-time cards"),
-        Phase("trading", _handlers({TradeDraftOpen: trading.draft_open, TradeDraftGive: trading.draft_give,
+        Phase("trading", {TradeDraftOpen: trading.draft_open, TradeDraftGive: trading.draft_give,
                                     TradeDraftAsk: trading.draft_ask, TradeDraftUndo: trading.draft_undo,
                                     TradeDraftCancel: trading.draft_cancel, TradePropose: trading.propose,
                                     TradeAccept: trading.accept, TradeReject: trading.reject,
                                     TradeWithdraw: trading.withdraw, BankTrade: trading.bank_trade,
-                                    FinishTrading: trading.finish}),
+                                    FinishTrading: trading.finish},
               actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               describe=lambda state: f"seats {actors(state)} to trade"),
-        Phase("bidding", _handlers({BidAdd: auction.bid_add, BidRemove: auction.bid_remove,
-                                    BidCommit: auction.bid_commit}),
+        Phase("bidding", {BidAdd: auction.bid_add, BidRemove: auction.bid_remove,
+                                    BidCommit: auction.bid_commit},
               actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               anyone=frozenset({BidAdd, BidRemove, BidCommit})),
         _sequential("reward", {ChooseReward: auction.choose_reward}, "to choose a reward"),
