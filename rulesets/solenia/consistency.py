@@ -395,16 +395,16 @@ def _check_extra_tiles(player: PlayerBoard, seat: int) -> None:
 
 # ---------------------------------------------------------------- hands and decks vs. turns
 def _check_hands(state: SoleniaState) -> None:
-    n, phase = len(state.players), state.phase
+    phase = state.phase
     # Turns each seat has taken: every earlier round's, and this round's for the seats before the
     # active one in turn order (and the active one itself while its overflow is settled).
     earlier = ROUNDS if phase == "game_over" else 0 if phase == "draft" else state.round - 1
     counting = phase == "play" or phase == "overflow"
-    first, active = state.first_player, state.active_seat
-    active_position = (active - first) % n  # seating.turn_position
+    active = state.active_seat
+    active_position = turn_position(state, active)
     for seat, player in enumerate(state.players):
         taken = earlier
-        if counting and ((seat - first) % n < active_position or (seat == active and phase == "overflow")):
+        if counting and (turn_position(state, seat) < active_position or (seat == active and phase == "overflow")):
             taken += 1
         left = CARDS_PER_PLAYER - taken
         unplayed = len(player.hand) + len(player.deck)

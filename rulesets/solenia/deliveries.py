@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from rulesets.core import Deck
+
 from . import resources as res
 from .actions import DeliveryChoice
 from .components import (ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS, CrossDelivery, DeliverySubstitution,
@@ -144,9 +146,8 @@ def summer_reward(kind: str, index: int) -> Reward:
 
 def refill(state: SoleniaState, kind: str, events: Events) -> None:
     """SOL-5.6: the top of the same-type deck is appended to the display; an empty deck leaves it short."""
-    source = deck(state, kind)
-    if source:
-        tile = source.pop(0)
+    tile = Deck(deck(state, kind), state.rng).draw()
+    if tile is not None:
         display(state, kind).append(tile)
         events.append(DisplayRefilled(kind=kind, tile=tile))  # type: ignore[arg-type]
     else:

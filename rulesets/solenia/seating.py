@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesets.core import clockwise
+from rulesets.core import clockwise, left_of
 
 from .state import SoleniaState
 
@@ -19,4 +19,4 @@ def turn_order(state: SoleniaState) -> list[int]:
 def next_seat(state: SoleniaState, seat: int) -> int | None:
     """The seat after ``seat`` this round, or None after the round's last seat."""
     position = turn_position(state, seat)
-    return None if position + 1 == len(state.players) else (seat + 1) % len(state.players)
+    return None if position + 1 == len(state.players) else left_of(seat, len(state.players))

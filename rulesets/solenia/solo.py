@@ -8,7 +8,7 @@ airship if its value is 0. Every number comes from the JSON ``solo`` block.
 
 from __future__ import annotations
 
-from rulesets.core import RandomSource
+from rulesets.core import Deck, RandomSource
 
 from . import airship
 from .board import airship as airship_space
@@ -44,14 +44,15 @@ def rival_turn(state: SoleniaState, events: Events) -> int:
     """One Rival turn (SOL-10.3); returns how many spaces the airship advanced."""
     solo = state.solo
     assert solo is not None
-    if not solo.rival_deck:
+    rival_deck = Deck(solo.rival_deck, state.rng, solo.rival_discard)
+    card = rival_deck.draw()  # no refill: an empty Rival deck ends its turns
+    if card is None:
         return 0
-    card = solo.rival_deck.pop(0)
     roll = DIE_FACES[RandomSource(state.rng).below(len(DIE_FACES))]
     events.append(RivalCardRevealed(card=card, value=CARDS[card].value, roll=roll))
     target = rival_target(state, roll)
     if target is None:
-        solo.rival_discard.append(card)
+        rival_deck.discard(card)
         events.append(RivalCardDiscarded(card=card, reason="board_full"))
     else:
         col, row = target
