@@ -16,7 +16,7 @@ schema only index that data the way the rules look it up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union, get_args
+from typing import Literal, TypeVar, Union, get_args
 
 from rulesets.core import ComponentFile, ComponentSchema, copies, index_by
 
@@ -25,23 +25,23 @@ Row = Literal["day", "night"]  # a tile's kind, a player-board row, a city
 FaceName = Literal["day", "night", "dawn", "dusk"]
 
 
-class _Effect(ComponentSchema, kw_only=True, tag_field="type"):
+class _Effect(ComponentSchema, kw_only=True, frozen=True, tag_field="type"):
     """Base of every printed effect: the file's ``type`` names the Struct."""
 
 
 # ---------------------------------------------------------------- card activations (SOL-6.3)
-class SpaceMultiplier(_Effect, kw_only=True, tag="space_multiplier"):
+class SpaceMultiplier(_Effect, kw_only=True, frozen=True, tag="space_multiplier"):
     """``multiplier`` x the island's resource, or ``multiplier`` stars on a city."""
 
     multiplier: int
 
 
-class GainResource(_Effect, kw_only=True, tag="gain_resource"):
+class GainResource(_Effect, kw_only=True, frozen=True, tag="gain_resource"):
     resource: Resource
     amount: int
 
 
-class VpIfIsland(_Effect, kw_only=True, tag="vp_if_island"):
+class VpIfIsland(_Effect, kw_only=True, frozen=True, tag="vp_if_island"):
     """``vp`` stars on an island of ``resource``; nothing elsewhere."""
 
     resource: Resource
@@ -52,23 +52,23 @@ Activation = Union[SpaceMultiplier, GainResource, VpIfIsland]
 
 
 # ---------------------------------------------------------------- winter slot powers (SOL-8.3, 8.4)
-class StoragePlus(_Effect, kw_only=True, tag="storage_plus"):
+class StoragePlus(_Effect, kw_only=True, frozen=True, tag="storage_plus"):
     """Capacity + ``amount`` (an A slot, or an L1_STORE_* tile)."""
 
     amount: int
 
 
-class GainOneOf(_Effect, kw_only=True, tag="gain_one_of"):
+class GainOneOf(_Effect, kw_only=True, frozen=True, tag="gain_one_of"):
     """A B slot: one resource of the player's choice among ``options``."""
 
     options: tuple[Resource, ...]
 
 
-class PermanentResource(_Effect, kw_only=True, tag="permanent_resource"):
+class PermanentResource(_Effect, kw_only=True, frozen=True, tag="permanent_resource"):
     resource: Resource
 
 
-class EndgameIconCount(_Effect, kw_only=True, tag="endgame_icon_count"):
+class EndgameIconCount(_Effect, kw_only=True, frozen=True, tag="endgame_icon_count"):
     """A D slot: stars per ``resource`` icon on completed tiles, capped."""
 
     resource: Resource
@@ -76,7 +76,7 @@ class EndgameIconCount(_Effect, kw_only=True, tag="endgame_icon_count"):
     cap: int
 
 
-class EndgameVp(_Effect, kw_only=True, tag="endgame_vp"):
+class EndgameVp(_Effect, kw_only=True, frozen=True, tag="endgame_vp"):
     vp: int
 
 
@@ -84,63 +84,63 @@ WinterPower = Union[StoragePlus, GainOneOf, PermanentResource, EndgameIconCount,
 
 
 # ---------------------------------------------------------------- improvement effects (SOL-9.4, 9.5)
-class DeliverySubstitution(_Effect, kw_only=True, tag="delivery_substitution"):
+class DeliverySubstitution(_Effect, kw_only=True, frozen=True, tag="delivery_substitution"):
     """The two resources pay for each other on a delivery."""
 
     pair: tuple[Resource, Resource]
 
 
-class DoubleAdvance(_Effect, kw_only=True, tag="zero_card_may_advance_two"):
+class DoubleAdvance(_Effect, kw_only=True, frozen=True, tag="zero_card_may_advance_two"):
     vp_when_used: int
 
 
-class ZeroCardValue(_Effect, kw_only=True, tag="zero_card_immediate_value"):
+class ZeroCardValue(_Effect, kw_only=True, frozen=True, tag="zero_card_immediate_value"):
     value: int
 
 
-class CrossDelivery(_Effect, kw_only=True, tag="any_city_any_display"):
+class CrossDelivery(_Effect, kw_only=True, frozen=True, tag="any_city_any_display"):
     pass
 
 
-class LengthenDiscount(_Effect, kw_only=True, tag="lengthen_discount"):
+class LengthenDiscount(_Effect, kw_only=True, frozen=True, tag="lengthen_discount"):
     amount: int
 
 
-class ActivationRepeat(_Effect, kw_only=True, tag="activation_repeat"):
+class ActivationRepeat(_Effect, kw_only=True, frozen=True, tag="activation_repeat"):
     card_value: int
     times: int
 
 
-class ActivationReplace(_Effect, kw_only=True, tag="activation_replace"):
+class ActivationReplace(_Effect, kw_only=True, frozen=True, tag="activation_replace"):
     card_value: int
     vp: int
 
 
-class EndgamePerPair(_Effect, kw_only=True, tag="endgame_per_pair"):
+class EndgamePerPair(_Effect, kw_only=True, frozen=True, tag="endgame_per_pair"):
     vp: int
 
 
-class EndgamePerTile(_Effect, kw_only=True, tag="endgame_per_tile"):
+class EndgamePerTile(_Effect, kw_only=True, frozen=True, tag="endgame_per_tile"):
     row: Row
     vp: int
 
 
-class EndgamePerStored(_Effect, kw_only=True, tag="endgame_per_stored"):
+class EndgamePerStored(_Effect, kw_only=True, frozen=True, tag="endgame_per_stored"):
     resource: Resource
     vp: int
 
 
-class OnDelivery(_Effect, kw_only=True, tag="on_delivery"):
+class OnDelivery(_Effect, kw_only=True, frozen=True, tag="on_delivery"):
     row: Row
     vp: int
 
 
-class EndgamePerTileWithIcon(_Effect, kw_only=True, tag="endgame_per_tile_with_icon"):
+class EndgamePerTileWithIcon(_Effect, kw_only=True, frozen=True, tag="endgame_per_tile_with_icon"):
     resource: Resource
     vp: int
 
 
-class EndgamePerOwnCardOnBoard(_Effect, kw_only=True, tag="endgame_per_own_card_on_board"):
+class EndgamePerOwnCardOnBoard(_Effect, kw_only=True, frozen=True, tag="endgame_per_own_card_on_board"):
     vp: int
 
 
@@ -152,7 +152,7 @@ ImprovementEffect = Union[Level1Effect, Level3Effect]
 
 
 # ---------------------------------------------------------------- the file
-class Cost(ComponentSchema, kw_only=True):
+class Cost(ComponentSchema, kw_only=True, frozen=True):
     """An amount of each resource; an absent one is 0."""
 
     wood: int = 0
@@ -161,13 +161,13 @@ class Cost(ComponentSchema, kw_only=True):
     water: int = 0
 
 
-class Reward(Cost, kw_only=True):
+class Reward(Cost, kw_only=True, frozen=True):
     """A summer slot's reward: resources and stars."""
 
     vp: int = 0
 
 
-class Flag(ComponentSchema, kw_only=True):
+class Flag(ComponentSchema, kw_only=True, frozen=True):
     """Provenance of a value that has no block of its own."""
 
     assumed: bool
@@ -175,28 +175,28 @@ class Flag(ComponentSchema, kw_only=True):
     note: str | None = None
 
 
-class Source(ComponentSchema, kw_only=True):
+class Source(ComponentSchema, kw_only=True, frozen=True):
     url: str | None
     what: str
 
 
-class Conventions(ComponentSchema, kw_only=True):
+class Conventions(ComponentSchema, kw_only=True, frozen=True):
     assumed_flag: str
     coordinates: str
     resources: tuple[Resource, ...]
 
 
-class PlayerRange(ComponentSchema, kw_only=True):
+class PlayerRange(ComponentSchema, kw_only=True, frozen=True):
     min: int
     max: int
 
 
-class PerPlayerContents(ComponentSchema, kw_only=True):
+class PerPlayerContents(ComponentSchema, kw_only=True, frozen=True):
     airship_cards: int
     player_board: int
 
 
-class Contents(ComponentSchema, kw_only=True):
+class Contents(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     source: str
     giant_airship_figure: int
@@ -212,53 +212,53 @@ class Contents(ComponentSchema, kw_only=True):
     supply_unlimited_source: str
 
 
-class PlayerColors(ComponentSchema, kw_only=True):
+class PlayerColors(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     source: str
     colors: tuple[str, ...]
     note: str
 
 
-class Island(ComponentSchema, kw_only=True, tag="island", tag_field="type"):
+class Island(ComponentSchema, kw_only=True, frozen=True, tag="island", tag_field="type"):
     row: int
     resource: Resource
 
 
-class City(ComponentSchema, kw_only=True, tag="city", tag_field="type"):
+class City(ComponentSchema, kw_only=True, frozen=True, tag="city", tag_field="type"):
     row: int
     city: Row
 
 
-class Face(ComponentSchema, kw_only=True):
+class Face(ComponentSchema, kw_only=True, frozen=True):
     kind: FaceName
     spaces: tuple[Union[Island, City], ...]
 
 
-class StripData(ComponentSchema, kw_only=True):
+class StripData(ComponentSchema, kw_only=True, frozen=True):
     id: str
     faces: dict[FaceName, Face]
     assumed: bool
     source: str
 
 
-class LayoutColumn(ComponentSchema, kw_only=True):
+class LayoutColumn(ComponentSchema, kw_only=True, frozen=True):
     strip: str
     face: FaceName
 
 
-class SetupLayouts(ComponentSchema, kw_only=True):
+class SetupLayouts(ComponentSchema, kw_only=True, frozen=True):
     source: str
     face_order_source_note: str
     dawn: tuple[LayoutColumn, ...]
     dusk: tuple[LayoutColumn, ...]
 
 
-class Coordinates(ComponentSchema, kw_only=True):
+class Coordinates(ComponentSchema, kw_only=True, frozen=True):
     col: int
     row: int
 
 
-class BoardData(ComponentSchema, kw_only=True):
+class BoardData(ComponentSchema, kw_only=True, frozen=True):
     columns: int
     rows: int
     airship_rest: Coordinates
@@ -270,13 +270,13 @@ class BoardData(ComponentSchema, kw_only=True):
     strip_layout_note: str
 
 
-class CardTemplate(ComponentSchema, kw_only=True):
+class CardTemplate(ComponentSchema, kw_only=True, frozen=True):
     n: int
     value: int
     activation: Activation
 
 
-class AirshipCards(ComponentSchema, kw_only=True):
+class AirshipCards(ComponentSchema, kw_only=True, frozen=True):
     per_player: int
     values: tuple[int, ...]
     value_counts: dict[int, int]
@@ -288,7 +288,7 @@ class AirshipCards(ComponentSchema, kw_only=True):
     cards: tuple[CardTemplate, ...]
 
 
-class TileData(ComponentSchema, kw_only=True):
+class TileData(ComponentSchema, kw_only=True, frozen=True):
     id: str
     cost: Cost
     vp: int
@@ -297,7 +297,7 @@ class TileData(ComponentSchema, kw_only=True):
     note: str | None = None
 
 
-class DeliveryTiles(ComponentSchema, kw_only=True):
+class DeliveryTiles(ComponentSchema, kw_only=True, frozen=True):
     day_count: int
     night_count: int
     count_source: str
@@ -308,7 +308,7 @@ class DeliveryTiles(ComponentSchema, kw_only=True):
     night: tuple[TileData, ...]
 
 
-class SlotReward(ComponentSchema, kw_only=True):
+class SlotReward(ComponentSchema, kw_only=True, frozen=True):
     level: int
     reward: Reward
     assumed: bool
@@ -316,20 +316,20 @@ class SlotReward(ComponentSchema, kw_only=True):
     note: str | None = None
 
 
-class SlotRewards(ComponentSchema, kw_only=True):
+class SlotRewards(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     day: tuple[SlotReward, ...]
     night: tuple[SlotReward, ...]
 
 
-class PairBonus(ComponentSchema, kw_only=True):
+class PairBonus(ComponentSchema, kw_only=True, frozen=True):
     values: tuple[int, ...]
     assumed: bool
     source: str
     note: str
 
 
-class SummerSide(ComponentSchema, kw_only=True):
+class SummerSide(ComponentSchema, kw_only=True, frozen=True):
     storage_capacity: int
     storage_source: str
     slots_per_row: int
@@ -340,19 +340,19 @@ class SummerSide(ComponentSchema, kw_only=True):
     pair_bonus_by_column: PairBonus
 
 
-class WinterSlotData(ComponentSchema, kw_only=True):
+class WinterSlotData(ComponentSchema, kw_only=True, frozen=True):
     id: str
     level: int
     power: WinterPower
 
 
-class WinterSlots(ComponentSchema, kw_only=True):
+class WinterSlots(ComponentSchema, kw_only=True, frozen=True):
     level_mapping: Flag
     day: tuple[WinterSlotData, ...]
     night: tuple[WinterSlotData, ...]
 
 
-class WinterSide(ComponentSchema, kw_only=True):
+class WinterSide(ComponentSchema, kw_only=True, frozen=True):
     storage_capacity: int
     storage_max_via_powers: int
     source: str
@@ -365,32 +365,32 @@ class WinterSide(ComponentSchema, kw_only=True):
     permanent_resource_rules: str
 
 
-class PlayerBoards(ComponentSchema, kw_only=True):
+class PlayerBoards(ComponentSchema, kw_only=True, frozen=True):
     summer: SummerSide
     winter: WinterSide
 
 
-class ImprovementSplit(ComponentSchema, kw_only=True):
+class ImprovementSplit(ComponentSchema, kw_only=True, frozen=True):
     level1_tiles: int
     level3_half_tiles: int
     assumed: bool
     note: str
 
 
-class Level1Tile(ComponentSchema, kw_only=True):
+class Level1Tile(ComponentSchema, kw_only=True, frozen=True):
     id: str
     letter: str | None = None
     effects: tuple[Level1Effect, ...]
 
 
-class Level3Kind(ComponentSchema, kw_only=True):
+class Level3Kind(ComponentSchema, kw_only=True, frozen=True):
     kind: str
     letter: str | None = None
     day: Level3Effect
     night: Level3Effect
 
 
-class ImprovementPlacement(ComponentSchema, kw_only=True):
+class ImprovementPlacement(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     level1_covers: tuple[str, ...]
     level3_day_half_covers: str
@@ -398,12 +398,12 @@ class ImprovementPlacement(ComponentSchema, kw_only=True):
     note: str
 
 
-class ImprovementActivation(ComponentSchema, kw_only=True):
+class ImprovementActivation(ComponentSchema, kw_only=True, frozen=True):
     level1: str
     level3: str
 
 
-class ImprovementTiles(ComponentSchema, kw_only=True):
+class ImprovementTiles(ComponentSchema, kw_only=True, frozen=True):
     total: int
     total_source: str
     split: ImprovementSplit
@@ -415,13 +415,13 @@ class ImprovementTiles(ComponentSchema, kw_only=True):
     activation: ImprovementActivation
 
 
-class DisplaySize(ComponentSchema, kw_only=True):
+class DisplaySize(ComponentSchema, kw_only=True, frozen=True):
     by_player_count: dict[int, int]
     solo: Flag
     source: str
 
 
-class StartingResources(ComponentSchema, kw_only=True):
+class StartingResources(ComponentSchema, kw_only=True, frozen=True):
     source: str
     #: 1-based turn position -> resources.
     by_seat: dict[int, Cost]
@@ -429,14 +429,14 @@ class StartingResources(ComponentSchema, kw_only=True):
     note: str
 
 
-class ImprovementDraft(ComponentSchema, kw_only=True):
+class ImprovementDraft(ComponentSchema, kw_only=True, frozen=True):
     source: str
     offer_level1: str
     offer_level3: str
     order: str
 
 
-class SetupData(ComponentSchema, kw_only=True):
+class SetupData(ComponentSchema, kw_only=True, frozen=True):
     source: str
     hand_size: int
     display_size: DisplaySize
@@ -448,7 +448,7 @@ class SetupData(ComponentSchema, kw_only=True):
     improvement_draft: ImprovementDraft
 
 
-class ScoringData(ComponentSchema, kw_only=True):
+class ScoringData(ComponentSchema, kw_only=True, frozen=True):
     source: str
     resources_per_star: int
     summer: tuple[str, ...]
@@ -456,23 +456,23 @@ class ScoringData(ComponentSchema, kw_only=True):
     tie: str
 
 
-class Die(ComponentSchema, kw_only=True):
+class Die(ComponentSchema, kw_only=True, frozen=True):
     faces: tuple[int, ...]
     assumed: bool
 
 
-class AirshipElseRow(ComponentSchema, kw_only=True):
+class AirshipElseRow(ComponentSchema, kw_only=True, frozen=True):
     """A roll that sends the Rival card to the airship's space, or this row when it is taken."""
 
     airship_space_else_row: int
 
 
-class RatingThreshold(ComponentSchema, kw_only=True):
+class RatingThreshold(ComponentSchema, kw_only=True, frozen=True):
     min: int
     label: str
 
 
-class SoloData(ComponentSchema, kw_only=True):
+class SoloData(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     source: str
     note: str
@@ -484,7 +484,7 @@ class SoloData(ComponentSchema, kw_only=True):
     rating_thresholds: tuple[RatingThreshold, ...]
 
 
-class ComponentsFile(ComponentSchema, kw_only=True):
+class ComponentsFile(ComponentSchema, kw_only=True, frozen=True):
     game: str
     publisher: str
     year: int
@@ -517,15 +517,44 @@ if RESOURCES != get_args(Resource):  # the rules spell the resources out (Cost, 
 COLORS: tuple[str, ...] = COMPONENTS.player_colors.colors
 ROWS_OF_TILES: tuple[Row, ...] = ("day", "night")
 
+_T = TypeVar("_T")
+
+
+def by_row(day: _T, night: _T) -> tuple[tuple[Row, _T], tuple[Row, _T]]:
+    """The file's day and night blocks of one thing, each with its row."""
+    return ("day", day), ("night", night)
+
 
 # ---------------------------------------------------------------- lookup tables
 @dataclass(frozen=True, slots=True)
-class Terrain:
-    """What a space shows: an island of one resource, or a day or night city."""
+class IslandSpace:
+    """An island of one resource (``kind`` tells it from a city; it has no ``city``)."""
 
-    kind: str  # "island" or "city"
-    resource: str | None = None
-    city: str | None = None  # "day" or "night"
+    resource: Resource
+    kind: Literal["island"] = "island"
+    city: None = None
+
+    @property
+    def name(self) -> Resource:
+        """What the space is, as events name its terrain."""
+        return self.resource
+
+
+@dataclass(frozen=True, slots=True)
+class CitySpace:
+    """A day or a night city (it has no ``resource``)."""
+
+    city: Row
+    kind: Literal["city"] = "city"
+    resource: None = None
+
+    @property
+    def name(self) -> Row:
+        return self.city
+
+
+#: What a space shows: an island of one resource, or a day or night city.
+Terrain = Union[IslandSpace, CitySpace]
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,7 +569,7 @@ class Card:
 @dataclass(frozen=True, slots=True)
 class Tile:
     id: str
-    kind: str  # "day" or "night": the display, the deck, the city and the board row it belongs to
+    kind: Row  # the display, the deck, the city and the board row it belongs to
     cost: Cost  # every resource, zero where the tile asks for none
     vp: int
     size: int  # resources asked in all
@@ -549,7 +578,7 @@ class Tile:
 @dataclass(frozen=True, slots=True)
 class WinterSlot:
     id: str
-    row: str
+    row: Row
     index: int
     level: int
     power: WinterPower
@@ -560,13 +589,15 @@ _board = COMPONENTS.board
 COLUMNS: int = _board.columns
 ROWS: int = _board.rows
 AIRSHIP_REST: tuple[int, int] = (_board.airship_rest.col, _board.airship_rest.row)
-FACE_FLIP: dict[str, str] = dict(_board.face_flip)
+FACE_FLIP: dict[str, FaceName] = dict(_board.face_flip.items())
+#: a face as the state holds it (text) -> as events name it (consistency admits only these).
+FACES: dict[str, FaceName] = {face: face for face in get_args(FaceName)}
 
 
 def _terrain(space: Island | City) -> Terrain:
     if isinstance(space, Island):
-        return Terrain("island", resource=space.resource)
-    return Terrain("city", city=space.city)
+        return IslandSpace(space.resource)
+    return CitySpace(space.city)
 
 
 #: strip id -> face -> the terrain of each row.
@@ -612,7 +643,7 @@ COLOR_DECKS: dict[str, frozenset[str]] = {color: frozenset(deck_of(color)) for c
 _tiles = COMPONENTS.delivery_tiles
 TILES: dict[str, Tile] = index_by(
     (Tile(t.id, kind, t.cost, t.vp, t.cost.wood + t.cost.wheat + t.cost.stone + t.cost.water)
-     for kind, row in (("day", _tiles.day), ("night", _tiles.night)) for t in row),
+     for kind, row in by_row(_tiles.day, _tiles.night) for t in row),
     lambda tile: tile.id, "delivery tile")
 TILES_BY_KIND: dict[str, tuple[str, ...]] = {"day": tuple(t.id for t in _tiles.day),
                                              "night": tuple(t.id for t in _tiles.night)}
@@ -624,7 +655,7 @@ SLOTS_PER_ROW: int = _summer.slots_per_row
 #: row -> slot index -> reward.
 SUMMER_REWARDS: dict[str, tuple[Reward, ...]] = {
     row: tuple(entry.reward for entry in sorted(entries, key=lambda e: e.level))
-    for row, entries in (("day", _summer.slot_rewards.day), ("night", _summer.slot_rewards.night))
+    for row, entries in by_row(_summer.slot_rewards.day, _summer.slot_rewards.night)
 }
 PAIR_BONUS: tuple[int, ...] = _summer.pair_bonus_by_column.values
 
@@ -632,7 +663,7 @@ _winter = COMPONENTS.player_board.winter
 WINTER_CAPACITY: int = _winter.storage_capacity
 WINTER_SLOTS: dict[str, tuple[WinterSlot, ...]] = {
     row: tuple(WinterSlot(s.id, row, i, s.level, s.power) for i, s in enumerate(slots))
-    for row, slots in (("day", _winter.slots.day), ("night", _winter.slots.night))
+    for row, slots in by_row(_winter.slots.day, _winter.slots.night)
 }
 WINTER_SLOT_BY_ID: dict[str, WinterSlot] = index_by((s for row in WINTER_SLOTS.values() for s in row),
                                                     lambda slot: slot.id, "winter slot")

@@ -13,7 +13,7 @@ from rulesets.core import Deck, RandomSource
 from . import airship
 from .board import airship as airship_space
 from .board import terrain
-from .components import CARDS, DIE_FACES, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES, AirshipElseRow
+from .components import CARDS, DIE_FACES, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES, AirshipElseRow, Row
 from .deliveries import display, refill
 from .events import Events, RivalCardDiscarded, RivalCardPlaced, RivalCardRevealed, TileDiscarded
 from .state import RIVAL, BoardCard, Position, SoleniaState
@@ -59,16 +59,16 @@ def rival_turn(state: SoleniaState, events: Events) -> int:
         state.board.cards.append(BoardCard(card=card, owner=RIVAL, col=col, row=row))
         ground = terrain(state, col, row)
         events.append(RivalCardPlaced(card=card, space=Position(col=col, row=row),
-                                      terrain=ground.resource or ground.city))  # type: ignore[arg-type]
+                                      terrain=ground.name))
         if ground.kind == "city":
-            _discard_best_tile(state, ground.city, events)  # type: ignore[arg-type]
+            _discard_best_tile(state, ground.city, events)
     if CARDS[card].value == 0:
         airship.advance(state, 1, events, cause="rival")
         return 1
     return 0
 
 
-def _discard_best_tile(state: SoleniaState, kind: str, events: Events) -> None:
+def _discard_best_tile(state: SoleniaState, kind: Row, events: Events) -> None:
     """SOL-10.3 step 4: the same-type displayed tile with the most stars (lowest index on ties) leaves."""
     shown = display(state, kind)
     if not shown:
@@ -76,5 +76,5 @@ def _discard_best_tile(state: SoleniaState, kind: str, events: Events) -> None:
     best = max(range(len(shown)), key=lambda i: (TILES[shown[i]].vp, -i))
     tile = shown.pop(best)
     state.delivery.discarded.append(tile)
-    events.append(TileDiscarded(tile=tile, kind=kind, by=RIVAL))  # type: ignore[arg-type]
+    events.append(TileDiscarded(tile=tile, kind=kind, by=RIVAL))
     refill(state, kind, events)

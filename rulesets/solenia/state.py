@@ -57,17 +57,25 @@ class Options(PublicStruct, kw_only=True, gc=False):
 # A position, a strip's face, a card on the board, a pending decision and an offered pair are
 # values (frozen): a change makes a new one, so the copy ``apply`` makes of a state shares them
 # instead of copying each.
-class Position(PublicStruct, kw_only=True, frozen=True, gc=False):
+#
+# Their base is PublicStruct's twin, frozen from the root: mypy refuses a frozen subclass of a
+# non-frozen Struct (PublicStruct), though msgspec allows it, and core offers no frozen twin.
+@public
+class _Value(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True, gc=False):
+    """A state part that is a value: frozen, so copies of the state share it."""
+
+
+class Position(_Value, kw_only=True, frozen=True):
     col: Coordinate
     row: Coordinate
 
 
-class Column(PublicStruct, kw_only=True, frozen=True, gc=False):
+class Column(_Value, kw_only=True, frozen=True):
     strip: str
     face: str
 
 
-class BoardCard(PublicStruct, kw_only=True, frozen=True, gc=False):
+class BoardCard(_Value, kw_only=True, frozen=True):
     card: str
     owner: Owner
     col: Coordinate
@@ -130,7 +138,7 @@ class PlayerBoard(PublicStruct, kw_only=True, gc=False):
     improvements: Improvements = msgspec.field(default_factory=Improvements)
 
 
-class Pending(PublicStruct, kw_only=True, frozen=True, gc=False):
+class Pending(_Value, kw_only=True, frozen=True):
     """A decision the game waits for before the next turn (SOL-6.6)."""
 
     kind: Literal["discard_overflow"] = "discard_overflow"
@@ -138,7 +146,7 @@ class Pending(PublicStruct, kw_only=True, frozen=True, gc=False):
     amount: Count
 
 
-class Level3Pair(PublicStruct, kw_only=True, frozen=True, gc=False):
+class Level3Pair(_Value, kw_only=True, frozen=True):
     """An offered level-3 tile: a day half and a night half of different kinds (SOL-9.1)."""
 
     day: str

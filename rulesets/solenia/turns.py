@@ -83,10 +83,10 @@ def check_play(state: SoleniaState, action: PlayCard) -> PlayPlan:
     if ground.kind == "island":
         if action.delivery is not None:
             raise DELIVERY_NOT_ALLOWED()
-        gained = res.one(ground.resource, value)  # type: ignore[arg-type]
+        gained = res.one(ground.resource, value)
         check_overflow_discard(res.add(stored, gained), player.capacity, overflow)
     else:
-        plan = deliveries.check_delivery(state, player, ground.city, stored, action.delivery)  # type: ignore[arg-type]
+        plan = deliveries.check_delivery(state, player, ground.city, stored, action.delivery)
         after = res.add(res.sub(stored, plan.payment), plan.outcome.gained)
         check_overflow_discard(after, plan.outcome.capacity_after, overflow)
     return PlayPlan(seat, card, target, ground, cost, lengthen, stored, value, gained, plan, overflow, advances,
@@ -147,7 +147,7 @@ def commit_play(state: SoleniaState, plan: PlayPlan) -> Events:
     state.board.cards.append(BoardCard(card=plan.card.id, owner=seat, col=col, row=row))
     events: Events = [CardPlayed(player=seat, card=plan.card.id, value=plan.card.value,
                                  space=Position(col=col, row=row),
-                                 terrain=plan.ground.resource or plan.ground.city)]  # type: ignore[arg-type]
+                                 terrain=plan.ground.name)]
     if plan.cost:
         res.store(player.storage, plan.stored)
         events.append(LengthenPaid(player=seat, resources=as_resources(plan.lengthen), cost=plan.cost))
