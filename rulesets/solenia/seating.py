@@ -9,7 +9,7 @@ from .state import SoleniaState
 
 def turn_position(state: SoleniaState, seat: int) -> int:
     """0 for the first player, 1 for the next seat clockwise, and so on."""
-    return (seat - state.first_player) % len(state.players)
+    return turn_order(state).index(seat)
 
 
 def turn_order(state: SoleniaState) -> list[int]:
