@@ -10,21 +10,26 @@ and what ``apply`` accepts.
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import TYPE_CHECKING, Literal, Union
 
 import msgspec
 
-from rulesets.core import Count, public
+from rulesets.core import Count, PublicStruct
 
-from .components import CARDS, PERMANENT_SOURCES, RESOURCES
+from .components import CARDS, PERMANENT_SOURCES, RESOURCES, Resource
 
-ResourceName = Literal[RESOURCES]  # type: ignore[valid-type]
-PermanentId = Literal[tuple(PERMANENT_SOURCES)]  # type: ignore[valid-type]
+#: a resource by name (components.py checks the file names the same four).
+ResourceName = Resource
+if TYPE_CHECKING:
+    #: the checker knows a slot id as text; the schema knows the ids the file gives permanent resources.
+    PermanentId = str
+else:
+    PermanentId = Literal[tuple(PERMANENT_SOURCES)]
 
 
-@public  # an action is public once taken (SOL-H.4)
-class _Param(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, gc=False):
-    """Base of every action part (acyclic, so untracked by the garbage collector)."""
+class _Param(PublicStruct, omit_defaults=True, gc=False):
+    """Base of every action part: public once taken (SOL-H.4), its defaults left out of its one canonical
+    form, and acyclic, so untracked by the garbage collector."""
 
 
 class ResourceMix(_Param, kw_only=True):
@@ -42,9 +47,13 @@ if tuple(ResourceMix.__struct_fields__) != RESOURCES:
 #: A lengthening payment. Permanent-resource ids (``day_C``...) are accepted by the schema
 #: only so that the rules can refuse them with ``permanent_not_allowed_for_lengthening``
 #: (spec section 3.5, check 9).
-LengthenPayment = msgspec.defstruct(
-    "LengthenPayment", [(slot_id, Count, 0) for slot_id in PERMANENT_SOURCES], bases=(ResourceMix,),
-    module=__name__, kw_only=True, forbid_unknown_fields=True, omit_defaults=True)
+if TYPE_CHECKING:
+    #: the checker sees the resources; the slot-id counts, made from the file, are there to be refused.
+    LengthenPayment = ResourceMix
+else:
+    LengthenPayment = msgspec.defstruct(
+        "LengthenPayment", [(slot_id, Count, 0) for slot_id in PERMANENT_SOURCES], bases=(ResourceMix,),
+        module=__name__, kw_only=True, forbid_unknown_fields=True, omit_defaults=True)
 
 
 class Space(_Param, kw_only=True):
@@ -74,7 +83,7 @@ class PlayCard(_Param, tag="play_card", tag_field="type", kw_only=True):
     player: int
     card: str
     space: Space
-    lengthen_payment: LengthenPayment = msgspec.field(default_factory=LengthenPayment)  # type: ignore[valid-type]
+    lengthen_payment: LengthenPayment = msgspec.field(default_factory=LengthenPayment)
     delivery: DeliveryChoice | None = None
     #: spaces the airship advances; only a value-0 card may name it (spec section 3.5, check 8).
     #: Absent is not the same as 1: ``advance: 1`` on any other card is refused.

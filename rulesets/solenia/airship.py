@@ -9,24 +9,24 @@ from __future__ import annotations
 
 from . import resources as res
 from .board import terrain
-from .components import (CARDS, COLUMNS, FACE_FLIP, Activation, ActivationRepeat, ActivationReplace, GainResource,
+from .components import (CARDS, COLUMNS, FACE_FLIP, FACES, Activation, ActivationRepeat, ActivationReplace, GainResource,
                          SpaceMultiplier, Terrain, VpIfIsland)
-from .events import AirshipAdvanced, CardActivated, Events, RivalCardDiscarded, StripMoved, StripResolved, as_resources
+from .events import AirshipAdvanced, CardActivated, Cause, Events, RivalCardDiscarded, StripMoved, StripResolved, as_resources
 from .improvements import active_effect
 from .state import RIVAL, BoardCard, Column, PlayerBoard, Position, SoleniaState
 
 
-def advance(state: SoleniaState, spaces: int, events: Events, cause: str) -> None:
+def advance(state: SoleniaState, spaces: int, events: Events, cause: Cause) -> None:
     """SOL-6.1: the airship moves forward (towards col 4); resolution waits for the end of turn."""
     ship = state.board.airship = Position(col=state.board.airship.col + spaces, row=state.board.airship.row)
-    events.append(AirshipAdvanced(spaces=spaces, cause=cause, airship=ship))  # type: ignore[arg-type]
+    events.append(AirshipAdvanced(spaces=spaces, cause=cause, airship=ship))
 
 
 def activation_gain(activation: Activation, ground: Terrain) -> tuple[res.Vector, int]:
     """SOL-6.3: what one activation of a card gives on this terrain: (resources, stars)."""
     if isinstance(activation, SpaceMultiplier):
         if ground.kind == "island":
-            return res.one(ground.resource, activation.multiplier), 0  # type: ignore[arg-type]
+            return res.one(ground.resource, activation.multiplier), 0
         return res.ZERO, activation.multiplier
     if isinstance(activation, GainResource):
         return res.one(activation.resource, activation.amount), 0
@@ -55,7 +55,8 @@ def _activate(state: SoleniaState, placed: BoardCard, events: Events) -> None:
     ground = terrain(state, placed.col, placed.row)
     if placed.owner == RIVAL:
         # SOL-10.3 step 5: Rival cards do not activate; they are simply discarded.
-        state.solo.rival_discard.append(placed.card)  # type: ignore[union-attr]
+        assert state.solo is not None  # only a solo game has Rival cards (consistency)
+        state.solo.rival_discard.append(placed.card)
         events.append(RivalCardDiscarded(card=placed.card, row=placed.row))
         return
     player = state.players[placed.owner]
@@ -71,15 +72,16 @@ def resolve_rear_strip(state: SoleniaState, events: Events) -> None:
     """SOL-6.2 to SOL-6.5 for the strip in col 0."""
     board = state.board
     rear = board.columns[0]
-    events.append(StripResolved(strip=rear.strip, face=rear.face))  # type: ignore[arg-type]
+    events.append(StripResolved(strip=rear.strip, face=FACES[rear.face]))
     for placed in sorted((c for c in board.cards if c.col == 0), key=lambda c: c.row):
         _activate(state, placed, events)
     board.cards = [BoardCard(card=c.card, owner=c.owner, col=c.col - 1, row=c.row) for c in board.cards if c.col != 0]
     board.columns.pop(0)
-    flipped = Column(strip=rear.strip, face=FACE_FLIP[rear.face])
+    face = FACE_FLIP[rear.face]
+    flipped = Column(strip=rear.strip, face=face)
     board.columns.append(flipped)
     board.airship = Position(col=board.airship.col - 1, row=board.airship.row)
-    events.append(StripMoved(strip=flipped.strip, face=flipped.face, col=COLUMNS - 1))  # type: ignore[arg-type]
+    events.append(StripMoved(strip=flipped.strip, face=face, col=COLUMNS - 1))
 
 
 def resolve(state: SoleniaState, times: int, events: Events) -> None:

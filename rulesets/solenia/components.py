@@ -6,7 +6,7 @@ capacities, the solo die table) comes from that file, so a physical-copy audit c
 correct ASSUMED data without touching code.
 
 The Structs below describe the whole file, key for key: it is decoded with
-``rulesets.core.load_components`` at import, so a misspelt key, a missing one or a
+``rulesets.core.ComponentFile`` at import, so a misspelt key, a missing one or a
 wrong type stops the import with its JSON path. Effects, activations and powers are
 tagged unions on their ``type``, and rule code tells them apart with ``isinstance``
 and reads their parameters as attributes, never by string. The tables after the
@@ -16,41 +16,32 @@ schema only index that data the way the rules look it up.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Literal, Union, get_args
+from typing import Literal, TypeVar, Union, get_args
 
-import msgspec
-
-from rulesets.core import assumed_paths, load_components
-
-DATA_FILE = Path(__file__).with_name("solenia.components.json")
+from rulesets.core import ComponentFile, ComponentSchema, copies, index_by
 
 Resource = Literal["wood", "wheat", "stone", "water"]
 Row = Literal["day", "night"]  # a tile's kind, a player-board row, a city
 FaceName = Literal["day", "night", "dawn", "dusk"]
 
 
-class _Data(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """Base of every part of the file: read-only, and no key the schema does not name."""
-
-
-class _Effect(_Data, frozen=True, kw_only=True, tag_field="type"):
+class _Effect(ComponentSchema, kw_only=True, frozen=True, tag_field="type"):
     """Base of every printed effect: the file's ``type`` names the Struct."""
 
 
 # ---------------------------------------------------------------- card activations (SOL-6.3)
-class SpaceMultiplier(_Effect, frozen=True, kw_only=True, tag="space_multiplier"):
+class SpaceMultiplier(_Effect, kw_only=True, frozen=True, tag="space_multiplier"):
     """``multiplier`` x the island's resource, or ``multiplier`` stars on a city."""
 
     multiplier: int
 
 
-class GainResource(_Effect, frozen=True, kw_only=True, tag="gain_resource"):
+class GainResource(_Effect, kw_only=True, frozen=True, tag="gain_resource"):
     resource: Resource
     amount: int
 
 
-class VpIfIsland(_Effect, frozen=True, kw_only=True, tag="vp_if_island"):
+class VpIfIsland(_Effect, kw_only=True, frozen=True, tag="vp_if_island"):
     """``vp`` stars on an island of ``resource``; nothing elsewhere."""
 
     resource: Resource
@@ -61,23 +52,23 @@ Activation = Union[SpaceMultiplier, GainResource, VpIfIsland]
 
 
 # ---------------------------------------------------------------- winter slot powers (SOL-8.3, 8.4)
-class StoragePlus(_Effect, frozen=True, kw_only=True, tag="storage_plus"):
+class StoragePlus(_Effect, kw_only=True, frozen=True, tag="storage_plus"):
     """Capacity + ``amount`` (an A slot, or an L1_STORE_* tile)."""
 
     amount: int
 
 
-class GainOneOf(_Effect, frozen=True, kw_only=True, tag="gain_one_of"):
+class GainOneOf(_Effect, kw_only=True, frozen=True, tag="gain_one_of"):
     """A B slot: one resource of the player's choice among ``options``."""
 
     options: tuple[Resource, ...]
 
 
-class PermanentResource(_Effect, frozen=True, kw_only=True, tag="permanent_resource"):
+class PermanentResource(_Effect, kw_only=True, frozen=True, tag="permanent_resource"):
     resource: Resource
 
 
-class EndgameIconCount(_Effect, frozen=True, kw_only=True, tag="endgame_icon_count"):
+class EndgameIconCount(_Effect, kw_only=True, frozen=True, tag="endgame_icon_count"):
     """A D slot: stars per ``resource`` icon on completed tiles, capped."""
 
     resource: Resource
@@ -85,7 +76,7 @@ class EndgameIconCount(_Effect, frozen=True, kw_only=True, tag="endgame_icon_cou
     cap: int
 
 
-class EndgameVp(_Effect, frozen=True, kw_only=True, tag="endgame_vp"):
+class EndgameVp(_Effect, kw_only=True, frozen=True, tag="endgame_vp"):
     vp: int
 
 
@@ -93,63 +84,63 @@ WinterPower = Union[StoragePlus, GainOneOf, PermanentResource, EndgameIconCount,
 
 
 # ---------------------------------------------------------------- improvement effects (SOL-9.4, 9.5)
-class DeliverySubstitution(_Effect, frozen=True, kw_only=True, tag="delivery_substitution"):
+class DeliverySubstitution(_Effect, kw_only=True, frozen=True, tag="delivery_substitution"):
     """The two resources pay for each other on a delivery."""
 
     pair: tuple[Resource, Resource]
 
 
-class DoubleAdvance(_Effect, frozen=True, kw_only=True, tag="zero_card_may_advance_two"):
+class DoubleAdvance(_Effect, kw_only=True, frozen=True, tag="zero_card_may_advance_two"):
     vp_when_used: int
 
 
-class ZeroCardValue(_Effect, frozen=True, kw_only=True, tag="zero_card_immediate_value"):
+class ZeroCardValue(_Effect, kw_only=True, frozen=True, tag="zero_card_immediate_value"):
     value: int
 
 
-class CrossDelivery(_Effect, frozen=True, kw_only=True, tag="any_city_any_display"):
+class CrossDelivery(_Effect, kw_only=True, frozen=True, tag="any_city_any_display"):
     pass
 
 
-class LengthenDiscount(_Effect, frozen=True, kw_only=True, tag="lengthen_discount"):
+class LengthenDiscount(_Effect, kw_only=True, frozen=True, tag="lengthen_discount"):
     amount: int
 
 
-class ActivationRepeat(_Effect, frozen=True, kw_only=True, tag="activation_repeat"):
+class ActivationRepeat(_Effect, kw_only=True, frozen=True, tag="activation_repeat"):
     card_value: int
     times: int
 
 
-class ActivationReplace(_Effect, frozen=True, kw_only=True, tag="activation_replace"):
+class ActivationReplace(_Effect, kw_only=True, frozen=True, tag="activation_replace"):
     card_value: int
     vp: int
 
 
-class EndgamePerPair(_Effect, frozen=True, kw_only=True, tag="endgame_per_pair"):
+class EndgamePerPair(_Effect, kw_only=True, frozen=True, tag="endgame_per_pair"):
     vp: int
 
 
-class EndgamePerTile(_Effect, frozen=True, kw_only=True, tag="endgame_per_tile"):
+class EndgamePerTile(_Effect, kw_only=True, frozen=True, tag="endgame_per_tile"):
     row: Row
     vp: int
 
 
-class EndgamePerStored(_Effect, frozen=True, kw_only=True, tag="endgame_per_stored"):
+class EndgamePerStored(_Effect, kw_only=True, frozen=True, tag="endgame_per_stored"):
     resource: Resource
     vp: int
 
 
-class OnDelivery(_Effect, frozen=True, kw_only=True, tag="on_delivery"):
+class OnDelivery(_Effect, kw_only=True, frozen=True, tag="on_delivery"):
     row: Row
     vp: int
 
 
-class EndgamePerTileWithIcon(_Effect, frozen=True, kw_only=True, tag="endgame_per_tile_with_icon"):
+class EndgamePerTileWithIcon(_Effect, kw_only=True, frozen=True, tag="endgame_per_tile_with_icon"):
     resource: Resource
     vp: int
 
 
-class EndgamePerOwnCardOnBoard(_Effect, frozen=True, kw_only=True, tag="endgame_per_own_card_on_board"):
+class EndgamePerOwnCardOnBoard(_Effect, kw_only=True, frozen=True, tag="endgame_per_own_card_on_board"):
     vp: int
 
 
@@ -161,7 +152,7 @@ ImprovementEffect = Union[Level1Effect, Level3Effect]
 
 
 # ---------------------------------------------------------------- the file
-class Cost(_Data, frozen=True, kw_only=True):
+class Cost(ComponentSchema, kw_only=True, frozen=True):
     """An amount of each resource; an absent one is 0."""
 
     wood: int = 0
@@ -170,13 +161,13 @@ class Cost(_Data, frozen=True, kw_only=True):
     water: int = 0
 
 
-class Reward(Cost, frozen=True, kw_only=True):
+class Reward(Cost, kw_only=True, frozen=True):
     """A summer slot's reward: resources and stars."""
 
     vp: int = 0
 
 
-class Flag(_Data, frozen=True, kw_only=True):
+class Flag(ComponentSchema, kw_only=True, frozen=True):
     """Provenance of a value that has no block of its own."""
 
     assumed: bool
@@ -184,28 +175,28 @@ class Flag(_Data, frozen=True, kw_only=True):
     note: str | None = None
 
 
-class Source(_Data, frozen=True, kw_only=True):
+class Source(ComponentSchema, kw_only=True, frozen=True):
     url: str | None
     what: str
 
 
-class Conventions(_Data, frozen=True, kw_only=True):
+class Conventions(ComponentSchema, kw_only=True, frozen=True):
     assumed_flag: str
     coordinates: str
     resources: tuple[Resource, ...]
 
 
-class PlayerRange(_Data, frozen=True, kw_only=True):
+class PlayerRange(ComponentSchema, kw_only=True, frozen=True):
     min: int
     max: int
 
 
-class PerPlayerContents(_Data, frozen=True, kw_only=True):
+class PerPlayerContents(ComponentSchema, kw_only=True, frozen=True):
     airship_cards: int
     player_board: int
 
 
-class Contents(_Data, frozen=True, kw_only=True):
+class Contents(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     source: str
     giant_airship_figure: int
@@ -221,53 +212,53 @@ class Contents(_Data, frozen=True, kw_only=True):
     supply_unlimited_source: str
 
 
-class PlayerColors(_Data, frozen=True, kw_only=True):
+class PlayerColors(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     source: str
     colors: tuple[str, ...]
     note: str
 
 
-class Island(_Data, frozen=True, kw_only=True, tag="island", tag_field="type"):
+class Island(ComponentSchema, kw_only=True, frozen=True, tag="island", tag_field="type"):
     row: int
     resource: Resource
 
 
-class City(_Data, frozen=True, kw_only=True, tag="city", tag_field="type"):
+class City(ComponentSchema, kw_only=True, frozen=True, tag="city", tag_field="type"):
     row: int
     city: Row
 
 
-class Face(_Data, frozen=True, kw_only=True):
+class Face(ComponentSchema, kw_only=True, frozen=True):
     kind: FaceName
     spaces: tuple[Union[Island, City], ...]
 
 
-class StripData(_Data, frozen=True, kw_only=True):
+class StripData(ComponentSchema, kw_only=True, frozen=True):
     id: str
     faces: dict[FaceName, Face]
     assumed: bool
     source: str
 
 
-class LayoutColumn(_Data, frozen=True, kw_only=True):
+class LayoutColumn(ComponentSchema, kw_only=True, frozen=True):
     strip: str
     face: FaceName
 
 
-class SetupLayouts(_Data, frozen=True, kw_only=True):
+class SetupLayouts(ComponentSchema, kw_only=True, frozen=True):
     source: str
     face_order_source_note: str
     dawn: tuple[LayoutColumn, ...]
     dusk: tuple[LayoutColumn, ...]
 
 
-class Coordinates(_Data, frozen=True, kw_only=True):
+class Coordinates(ComponentSchema, kw_only=True, frozen=True):
     col: int
     row: int
 
 
-class BoardData(_Data, frozen=True, kw_only=True):
+class BoardData(ComponentSchema, kw_only=True, frozen=True):
     columns: int
     rows: int
     airship_rest: Coordinates
@@ -279,13 +270,13 @@ class BoardData(_Data, frozen=True, kw_only=True):
     strip_layout_note: str
 
 
-class CardTemplate(_Data, frozen=True, kw_only=True):
+class CardTemplate(ComponentSchema, kw_only=True, frozen=True):
     n: int
     value: int
     activation: Activation
 
 
-class AirshipCards(_Data, frozen=True, kw_only=True):
+class AirshipCards(ComponentSchema, kw_only=True, frozen=True):
     per_player: int
     values: tuple[int, ...]
     value_counts: dict[int, int]
@@ -297,7 +288,7 @@ class AirshipCards(_Data, frozen=True, kw_only=True):
     cards: tuple[CardTemplate, ...]
 
 
-class TileData(_Data, frozen=True, kw_only=True):
+class TileData(ComponentSchema, kw_only=True, frozen=True):
     id: str
     cost: Cost
     vp: int
@@ -306,7 +297,7 @@ class TileData(_Data, frozen=True, kw_only=True):
     note: str | None = None
 
 
-class DeliveryTiles(_Data, frozen=True, kw_only=True):
+class DeliveryTiles(ComponentSchema, kw_only=True, frozen=True):
     day_count: int
     night_count: int
     count_source: str
@@ -317,7 +308,7 @@ class DeliveryTiles(_Data, frozen=True, kw_only=True):
     night: tuple[TileData, ...]
 
 
-class SlotReward(_Data, frozen=True, kw_only=True):
+class SlotReward(ComponentSchema, kw_only=True, frozen=True):
     level: int
     reward: Reward
     assumed: bool
@@ -325,20 +316,20 @@ class SlotReward(_Data, frozen=True, kw_only=True):
     note: str | None = None
 
 
-class SlotRewards(_Data, frozen=True, kw_only=True):
+class SlotRewards(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     day: tuple[SlotReward, ...]
     night: tuple[SlotReward, ...]
 
 
-class PairBonus(_Data, frozen=True, kw_only=True):
+class PairBonus(ComponentSchema, kw_only=True, frozen=True):
     values: tuple[int, ...]
     assumed: bool
     source: str
     note: str
 
 
-class SummerSide(_Data, frozen=True, kw_only=True):
+class SummerSide(ComponentSchema, kw_only=True, frozen=True):
     storage_capacity: int
     storage_source: str
     slots_per_row: int
@@ -349,19 +340,19 @@ class SummerSide(_Data, frozen=True, kw_only=True):
     pair_bonus_by_column: PairBonus
 
 
-class WinterSlotData(_Data, frozen=True, kw_only=True):
+class WinterSlotData(ComponentSchema, kw_only=True, frozen=True):
     id: str
     level: int
     power: WinterPower
 
 
-class WinterSlots(_Data, frozen=True, kw_only=True):
+class WinterSlots(ComponentSchema, kw_only=True, frozen=True):
     level_mapping: Flag
     day: tuple[WinterSlotData, ...]
     night: tuple[WinterSlotData, ...]
 
 
-class WinterSide(_Data, frozen=True, kw_only=True):
+class WinterSide(ComponentSchema, kw_only=True, frozen=True):
     storage_capacity: int
     storage_max_via_powers: int
     source: str
@@ -374,32 +365,32 @@ class WinterSide(_Data, frozen=True, kw_only=True):
     permanent_resource_rules: str
 
 
-class PlayerBoards(_Data, frozen=True, kw_only=True):
+class PlayerBoards(ComponentSchema, kw_only=True, frozen=True):
     summer: SummerSide
     winter: WinterSide
 
 
-class ImprovementSplit(_Data, frozen=True, kw_only=True):
+class ImprovementSplit(ComponentSchema, kw_only=True, frozen=True):
     level1_tiles: int
     level3_half_tiles: int
     assumed: bool
     note: str
 
 
-class Level1Tile(_Data, frozen=True, kw_only=True):
+class Level1Tile(ComponentSchema, kw_only=True, frozen=True):
     id: str
     letter: str | None = None
     effects: tuple[Level1Effect, ...]
 
 
-class Level3Kind(_Data, frozen=True, kw_only=True):
+class Level3Kind(ComponentSchema, kw_only=True, frozen=True):
     kind: str
     letter: str | None = None
     day: Level3Effect
     night: Level3Effect
 
 
-class ImprovementPlacement(_Data, frozen=True, kw_only=True):
+class ImprovementPlacement(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     level1_covers: tuple[str, ...]
     level3_day_half_covers: str
@@ -407,12 +398,12 @@ class ImprovementPlacement(_Data, frozen=True, kw_only=True):
     note: str
 
 
-class ImprovementActivation(_Data, frozen=True, kw_only=True):
+class ImprovementActivation(ComponentSchema, kw_only=True, frozen=True):
     level1: str
     level3: str
 
 
-class ImprovementTiles(_Data, frozen=True, kw_only=True):
+class ImprovementTiles(ComponentSchema, kw_only=True, frozen=True):
     total: int
     total_source: str
     split: ImprovementSplit
@@ -424,13 +415,13 @@ class ImprovementTiles(_Data, frozen=True, kw_only=True):
     activation: ImprovementActivation
 
 
-class DisplaySize(_Data, frozen=True, kw_only=True):
+class DisplaySize(ComponentSchema, kw_only=True, frozen=True):
     by_player_count: dict[int, int]
     solo: Flag
     source: str
 
 
-class StartingResources(_Data, frozen=True, kw_only=True):
+class StartingResources(ComponentSchema, kw_only=True, frozen=True):
     source: str
     #: 1-based turn position -> resources.
     by_seat: dict[int, Cost]
@@ -438,14 +429,14 @@ class StartingResources(_Data, frozen=True, kw_only=True):
     note: str
 
 
-class ImprovementDraft(_Data, frozen=True, kw_only=True):
+class ImprovementDraft(ComponentSchema, kw_only=True, frozen=True):
     source: str
     offer_level1: str
     offer_level3: str
     order: str
 
 
-class SetupData(_Data, frozen=True, kw_only=True):
+class SetupData(ComponentSchema, kw_only=True, frozen=True):
     source: str
     hand_size: int
     display_size: DisplaySize
@@ -457,7 +448,7 @@ class SetupData(_Data, frozen=True, kw_only=True):
     improvement_draft: ImprovementDraft
 
 
-class ScoringData(_Data, frozen=True, kw_only=True):
+class ScoringData(ComponentSchema, kw_only=True, frozen=True):
     source: str
     resources_per_star: int
     summer: tuple[str, ...]
@@ -465,23 +456,23 @@ class ScoringData(_Data, frozen=True, kw_only=True):
     tie: str
 
 
-class Die(_Data, frozen=True, kw_only=True):
+class Die(ComponentSchema, kw_only=True, frozen=True):
     faces: tuple[int, ...]
     assumed: bool
 
 
-class AirshipElseRow(_Data, frozen=True, kw_only=True):
+class AirshipElseRow(ComponentSchema, kw_only=True, frozen=True):
     """A roll that sends the Rival card to the airship's space, or this row when it is taken."""
 
     airship_space_else_row: int
 
 
-class RatingThreshold(_Data, frozen=True, kw_only=True):
+class RatingThreshold(ComponentSchema, kw_only=True, frozen=True):
     min: int
     label: str
 
 
-class SoloData(_Data, frozen=True, kw_only=True):
+class SoloData(ComponentSchema, kw_only=True, frozen=True):
     assumed: bool
     source: str
     note: str
@@ -493,7 +484,7 @@ class SoloData(_Data, frozen=True, kw_only=True):
     rating_thresholds: tuple[RatingThreshold, ...]
 
 
-class ComponentsFile(_Data, frozen=True, kw_only=True):
+class ComponentsFile(ComponentSchema, kw_only=True, frozen=True):
     game: str
     publisher: str
     year: int
@@ -514,11 +505,11 @@ class ComponentsFile(_Data, frozen=True, kw_only=True):
     solo: SoloData
 
 
-COMPONENTS: ComponentsFile = load_components(DATA_FILE, ComponentsFile)
+FILE = ComponentFile(__file__, "solenia.components.json", ComponentsFile)
+COMPONENTS: ComponentsFile = FILE.data
 
-#: JSON paths of every block the file flags ``"assumed": true`` (for the ruleset's notes). Read
-#: from the decoded tree, re-encoded into plain JSON values, which ``assumed_paths`` walks.
-ASSUMED: tuple[str, ...] = tuple(assumed_paths(msgspec.json.decode(msgspec.json.encode(COMPONENTS))))
+#: JSON paths of every block the file flags ``"assumed": true`` (for the ruleset's notes).
+ASSUMED: tuple[str, ...] = tuple(FILE.assumed_blocks())
 
 RESOURCES: tuple[str, ...] = COMPONENTS.conventions.resources
 if RESOURCES != get_args(Resource):  # the rules spell the resources out (Cost, Storage, resources.py)
@@ -526,15 +517,44 @@ if RESOURCES != get_args(Resource):  # the rules spell the resources out (Cost, 
 COLORS: tuple[str, ...] = COMPONENTS.player_colors.colors
 ROWS_OF_TILES: tuple[Row, ...] = ("day", "night")
 
+_T = TypeVar("_T")
+
+
+def by_row(day: _T, night: _T) -> tuple[tuple[Row, _T], tuple[Row, _T]]:
+    """The file's day and night blocks of one thing, each with its row."""
+    return ("day", day), ("night", night)
+
 
 # ---------------------------------------------------------------- lookup tables
 @dataclass(frozen=True, slots=True)
-class Terrain:
-    """What a space shows: an island of one resource, or a day or night city."""
+class IslandSpace:
+    """An island of one resource (``kind`` tells it from a city; it has no ``city``)."""
 
-    kind: str  # "island" or "city"
-    resource: str | None = None
-    city: str | None = None  # "day" or "night"
+    resource: Resource
+    kind: Literal["island"] = "island"
+    city: None = None
+
+    @property
+    def name(self) -> Resource:
+        """What the space is, as events name its terrain."""
+        return self.resource
+
+
+@dataclass(frozen=True, slots=True)
+class CitySpace:
+    """A day or a night city (it has no ``resource``)."""
+
+    city: Row
+    kind: Literal["city"] = "city"
+    resource: None = None
+
+    @property
+    def name(self) -> Row:
+        return self.city
+
+
+#: What a space shows: an island of one resource, or a day or night city.
+Terrain = Union[IslandSpace, CitySpace]
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,7 +569,7 @@ class Card:
 @dataclass(frozen=True, slots=True)
 class Tile:
     id: str
-    kind: str  # "day" or "night": the display, the deck, the city and the board row it belongs to
+    kind: Row  # the display, the deck, the city and the board row it belongs to
     cost: Cost  # every resource, zero where the tile asks for none
     vp: int
     size: int  # resources asked in all
@@ -558,7 +578,7 @@ class Tile:
 @dataclass(frozen=True, slots=True)
 class WinterSlot:
     id: str
-    row: str
+    row: Row
     index: int
     level: int
     power: WinterPower
@@ -569,20 +589,22 @@ _board = COMPONENTS.board
 COLUMNS: int = _board.columns
 ROWS: int = _board.rows
 AIRSHIP_REST: tuple[int, int] = (_board.airship_rest.col, _board.airship_rest.row)
-FACE_FLIP: dict[str, str] = dict(_board.face_flip)
+FACE_FLIP: dict[str, FaceName] = dict(_board.face_flip.items())
+#: a face as the state holds it (text) -> as events name it (consistency admits only these).
+FACES: dict[str, FaceName] = {face: face for face in get_args(FaceName)}
 
 
 def _terrain(space: Island | City) -> Terrain:
     if isinstance(space, Island):
-        return Terrain("island", resource=space.resource)
-    return Terrain("city", city=space.city)
+        return IslandSpace(space.resource)
+    return CitySpace(space.city)
 
 
 #: strip id -> face -> the terrain of each row.
 STRIPS: dict[str, dict[str, tuple[Terrain, ...]]] = {
     strip.id: {face: tuple(_terrain(s) for s in sorted(body.spaces, key=lambda s: s.row))
                for face, body in strip.faces.items()}
-    for strip in _board.strips
+    for strip in index_by(_board.strips, lambda strip: strip.id, "strip").values()
 }
 #: layout name -> [(strip, face)] from col 0 (rear) to the front.
 LAYOUTS: dict[str, list[tuple[str, str]]] = {
@@ -596,16 +618,19 @@ PERMUTABLE_STRIPS: tuple[str, ...] = tuple(
 # ---------------------------------------------------------------- airship cards
 _cards = COMPONENTS.airship_cards
 CARDS_PER_PLAYER: int = _cards.per_player
-_CARD_TEMPLATES = {card.n: card for card in _cards.cards}
+_CARD_TEMPLATES = index_by(_cards.cards, lambda card: card.n, "airship card")
+if sorted(_CARD_TEMPLATES) != list(range(1, len(_CARD_TEMPLATES) + 1)):  # ids are the copies 1..16 of a colour
+    raise RuntimeError(f"solenia.components.json numbers its airship cards {sorted(_CARD_TEMPLATES)}, not 1..N")
 
 
 def card_id(color: str, n: int) -> str:
-    return f"{color}-{n:02d}"
+    """Card ``n`` of a colour: the ``n``-th copy of that colour's deck ("orange-07")."""
+    return copies(color, 1, first=n)[0]
 
 
 def deck_of(color: str) -> list[str]:
     """The 16 card ids of one colour, in printed order (all colours are identical, D-16)."""
-    return [card_id(color, n) for n in sorted(_CARD_TEMPLATES)]
+    return copies(color, len(_CARD_TEMPLATES))
 
 
 CARDS: dict[str, Card] = {
@@ -616,10 +641,10 @@ COLOR_DECKS: dict[str, frozenset[str]] = {color: frozenset(deck_of(color)) for c
 
 # ---------------------------------------------------------------- delivery tiles (SOL-5)
 _tiles = COMPONENTS.delivery_tiles
-TILES: dict[str, Tile] = {
-    t.id: Tile(t.id, kind, t.cost, t.vp, t.cost.wood + t.cost.wheat + t.cost.stone + t.cost.water)
-    for kind, row in (("day", _tiles.day), ("night", _tiles.night)) for t in row
-}
+TILES: dict[str, Tile] = index_by(
+    (Tile(t.id, kind, t.cost, t.vp, t.cost.wood + t.cost.wheat + t.cost.stone + t.cost.water)
+     for kind, row in by_row(_tiles.day, _tiles.night) for t in row),
+    lambda tile: tile.id, "delivery tile")
 TILES_BY_KIND: dict[str, tuple[str, ...]] = {"day": tuple(t.id for t in _tiles.day),
                                              "night": tuple(t.id for t in _tiles.night)}
 
@@ -630,7 +655,7 @@ SLOTS_PER_ROW: int = _summer.slots_per_row
 #: row -> slot index -> reward.
 SUMMER_REWARDS: dict[str, tuple[Reward, ...]] = {
     row: tuple(entry.reward for entry in sorted(entries, key=lambda e: e.level))
-    for row, entries in (("day", _summer.slot_rewards.day), ("night", _summer.slot_rewards.night))
+    for row, entries in by_row(_summer.slot_rewards.day, _summer.slot_rewards.night)
 }
 PAIR_BONUS: tuple[int, ...] = _summer.pair_bonus_by_column.values
 
@@ -638,9 +663,10 @@ _winter = COMPONENTS.player_board.winter
 WINTER_CAPACITY: int = _winter.storage_capacity
 WINTER_SLOTS: dict[str, tuple[WinterSlot, ...]] = {
     row: tuple(WinterSlot(s.id, row, i, s.level, s.power) for i, s in enumerate(slots))
-    for row, slots in (("day", _winter.slots.day), ("night", _winter.slots.night))
+    for row, slots in by_row(_winter.slots.day, _winter.slots.night)
 }
-WINTER_SLOT_BY_ID: dict[str, WinterSlot] = {s.id: s for row in WINTER_SLOTS.values() for s in row}
+WINTER_SLOT_BY_ID: dict[str, WinterSlot] = index_by((s for row in WINTER_SLOTS.values() for s in row),
+                                                    lambda slot: slot.id, "winter slot")
 #: slot ids whose power is a permanent resource, with that resource (SOL-8.4).
 PERMANENT_SOURCES: dict[str, str] = {
     s.id: s.power.resource for s in WINTER_SLOT_BY_ID.values() if isinstance(s.power, PermanentResource)}
@@ -648,9 +674,12 @@ WINTER_LEVELS: tuple[int, ...] = tuple(sorted({s.level for s in WINTER_SLOT_BY_I
 
 # ---------------------------------------------------------------- improvements (SOL-9)
 _impr = COMPONENTS.improvement_tiles
-LEVEL1: dict[str, tuple[Level1Effect, ...]] = {t.id: t.effects for t in _impr.level1}
+LEVEL1: dict[str, tuple[Level1Effect, ...]] = {
+    tile_id: tile.effects for tile_id, tile in index_by(_impr.level1, lambda t: t.id, "level-1 tile").items()}
 #: level-3 kind -> {"day": effect, "night": effect}
-LEVEL3: dict[str, dict[str, Level3Effect]] = {k.kind: {"day": k.day, "night": k.night} for k in _impr.level3_kinds}
+LEVEL3: dict[str, dict[str, Level3Effect]] = {
+    kind: {"day": k.day, "night": k.night}
+    for kind, k in index_by(_impr.level3_kinds, lambda k: k.kind, "level-3 kind").items()}
 LEVEL1_COVERS: tuple[str, ...] = _impr.placement.level1_covers
 LEVEL3_COVERS: dict[str, str] = {"day": _impr.placement.level3_day_half_covers,
                                  "night": _impr.placement.level3_night_half_covers}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import is_not
-from typing import Iterator
+from typing import Any, Iterator
 
 from rulesets.core import InvalidState, Inventory
 
@@ -26,9 +26,10 @@ from .components import (AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, COLOR_DECKS, COL
                          HAND_SIZE, LEVEL1, LEVEL3, PERMUTABLE_STRIPS, ROUNDS, SLOTS_PER_ROW, STRIPS, TILES,
                          TILES_BY_KIND, WINTER_LEVELS)
 from .board import ALL_SPACES, on_board
+from .events import Part
 from .improvements import derive_active, make_draft_order
 from .seating import turn_position
-from .state import RIVAL, Column, Improvements, Options, PlayerBoard, SoleniaState
+from .state import RIVAL, BoardSide, Column, Improvements, Options, Owner, PlayerBoard, SoleniaState
 from .storage import capacity_for
 from .winter import filled_at_level, permanents_for
 
@@ -46,10 +47,10 @@ _SPACES = frozenset(ALL_SPACES)
 _VALID_COLUMNS: set[tuple[Column, ...]] = set()
 
 
-#: (players, solo) -> every card id in play.
-_EXPECTED_CARDS: dict[tuple[int, str | None], frozenset[str]] = {}
-#: (players, Rival colour) -> every (card, owner) pair that may lie on the board.
-_BOARD_PAIRS: dict[tuple[int, str | None], frozenset[tuple[str, int | str]]] = {}
+#: (seat colours, Rival colour) -> every card id in play.
+_EXPECTED_CARDS: dict[tuple[tuple[str, ...], str | None], frozenset[str]] = {}
+#: (seat colours, Rival colour) -> every (card, owner) pair that may lie on the board.
+_BOARD_PAIRS: dict[tuple[tuple[str, ...], str | None], frozenset[tuple[str, Owner]]] = {}
 
 
 def check(state: SoleniaState) -> None:
@@ -64,7 +65,7 @@ def check(state: SoleniaState) -> None:
     _check_hands(state)
 
 
-def _fail(detail: str, path: str, **context) -> InvalidState:
+def _fail(detail: str, path: str, **context: Any) -> InvalidState:
     return InvalidState(detail, path, rule=RULE, **context)
 
 
@@ -142,10 +143,10 @@ def _check_columns(state: SoleniaState) -> None:
         strips.expect_exactly(STRIPS, "$.board.columns")
 
 
-def _board_pairs(colors: tuple[str, ...], rival: str | None) -> frozenset[tuple[str, int | str]]:
+def _board_pairs(colors: tuple[str, ...], rival: str | None) -> frozenset[tuple[str, Owner]]:
     key = (colors, rival)
     if key not in _BOARD_PAIRS:
-        pairs = {(card, seat) for seat, color in enumerate(colors) for card in COLOR_DECKS[color]}
+        pairs: set[tuple[str, Owner]] = {(card, seat) for seat, color in enumerate(colors) for card in COLOR_DECKS[color]}
         if rival is not None:
             pairs.update((card, RIVAL) for card in COLOR_DECKS[rival])
         _BOARD_PAIRS[key] = frozenset(pairs)
@@ -173,11 +174,11 @@ def _check_board_cards(state: SoleniaState, colors: tuple[str, ...]) -> None:
         if placed.owner == RIVAL:
             if state.solo is None or card is None or card.color != state.solo.rival_color:
                 raise _fail("Only the solo Rival's own cards belong to the Rival.", f"$.board.cards[{i}].owner")
-        elif not 0 <= placed.owner < n:  # type: ignore[operator]
+        elif not 0 <= placed.owner < n:
             raise _fail(f"owner must be a seat 0 to {n - 1}.", f"$.board.cards[{i}].owner")
-        elif card is None or card.color != state.players[placed.owner].color:  # type: ignore[index]
+        elif card is None or card.color != state.players[placed.owner].color:
             raise _fail(f"{placed.card} is not a card of seat {placed.owner} "
-                        f"({state.players[placed.owner].color}).",  # type: ignore[index]
+                        f"({state.players[placed.owner].color}).",
                         f"$.board.cards[{i}].card")
 
 
@@ -274,8 +275,8 @@ def _check_kinds(state: SoleniaState) -> None:
 
 def _check_tiles(state: SoleniaState) -> None:
     d = state.delivery
-    days = [*d.day_deck, *d.day_display]
-    nights = [*d.night_deck, *d.night_display]
+    days: list[str | None] = [*d.day_deck, *d.day_display]
+    nights: list[str | None] = [*d.night_deck, *d.night_display]
     extra = [*d.discarded]
     for player in state.players:
         days += player.day_slots
@@ -314,13 +315,15 @@ class _Derived:
     row_problem: bool  # whether any row has one
     capacity: int
     permanents: list[tuple[str, str]]
-    active: list[str]
+    active: list[Part]
 
 
-_DERIVED: dict[tuple, _Derived] = {}
+#: (side, level-1 tile, level-3 day half, level-3 night half, day slots filled, night slots filled)
+_DerivedKey = tuple[BoardSide, str | None, str | None, str | None, tuple[bool, ...], tuple[bool, ...]]
+_DERIVED: dict[_DerivedKey, _Derived] = {}
 
 
-def _derived(key: tuple, held: Improvements) -> _Derived:
+def _derived(key: _DerivedKey, held: Improvements) -> _Derived:
     """Cached by (side, improvement tiles, filled day slots, filled night slots): the same handful
     of slot patterns recur in every state of every game."""
     found = _DERIVED.get(key)
@@ -338,7 +341,7 @@ def _derived(key: tuple, held: Improvements) -> _Derived:
             elif None in slots and any(slots[slots.index(None):]):
                 problem = "Summer slots fill from the left without gaps (SOL-5.5)."
             problems.append(problem)
-        options = Options(board_side=side, strip_permutation=[])  # type: ignore[arg-type]
+        options = Options(board_side=side, strip_permutation=[])
         found = _Derived(
             rows_ok=tuple(problems),
             row_problem=any(problems),
@@ -395,16 +398,16 @@ def _check_extra_tiles(player: PlayerBoard, seat: int) -> None:
 
 # ---------------------------------------------------------------- hands and decks vs. turns
 def _check_hands(state: SoleniaState) -> None:
-    n, phase = len(state.players), state.phase
+    phase = state.phase
     # Turns each seat has taken: every earlier round's, and this round's for the seats before the
     # active one in turn order (and the active one itself while its overflow is settled).
     earlier = ROUNDS if phase == "game_over" else 0 if phase == "draft" else state.round - 1
     counting = phase == "play" or phase == "overflow"
-    first, active = state.first_player, state.active_seat
-    active_position = (active - first) % n  # seating.turn_position
+    active = state.active_seat
+    active_position = turn_position(state, active)
     for seat, player in enumerate(state.players):
         taken = earlier
-        if counting and ((seat - first) % n < active_position or (seat == active and phase == "overflow")):
+        if counting and (turn_position(state, seat) < active_position or (seat == active and phase == "overflow")):
             taken += 1
         left = CARDS_PER_PLAYER - taken
         unplayed = len(player.hand) + len(player.deck)

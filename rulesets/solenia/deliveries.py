@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from rulesets.core import Deck
+
 from . import resources as res
 from .actions import DeliveryChoice
 from .components import (ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS, CrossDelivery, DeliverySubstitution,
-                         GainOneOf, OnDelivery, PermanentResource, Reward, WinterPower)
+                         GainOneOf, OnDelivery, PermanentResource, Reward, Row, WinterPower)
 from .events import (DeliveryCompleted, DeliveryReward, DisplayRefilled, DisplayShort, Events, ImprovementActivated,
-                     PermanentGained, as_resources)
+                     Part, PermanentGained, as_resources)
 from .improvements import active_effect, active_effects, derive_active
 from .refusals import (DELIVERY_PAYMENT_MISMATCH, DELIVERY_REQUIRED, DELIVERY_TILE_NOT_IN_DISPLAY,
                        DELIVERY_TILE_WRONG_TYPE, INSUFFICIENT_RESOURCES, PERMANENT_ALREADY_USED,
@@ -142,15 +144,14 @@ def summer_reward(kind: str, index: int) -> Reward:
     return SUMMER_REWARDS[kind][index]
 
 
-def refill(state: SoleniaState, kind: str, events: Events) -> None:
+def refill(state: SoleniaState, kind: Row, events: Events) -> None:
     """SOL-5.6: the top of the same-type deck is appended to the display; an empty deck leaves it short."""
-    source = deck(state, kind)
-    if source:
-        tile = source.pop(0)
+    tile = Deck(deck(state, kind), state.rng).draw()
+    if tile is not None:
         display(state, kind).append(tile)
-        events.append(DisplayRefilled(kind=kind, tile=tile))  # type: ignore[arg-type]
+        events.append(DisplayRefilled(kind=kind, tile=tile))
     else:
-        events.append(DisplayShort(kind=kind, size=len(display(state, kind))))  # type: ignore[arg-type]
+        events.append(DisplayShort(kind=kind, size=len(display(state, kind))))
 
 
 # ---------------------------------------------------------------- a city play's delivery
@@ -165,7 +166,7 @@ class SlotOutcome:
     gained: res.Vector  # resources from the slot reward or B power
     stars: int  # stars from the slot reward and on-delivery improvements
     power: WinterPower | None  # the winter power that fires, if any
-    active_after: list[str]  # improvement parts active once the tile lies in its slot
+    active_after: list[Part]  # improvement parts active once the tile lies in its slot
     capacity_after: int
 
 
@@ -174,7 +175,7 @@ class DeliveryPlan:
     """A checked delivery, ready to apply (SOL-5.8 steps 3 to 6)."""
 
     tile: str
-    kind: str
+    kind: Row
     permanent: PermanentUse
     payment: res.Vector
     slot_index: int | None  # None: the row is full, the tile goes beside the board (SOL-5.7)
@@ -254,10 +255,10 @@ def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, sto
     if not payment_matches(need, offer, pool(player)):
         raise DELIVERY_PAYMENT_MISMATCH(tile=tile_id, need=res.describe(need), offered=res.describe(offer),
                                         context={"need": res.as_dict(need), "offered": res.as_dict(offer)})
-    slot_index, slot_id = _check_slot(state, player, tile.kind, choice)
+    slot_index, winter_slot = _check_slot(state, player, tile.kind, choice)
     outcome = slot_outcome(state, player, tile_id, slot_index, choice.reward_choice)
     _check_reward_choice(outcome.power, choice.reward_choice)
-    return DeliveryPlan(tile_id, tile.kind, tuple(choice.permanent), payment, slot_index, slot_id, outcome)
+    return DeliveryPlan(tile_id, tile.kind, tuple(choice.permanent), payment, slot_index, winter_slot, outcome)
 
 
 def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
@@ -323,14 +324,13 @@ def complete(state: SoleniaState, seat: int, plan: DeliveryPlan, events: Events)
                                     reward=DeliveryReward(**res.as_dict(outcome.gained), stars=outcome.stars)))
     res.store(player.storage, res.add(res.vector(player.storage), outcome.gained))
     player.stars += outcome.stars
-    if isinstance(outcome.power, PermanentResource):
-        player.permanent.append(Permanent(id=plan.slot_id, resource=outcome.power.resource))  # type: ignore[arg-type]
+    if isinstance(outcome.power, PermanentResource) and plan.slot_id is not None:  # a winter slot's power
+        player.permanent.append(Permanent(id=plan.slot_id, resource=outcome.power.resource))
         player.permanent.sort(key=lambda p: p.id)
-        events.append(PermanentGained(player=seat, id=plan.slot_id,  # type: ignore[arg-type]
-                                      resource=outcome.power.resource))
+        events.append(PermanentGained(player=seat, id=plan.slot_id, resource=outcome.power.resource))
     for part in outcome.active_after:
         if part not in player.improvements.active:
-            events.append(ImprovementActivated(player=seat, part=part))  # type: ignore[arg-type]
+            events.append(ImprovementActivated(player=seat, part=part))
     player.improvements.active = list(outcome.active_after)
     player.capacity = outcome.capacity_after
     refill(state, plan.kind, events)

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-import msgspec
 
-from rulesets.core import Coordinate, Count, Event, PrivateEvent, Seat, public
+from rulesets.core import Coordinate, Count, Event, PrivateEvent, PublicStruct, Seat
 
 from .components import RESOURCES, FaceName, Resource, Row
 from .state import Position
@@ -26,8 +25,7 @@ Part = Literal["level1", "level3_day", "level3_night"]
 Terrain = Union[Resource, Row]
 
 
-@public
-class Resources(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Resources(PublicStruct, kw_only=True, omit_defaults=True):
     """A number of each resource; a resource of none is left out."""
 
     wood: Count = 0
@@ -47,8 +45,7 @@ class DeliveryReward(Resources, kw_only=True):
     stars: Count = 0
 
 
-@public
-class ScoreBreakdown(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class ScoreBreakdown(PublicStruct, kw_only=True, omit_defaults=True):
     """One seat's final score (SOL-7.3 summer, SOL-7.4 winter; the solo rating, SOL-10.4)."""
 
     player: Seat

@@ -9,19 +9,19 @@ activation changes in airship, end-game effects in scoring.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Sequence, TypeVar
 
-from rulesets.core import RandomSource, clockwise
+from rulesets.core import RandomSource, clockwise, drawn_at_random, shuffled
 
 from .actions import ChooseImprovement
-from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID, ImprovementEffect
-from .events import DraftEnded, Events, ImprovementChosen, TurnStarted
+from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID, ImprovementEffect, Row
+from .events import DraftEnded, Events, ImprovementChosen, Part, TurnStarted
 from .refusals import IMPROVEMENT_LEVEL_ALREADY_TAKEN, IMPROVEMENT_NOT_OFFERED
 from .state import Draft, Improvements, Level3Pair, PlayerBoard, SoleniaState
 
-LEVEL1_PART = "level1"
-LEVEL3_PARTS = {"day": "level3_day", "night": "level3_night"}
-PARTS = (LEVEL1_PART, "level3_day", "level3_night")
+LEVEL1_PART: Part = "level1"
+LEVEL3_PARTS: dict[Row, Part] = {"day": "level3_day", "night": "level3_night"}
+PARTS: tuple[Part, ...] = (LEVEL1_PART, "level3_day", "level3_night")
 
 E = TypeVar("E", bound=ImprovementEffect)
 
@@ -34,13 +34,13 @@ def make_draft_order(players: int, first_player: int) -> list[int]:
 
 def make_draft(players: int, first_player: int, chance: RandomSource) -> Draft:
     """N random level-1 tiles and N level-3 pairs whose halves are of different kinds."""
-    level1 = chance.shuffled(list(LEVEL1))[:players]
-    day_halves = chance.shuffled(list(LEVEL3))[:players]
+    level1 = shuffled(LEVEL1, chance)[:players]
+    day_halves = shuffled(LEVEL3, chance)[:players]
     night_pool = list(LEVEL3)
     pairs: list[Level3Pair | None] = []
     for day in day_halves:
         # Redrawing a matching night half until it differs is a uniform draw among the others.
-        night = chance.choice([kind for kind in night_pool if kind != day])
+        night = drawn_at_random([kind for kind in night_pool if kind != day], chance)
         night_pool.remove(night)
         pairs.append(Level3Pair(day=day, night=night))
     return Draft(level1_offer=level1, level3_offer=pairs, order=make_draft_order(players, first_player))
@@ -63,7 +63,7 @@ def choose(state: SoleniaState, action: ChooseImprovement) -> Events:
     else:
         index = action.pair
         pair = draft.level3_offer[index] if index is not None and index < len(draft.level3_offer) else None
-        if pair is None:
+        if index is None or pair is None:  # no pair named is no pair offered
             open_pairs = [i for i, p in enumerate(draft.level3_offer) if p is not None]
             raise IMPROVEMENT_NOT_OFFERED(item=f"Level-3 pair {index}",
                                           offered=f"level-3 pairs {', '.join(map(str, open_pairs)) or 'none'}",
@@ -71,7 +71,7 @@ def choose(state: SoleniaState, action: ChooseImprovement) -> Events:
         if held.level3_day is not None:
             raise IMPROVEMENT_LEVEL_ALREADY_TAKEN(held=f"the level-3 pair {held.level3_day}/{held.level3_night}",
                                                   other="a level-1 tile")
-        draft.level3_offer[index] = None  # type: ignore[index]
+        draft.level3_offer[index] = None
         held.level3_day, held.level3_night = pair.day, pair.night
         chosen = ImprovementChosen(player=action.player, level=3, pair=index, day=pair.day, night=pair.night)
     draft.order.pop(0)
@@ -120,9 +120,9 @@ def _filled(day_slots: list[str | None], night_slots: list[str | None], slot_id:
     return slots[slot.index] is not None
 
 
-def derive_active(held: Improvements, day_slots: list[str | None], night_slots: list[str | None]) -> list[str]:
+def derive_active(held: Improvements, day_slots: list[str | None], night_slots: list[str | None]) -> list[Part]:
     """The parts active given these slots: level 1 needs both covered slots, a level-3 half its own."""
-    active = []
+    active: list[Part] = []
     if held.level1 is not None and all(_filled(day_slots, night_slots, s) for s in LEVEL1_COVERS):
         active.append(LEVEL1_PART)
     for row, part in LEVEL3_PARTS.items():
@@ -139,7 +139,7 @@ def part_effects(held: Improvements, part: str) -> tuple[ImprovementEffect, ...]
     return (LEVEL3[kind][row],) if kind else ()
 
 
-def active_effects(held: Improvements, parts: list[str]) -> list[ImprovementEffect]:
+def active_effects(held: Improvements, parts: Sequence[str]) -> list[ImprovementEffect]:
     return [effect for part in parts for effect in part_effects(held, part)]
 
 

@@ -17,7 +17,7 @@ from . import deliveries, resources as res
 from .actions import (DeliveryChoice, DiscardOverflow, DiscardToAdvance, LengthenPayment,
                       PlayCard, ResourceMix, Space)
 from .board import ALL_SPACES, Coord, terrain
-from .components import CARDS, TILES_BY_KIND, DoubleAdvance, GainOneOf, LengthenDiscount
+from .components import CARDS, TILES_BY_KIND, DoubleAdvance, GainOneOf, LengthenDiscount, Resource
 from .improvements import active_effect, options_for
 from .placement import anchors, free_placement_example
 from .state import PlayerBoard, SoleniaState
@@ -64,7 +64,7 @@ class SlotChoice:
     """One place for a tile of some kind: the winter slot named, the B reward chosen, and what it gives."""
 
     slot_id: str | None
-    reward_choice: str | None
+    reward_choice: Resource | None
     outcome: deliveries.SlotOutcome
 
 
@@ -201,7 +201,7 @@ def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
             if ground.resource is not None:
                 out += _island_plays(seat, cards, target, lengthen, stored, ground.resource, player.capacity)
             else:
-                options = cities.at(ground.city, stored)  # type: ignore[arg-type]
+                options = cities.at(ground.city, stored)
                 out += _city_plays(seat, cards, target, lengthen, options)
     return out
 

@@ -59,6 +59,6 @@ def free_placement_example(state: SoleniaState, seat: int) -> tuple[str, Coord] 
         if space in taken or distance(space, points) > 1:
             continue
         ground = terrain(state, *space)
-        if ground.kind == "island" or payable_tiles(state, player, ground.city, stored):  # type: ignore[arg-type]
+        if ground.kind == "island" or payable_tiles(state, player, ground.city, stored):
             return player.hand[0], space
     return None

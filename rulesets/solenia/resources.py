@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol
 
 from .components import RESOURCES
 
@@ -19,6 +19,19 @@ INDEX: dict[str, int] = {r: i for i, r in enumerate(RESOURCES)}
 
 
 _fields = attrgetter(*RESOURCES)
+
+
+class Amounts(Protocol):
+    """Anything holding a number of each resource (Storage, ResourceMix, a printed Cost)."""
+
+    @property
+    def wood(self) -> int: ...
+    @property
+    def wheat(self) -> int: ...
+    @property
+    def stone(self) -> int: ...
+    @property
+    def water(self) -> int: ...
 
 
 def vector(mix: Any) -> Vector:
@@ -46,7 +59,7 @@ if RESOURCES != ("wood", "wheat", "stone", "water"):
     raise RuntimeError(f"resources.py spells out wood, wheat, stone and water; the components name {RESOURCES}")
 
 
-def total(mix: Any) -> int:
+def total(mix: Amounts) -> int:
     """How many resources a Storage/ResourceMix struct holds."""
     return mix.wood + mix.wheat + mix.stone + mix.water
 

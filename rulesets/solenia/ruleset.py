@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
@@ -15,19 +15,30 @@ from .rule_index import RULES
 from .scoring import final_scores
 from .state import SoleniaState
 
+#: a phase's moves, each action type with its handler. Core's phase table types a handler's events as
+#: dicts; Solenia's events are Structs (core's Event), so its tables are typed with any events here.
+Moves = Mapping[type, Callable[[Any, Any], list[Any]]]
+DRAFT: Moves = {ChooseImprovement: improvements.choose}
+PLAY: Moves = {PlayCard: turns.play_card, DiscardToAdvance: turns.discard_to_advance}
+OVERFLOW: Moves = {DiscardOverflow: turns.discard_overflow}
+
+
+def drafting(state: SoleniaState) -> list[int]:
+    """SOL-9.1: the seat drafting now (the first still to pick)."""
+    return state.draft.order[:1] if state.draft is not None else []
+
+
 #: SOL-2 and SOL-9.1: the draft (with improvement tiles), the turns, and the overflow
 #: decisions a turn may leave (SOL-6.6); the game ends after round 16 (SOL-7.1).
 FLOW: PhaseTable[SoleniaState] = PhaseTable(
     phases=[
-        Phase("draft", {ChooseImprovement: improvements.choose},
-              actors=lambda state: state.draft.order[:1] if state.draft is not None else [],
-              wrong_phase_rule="SOL-9.1", not_your_turn_rule="SOL-9.1",
-              describe=lambda state: f"seat {state.draft.order[0]} to draft"),
-        Phase("play", {PlayCard: turns.play_card, DiscardToAdvance: turns.discard_to_advance},
+        Phase("draft", DRAFT, actors=drafting, wrong_phase_rule="SOL-9.1", not_your_turn_rule="SOL-9.1",
+              describe=lambda state: f"seat {drafting(state)[0]} to draft"),
+        Phase("play", PLAY,
               actors=lambda state: [state.active_seat],
               wrong_phase_rule="SOL-2.3", not_your_turn_rule="SOL-2.1",
               describe=lambda state: f"seat {state.active_seat} to play"),
-        Phase("overflow", {DiscardOverflow: turns.discard_overflow},
+        Phase("overflow", OVERFLOW,
               actors=lambda state: [state.pending[0].player] if state.pending else [],
               wrong_phase_rule="SOL-6.6", not_your_turn_rule="SOL-6.6",
               describe=lambda state: f"seat {state.pending[0].player} to settle an overflow first"),

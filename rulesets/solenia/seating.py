@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from rulesets.core import clockwise
+from rulesets.core import clockwise, left_of
 
 from .state import SoleniaState
 
 
 def turn_position(state: SoleniaState, seat: int) -> int:
     """0 for the first player, 1 for the next seat clockwise, and so on."""
-    return (seat - state.first_player) % len(state.players)
+    return turn_order(state).index(seat)
 
 
 def turn_order(state: SoleniaState) -> list[int]:
@@ -19,4 +19,4 @@ def turn_order(state: SoleniaState) -> list[int]:
 def next_seat(state: SoleniaState, seat: int) -> int | None:
     """The seat after ``seat`` this round, or None after the round's last seat."""
     position = turn_position(state, seat)
-    return None if position + 1 == len(state.players) else (seat + 1) % len(state.players)
+    return None if position + 1 == len(state.players) else left_of(seat, len(state.players))

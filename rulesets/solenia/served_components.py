@@ -20,7 +20,7 @@ from rulesets.core import Served, public
 
 from . import resources as res
 from .board import ALL_SPACES
-from .components import (ASSUMED, CARDS, COLUMNS, COMPONENTS, ROWS, Activation, City, Cost, FaceName, Island,
+from .components import (ASSUMED, by_row, CARDS, COLUMNS, COMPONENTS, ROWS, Activation, City, Cost, FaceName, Island,
                          LayoutColumn, Level1Effect, Level3Effect, Reward, Row, WinterPower)
 from .state import StartLayout
 
@@ -195,21 +195,21 @@ def _tiles() -> list[DeliveryTile]:
     return [DeliveryTile(id=tile.id, name=f"{row.capitalize()} tile: {res.describe(res.vector(tile.cost))} for "
                                           f"{tile.vp} stars",
                          row=row, cost=tile.cost, vp=tile.vp, assumed=tile.assumed)
-            for row, tiles in (("day", data.day), ("night", data.night)) for tile in tiles]
+            for row, tiles in by_row(data.day, data.night) for tile in tiles]
 
 
 def _summer_slots() -> list[SummerSlot]:
     rewards = COMPONENTS.player_board.summer.slot_rewards
     return [SummerSlot(id=f"{row}_{slot.level}", name=f"{row.capitalize()} slot, level {slot.level}", row=row,
                        level=slot.level, reward=slot.reward, assumed=slot.assumed)
-            for row, slots in (("day", rewards.day), ("night", rewards.night)) for slot in slots]
+            for row, slots in by_row(rewards.day, rewards.night) for slot in slots]
 
 
 def _winter_slots() -> list[WinterSlot]:
     slots = COMPONENTS.player_board.winter.slots
     return [WinterSlot(id=slot.id, name=f"{row.capitalize()} slot {slot.id.split('_')[-1]}, level {slot.level}",
                        row=row, level=slot.level, power=slot.power, assumed=slots.level_mapping.assumed)
-            for row, row_slots in (("day", slots.day), ("night", slots.night)) for slot in row_slots]
+            for row, row_slots in by_row(slots.day, slots.night) for slot in row_slots]
 
 
 def _improvements() -> tuple[list[Level1Improvement], list[Level3Improvement]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import RandomSource, Rng, Seating, clockwise
+from rulesets.core import RandomSource, Rng, Seating, clockwise, shuffled
 
 from . import resources as res
 from .components import (AIRSHIP_REST, COLORS, DISPLAY_SIZE, HAND_SIZE, LAYOUTS, PERMUTABLE_STRIPS, ROWS_OF_TILES,
@@ -46,20 +46,21 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
                    start_layout=layout, strip_permutation=permutation)
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
+    first = seating.start_player(chance)  # the named seat, default 0 (Solenia draws no start player)
 
     board = Board(columns=build_columns(layout, permutation),  # step 1
                   airship=Position(col=AIRSHIP_REST[0], row=AIRSHIP_REST[1]))  # step 2
 
     size = DISPLAY_SIZE[players]  # step 3
-    decks = {kind: chance.shuffled(TILES_BY_KIND[kind]) for kind in ROWS_OF_TILES}
+    decks = {kind: shuffled(TILES_BY_KIND[kind], chance) for kind in ROWS_OF_TILES}
     delivery = Delivery(day_deck=decks["day"][size:], night_deck=decks["night"][size:],
                         day_display=decks["day"][:size], night_display=decks["night"][:size])
 
     solo = players == 1
-    position = {seat: index for index, seat in enumerate(clockwise(seating.first_player, players))}
+    position = {seat: index for index, seat in enumerate(clockwise(first, players))}
     boards = []
     for seat in range(players):  # steps 4 to 7
-        cards = chance.shuffled(deck_of(seating.colors[seat]))
+        cards = shuffled(deck_of(seating.colors[seat]), chance)
         empty: list[str | None] = [None] * (len(WINTER_SLOTS["day"]) if opts.board_side == "winter" else SLOTS_PER_ROW)
         start = STARTING_RESOURCES.get(position[seat]) if not solo else None
         storage = Storage()
@@ -72,10 +73,10 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
     rival = None
     if solo:  # SOL-10.1: a second colour's cards are the Rival deck
         rival_color = next(color for color in COLORS if color not in seating.colors)
-        rival = Solo(rival_color=rival_color, rival_deck=chance.shuffled(deck_of(rival_color)))
+        rival = Solo(rival_color=rival_color, rival_deck=shuffled(deck_of(rival_color), chance))
 
-    draft = make_draft(players, seating.first_player, chance) if opts.improvements else None  # step 10
-    return SoleniaState(game=game, rules_version=rules_version, rng=rng, first_player=seating.first_player,
+    draft = make_draft(players, first, chance) if opts.improvements else None  # step 10
+    return SoleniaState(game=game, rules_version=rules_version, rng=rng, first_player=first,
                         options=opts, phase="draft" if draft else "play", round=1,
-                        active_seat=seating.first_player, board=board,
+                        active_seat=first, board=board,
                         delivery=delivery, players=boards, draft=draft, solo=rival)

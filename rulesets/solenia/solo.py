@@ -8,12 +8,12 @@ airship if its value is 0. Every number comes from the JSON ``solo`` block.
 
 from __future__ import annotations
 
-from rulesets.core import RandomSource
+from rulesets.core import Deck, RandomSource
 
 from . import airship
 from .board import airship as airship_space
 from .board import terrain
-from .components import CARDS, DIE_FACES, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES, AirshipElseRow
+from .components import CARDS, DIE_FACES, RIVAL_COLUMN_SCAN, RIVAL_ROW_BY_DIE, ROWS, TILES, AirshipElseRow, Row
 from .deliveries import display, refill
 from .events import Events, RivalCardDiscarded, RivalCardPlaced, RivalCardRevealed, TileDiscarded
 from .state import RIVAL, BoardCard, Position, SoleniaState
@@ -44,30 +44,31 @@ def rival_turn(state: SoleniaState, events: Events) -> int:
     """One Rival turn (SOL-10.3); returns how many spaces the airship advanced."""
     solo = state.solo
     assert solo is not None
-    if not solo.rival_deck:
+    rival_deck = Deck(solo.rival_deck, state.rng, solo.rival_discard)
+    card = rival_deck.draw()  # no refill: an empty Rival deck ends its turns
+    if card is None:
         return 0
-    card = solo.rival_deck.pop(0)
     roll = DIE_FACES[RandomSource(state.rng).below(len(DIE_FACES))]
     events.append(RivalCardRevealed(card=card, value=CARDS[card].value, roll=roll))
     target = rival_target(state, roll)
     if target is None:
-        solo.rival_discard.append(card)
+        rival_deck.discard(card)
         events.append(RivalCardDiscarded(card=card, reason="board_full"))
     else:
         col, row = target
         state.board.cards.append(BoardCard(card=card, owner=RIVAL, col=col, row=row))
         ground = terrain(state, col, row)
         events.append(RivalCardPlaced(card=card, space=Position(col=col, row=row),
-                                      terrain=ground.resource or ground.city))  # type: ignore[arg-type]
+                                      terrain=ground.name))
         if ground.kind == "city":
-            _discard_best_tile(state, ground.city, events)  # type: ignore[arg-type]
+            _discard_best_tile(state, ground.city, events)
     if CARDS[card].value == 0:
         airship.advance(state, 1, events, cause="rival")
         return 1
     return 0
 
 
-def _discard_best_tile(state: SoleniaState, kind: str, events: Events) -> None:
+def _discard_best_tile(state: SoleniaState, kind: Row, events: Events) -> None:
     """SOL-10.3 step 4: the same-type displayed tile with the most stars (lowest index on ties) leaves."""
     shown = display(state, kind)
     if not shown:
@@ -75,5 +76,5 @@ def _discard_best_tile(state: SoleniaState, kind: str, events: Events) -> None:
     best = max(range(len(shown)), key=lambda i: (TILES[shown[i]].vp, -i))
     tile = shown.pop(best)
     state.delivery.discarded.append(tile)
-    events.append(TileDiscarded(tile=tile, kind=kind, by=RIVAL))  # type: ignore[arg-type]
+    events.append(TileDiscarded(tile=tile, kind=kind, by=RIVAL))
     refill(state, kind, events)

@@ -9,6 +9,10 @@ Hidden information (SOL-H.1 to H.5) is declared here, beside the types: a player
 hand is private to its seat, every deck (personal, delivery, Rival) is hidden from
 everyone (SOL-H.2: nobody knows a deck's order), the random source is secret, and
 the rest is public (SOL-H.4). Core builds every view from these markers.
+
+Every part stands on core's ``PublicStruct`` (public unless a field says otherwise, SOL-H.4).
+A state is a tree (no reference cycles), so its parts are ``gc=False``: the garbage collector
+need not track them, and decoding and copying get cheaper.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Annotated, Literal, Union
 
 import msgspec
 
-from rulesets.core import Coordinate, Count, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Coordinate, Count, GameState, Hidden, PerSeat, Private, PublicStruct, Seat, public
 
 from .components import RESOURCES
 
@@ -29,13 +33,7 @@ Owner = Union[Seat, Literal["rival"]]
 RIVAL: Literal["rival"] = "rival"
 
 
-@public
-class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """Base of every state part, public unless a field says otherwise (SOL-H.4). A state is a tree (no reference cycles), so the
-    garbage collector need not track its parts: decoding and copying get cheaper."""
-
-
-class Storage(_Struct, kw_only=True):
+class Storage(PublicStruct, kw_only=True, gc=False):
     """Resources on a player's board (SOL-4). Permanent resources are not storage."""
 
     wood: Count = 0
@@ -48,7 +46,7 @@ if tuple(Storage.__struct_fields__) != RESOURCES:  # the code's vocabulary must 
     raise RuntimeError(f"solenia.components.json names resources {RESOURCES}, the code knows {Storage.__struct_fields__}")
 
 
-class Options(_Struct, kw_only=True):
+class Options(PublicStruct, kw_only=True, gc=False):
     board_side: BoardSide = "summer"
     improvements: bool = False
     start_layout: StartLayout = "dawn"
@@ -59,24 +57,32 @@ class Options(_Struct, kw_only=True):
 # A position, a strip's face, a card on the board, a pending decision and an offered pair are
 # values (frozen): a change makes a new one, so the copy ``apply`` makes of a state shares them
 # instead of copying each.
-class Position(_Struct, kw_only=True, frozen=True):
+#
+# Their base is PublicStruct's twin, frozen from the root: mypy refuses a frozen subclass of a
+# non-frozen Struct (PublicStruct), though msgspec allows it, and core offers no frozen twin.
+@public
+class _Value(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True, gc=False):
+    """A state part that is a value: frozen, so copies of the state share it."""
+
+
+class Position(_Value, kw_only=True, frozen=True):
     col: Coordinate
     row: Coordinate
 
 
-class Column(_Struct, kw_only=True, frozen=True):
+class Column(_Value, kw_only=True, frozen=True):
     strip: str
     face: str
 
 
-class BoardCard(_Struct, kw_only=True, frozen=True):
+class BoardCard(_Value, kw_only=True, frozen=True):
     card: str
     owner: Owner
     col: Coordinate
     row: Coordinate
 
 
-class Board(_Struct, kw_only=True):
+class Board(PublicStruct, kw_only=True, gc=False):
     #: index = column, 0 the rear strip (resolved next), 4 the front.
     columns: list[Column]
     airship: Position
@@ -84,7 +90,7 @@ class Board(_Struct, kw_only=True):
     cards: list[BoardCard] = []
 
 
-class Delivery(_Struct, kw_only=True):
+class Delivery(PublicStruct, kw_only=True, gc=False):
     """Delivery tiles outside the players' boards. Index 0 of a deck is its top."""
 
     day_deck: Annotated[list[str], Hidden()]
@@ -95,7 +101,7 @@ class Delivery(_Struct, kw_only=True):
     discarded: list[str] = []
 
 
-class Permanent(_Struct, kw_only=True):
+class Permanent(PublicStruct, kw_only=True, gc=False):
     """A permanent resource from a winter C or E slot (SOL-8.4); ``id`` is that slot."""
 
     id: str
@@ -103,7 +109,7 @@ class Permanent(_Struct, kw_only=True):
     used_this_turn: bool = False
 
 
-class Improvements(_Struct, kw_only=True):
+class Improvements(PublicStruct, kw_only=True, gc=False):
     """The improvement tiles a player drafted (SOL-9) and which of them are active."""
 
     level1: str | None = None
@@ -113,7 +119,7 @@ class Improvements(_Struct, kw_only=True):
     active: list[str] = []
 
 
-class PlayerBoard(_Struct, kw_only=True):
+class PlayerBoard(PublicStruct, kw_only=True, gc=False):
     seat: Seat
     color: str
     hand: Annotated[list[str], Private()]
@@ -132,7 +138,7 @@ class PlayerBoard(_Struct, kw_only=True):
     improvements: Improvements = msgspec.field(default_factory=Improvements)
 
 
-class Pending(_Struct, kw_only=True, frozen=True):
+class Pending(_Value, kw_only=True, frozen=True):
     """A decision the game waits for before the next turn (SOL-6.6)."""
 
     kind: Literal["discard_overflow"] = "discard_overflow"
@@ -140,14 +146,14 @@ class Pending(_Struct, kw_only=True, frozen=True):
     amount: Count
 
 
-class Level3Pair(_Struct, kw_only=True, frozen=True):
+class Level3Pair(_Value, kw_only=True, frozen=True):
     """An offered level-3 tile: a day half and a night half of different kinds (SOL-9.1)."""
 
     day: str
     night: str
 
 
-class Draft(_Struct, kw_only=True):
+class Draft(PublicStruct, kw_only=True, gc=False):
     level1_offer: list[str]
     #: index = the ``pair`` number a player names; a taken pair becomes null.
     level3_offer: list[Level3Pair | None]
@@ -155,7 +161,7 @@ class Draft(_Struct, kw_only=True):
     order: list[Seat]
 
 
-class Solo(_Struct, kw_only=True):
+class Solo(PublicStruct, kw_only=True, gc=False):
     """The solo Rival (SOL-10, ASSUMED)."""
 
     rival_color: str

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
+from rulesets.core import Deck, clockwise
+
 from . import airship, deliveries, resources as res
 from .actions import DiscardOverflow, DiscardToAdvance, PlayCard
 from .board import Coord, on_board, terrain
@@ -81,10 +83,10 @@ def check_play(state: SoleniaState, action: PlayCard) -> PlayPlan:
     if ground.kind == "island":
         if action.delivery is not None:
             raise DELIVERY_NOT_ALLOWED()
-        gained = res.one(ground.resource, value)  # type: ignore[arg-type]
+        gained = res.one(ground.resource, value)
         check_overflow_discard(res.add(stored, gained), player.capacity, overflow)
     else:
-        plan = deliveries.check_delivery(state, player, ground.city, stored, action.delivery)  # type: ignore[arg-type]
+        plan = deliveries.check_delivery(state, player, ground.city, stored, action.delivery)
         after = res.add(res.sub(stored, plan.payment), plan.outcome.gained)
         check_overflow_discard(after, plan.outcome.capacity_after, overflow)
     return PlayPlan(seat, card, target, ground, cost, lengthen, stored, value, gained, plan, overflow, advances,
@@ -145,7 +147,7 @@ def commit_play(state: SoleniaState, plan: PlayPlan) -> Events:
     state.board.cards.append(BoardCard(card=plan.card.id, owner=seat, col=col, row=row))
     events: Events = [CardPlayed(player=seat, card=plan.card.id, value=plan.card.value,
                                  space=Position(col=col, row=row),
-                                 terrain=plan.ground.resource or plan.ground.city)]  # type: ignore[arg-type]
+                                 terrain=plan.ground.name)]
     if plan.cost:
         res.store(player.storage, plan.stored)
         events.append(LengthenPaid(player=seat, resources=as_resources(plan.lengthen), cost=plan.cost))
@@ -219,10 +221,8 @@ def end_turn(state: SoleniaState, seat: int, advances: int, events: Events) -> N
 def draw(state: SoleniaState, seat: int, events: Events) -> None:
     """SOL-2.3 step 2 / SOL-2.4: up to 3 cards from the player's own deck; no reshuffle."""
     player = state.players[seat]
-    wanted = max(0, HAND_SIZE - len(player.hand))
-    drawn = player.deck[:wanted]
+    drawn = Deck(player.deck, state.rng).draw_many(max(0, HAND_SIZE - len(player.hand)))  # no refill: no reshuffle
     if drawn:
-        del player.deck[:wanted]
         player.hand.extend(drawn)
         events.append(CardDrawn(player=seat, cards=drawn, visible_to=[seat]))
         events.append(CardsDrawn(player=seat, count=len(drawn), deck_left=len(player.deck)))
@@ -230,9 +230,7 @@ def draw(state: SoleniaState, seat: int, events: Events) -> None:
 
 def queue_overflow(state: SoleniaState, first: int, events: Events) -> bool:
     """SOL-6.6: one pending decision per player over capacity, in seat order from ``first``."""
-    seats = len(state.players)
-    for offset in range(seats):
-        seat = (first + offset) % seats
+    for seat in clockwise(first, len(state.players)):
         player = state.players[seat]
         over = res.total(player.storage) - player.capacity
         if over > 0:

@@ -12,19 +12,26 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import msgspec
-import pytest
 
-from rulesets.core import IllegalAction, to_builtins
+from rulesets.core import RulesetError, to_builtins
 from rulesets.solenia import RULESET
 from rulesets.solenia.board import ALL_SPACES, terrain
 from rulesets.solenia.components import CARDS, COLORS, HAND_SIZE, TILES, Terrain, card_id
 from rulesets.solenia.state import BoardCard, SoleniaState
+from rulesets.testing import ANY, Scenario
 
 R = RULESET
+#: the kit's helpers bound to Solenia; the functions below keep this folder's calling style.
+GAME: Scenario[SoleniaState] = Scenario(RULESET)
 
 
 def new(players: int = 2, seed: Any = "scenario", **options: Any) -> SoleniaState:
-    return R.setup(players, seed, options)
+    return GAME.new(players, seed, **options)
+
+
+def checked(state: SoleniaState) -> SoleniaState:
+    """The state through ``load_state`` (a hand-built position must be one the referee accepts)."""
+    return GAME.checked(state)
 
 
 def cid(state: SoleniaState, seat: int, n: int) -> str:
@@ -108,15 +115,24 @@ def action(type_: str, player: int, **params: Any) -> dict[str, Any]:
     return {"type": type_, "player": player, **params}
 
 
-def play(state: SoleniaState, player: int, card: str, col: int, row: int, **params: Any):
-    return R.apply(state, action("play_card", player, card=card, space={"col": col, "row": row}, **params))
+def play(state: SoleniaState, player: int, card: str, col: int, row: int,
+         **params: Any) -> tuple[SoleniaState, list[dict[str, Any]]]:
+    """Play ``card`` onto (col, row): the next state and its events in wire form."""
+    return GAME.play(state, action("play_card", player, card=card, space={"col": col, "row": row}, **params))
 
 
-def refused(state: SoleniaState, act: dict[str, Any], code: str, rule: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        R.apply(state, act)
-    assert (info.value.code, info.value.rule) == (code, rule), info.value
-    return info.value
+def refused(state: SoleniaState, act: dict[str, Any], code: str, rule: str | None = ANY) -> RulesetError:
+    return GAME.refused(state, act, code, rule)
+
+
+def state_refused(raw: Any, path: str, code: str = "invalid_state") -> Any:
+    """``load_state(raw)`` is refused with ``code`` at ``path``; the refusal."""
+    return GAME.state_refused(raw, path, code)
+
+
+def seen(events: list[Any], seat: int | None) -> list[dict[str, Any]]:
+    """The events ``seat`` (None: a spectator) may see, in wire form."""
+    return GAME.seen(events, seat)
 
 
 def listed(state: SoleniaState, player: int) -> list[dict[str, Any]]:

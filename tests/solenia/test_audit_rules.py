@@ -10,12 +10,11 @@ import random
 import orjson
 import pytest
 
-from rulesets.core import to_builtins
 from rulesets.solenia.board import terrain
 from rulesets.solenia.components import AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, TILES_BY_KIND
 
 from .scenario import (R, action, events_of, fill, first_card, give, kinds_of, listed, new, play, printed_cost, put,
-                       refused, show, stock)
+                       refused, seen, show, stock)
 from .test_improvements import improved
 
 AIR = AIRSHIP_REST
@@ -204,7 +203,7 @@ def test_sol_h_events_never_carry_hidden_cards_tiles_or_the_seed(players, option
         seat = R.status(state).active_players[0]
         state, events = R.apply(state, chooser.choice(R.legal_actions(state, seat)))
         for viewer in (None, *range(players)):
-            text = orjson.dumps(to_builtins(R.view_events(events, viewer))).decode()
+            text = orjson.dumps(seen(events, viewer)).decode()
             hidden = list(state.delivery.day_deck) + list(state.delivery.night_deck)
             for other, player in enumerate(state.players):
                 hidden += player.deck + (player.hand if other != viewer else [])

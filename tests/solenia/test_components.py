@@ -7,14 +7,14 @@ import json
 
 import pytest
 
-from rulesets.core import ComponentDataError, assumed_paths, load_components
+from rulesets.core import ComponentDataError, ComponentFile, assumed_paths
 from rulesets.solenia import RULESET
-from rulesets.solenia.components import (ASSUMED, DATA_FILE, LEVEL1, LEVEL3, WINTER_SLOT_BY_ID, ComponentsFile,
+from rulesets.solenia.components import (ASSUMED, COMPONENTS, FILE, LEVEL1, LEVEL3, WINTER_SLOT_BY_ID, ComponentsFile,
                                          DoubleAdvance, GainOneOf, OnDelivery)
 
 
 def _raw():
-    return json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    return json.loads(FILE.path.read_text(encoding="utf-8"))
 
 
 def _load_edited(tmp_path, edit):
@@ -22,11 +22,11 @@ def _load_edited(tmp_path, edit):
     edit(raw)
     path = tmp_path / "solenia.components.json"
     path.write_text(json.dumps(raw), encoding="utf-8")
-    return load_components(path, ComponentsFile)
+    return ComponentFile(path, path.name, ComponentsFile).data
 
 
 def test_the_shipped_file_fits_its_schema(tmp_path):
-    assert _load_edited(tmp_path, lambda raw: None).game == "Solenia"
+    assert _load_edited(tmp_path, lambda raw: None) == COMPONENTS and COMPONENTS.game == "Solenia"
 
 
 @pytest.mark.parametrize("edit, where", [

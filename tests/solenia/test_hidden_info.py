@@ -9,7 +9,7 @@ from rulesets.core import to_builtins
 from rulesets.core.host import canonical_json
 from rulesets.testing.playout import random_playout
 
-from .scenario import R, new
+from .scenario import R, new, seen
 
 SEED = "view-secret-51f0"
 
@@ -94,10 +94,10 @@ def test_sol_h_5_drawn_cards_are_private_events():
     _, events = R.apply(state, R.legal_actions(state, 0)[0])
     drawn = [e for e in to_builtins(events) if e["type"] == "card_drawn"]
     assert [(e["player"], e["visible_to"]) for e in drawn] == [(0, [0])]
-    assert not [e for e in to_builtins(R.view_events(events, 1)) if e["type"] == "card_drawn"]
-    assert not [e for e in to_builtins(R.view_events(events, None)) if e["type"] == "card_drawn"]
-    assert [e for e in to_builtins(R.view_events(events, 0)) if e["type"] == "card_drawn"] == drawn
-    assert [e for e in to_builtins(R.view_events(events, None)) if e["type"] == "cards_drawn"]
+    assert not [e for e in seen(events, 1) if e["type"] == "card_drawn"]
+    assert not [e for e in seen(events, None) if e["type"] == "card_drawn"]
+    assert [e for e in seen(events, 0) if e["type"] == "card_drawn"] == drawn
+    assert [e for e in seen(events, None) if e["type"] == "cards_drawn"]
 
 
 def test_sol_h_6_all_chance_comes_from_the_seeded_source():

@@ -7,7 +7,7 @@ import pytest
 from rulesets.core import InvalidAction, to_builtins
 from rulesets.solenia.components import HAND_SIZE
 
-from .scenario import R, action, events_of, first_card, give, kinds_of, new, play, put, refused, spaces, stock
+from .scenario import R, action, events_of, first_card, give, kinds_of, new, play, put, refused, seen, spaces, stock
 
 
 def _island_next_to_airship(state):
@@ -96,7 +96,7 @@ def test_sol_2_4_hand_refills_to_three_then_shrinks():
     assert len(after.players[0].hand) == HAND_SIZE
     drawn = events_of(events, "card_drawn")[0]
     assert drawn["player"] == 0 and len(drawn["cards"]) == 1
-    assert drawn not in to_builtins(R.view_events(events, 1)) and drawn in to_builtins(R.view_events(events, 0))
+    assert drawn not in seen(events, 1) and drawn in seen(events, 0)
     late = new(2)
     player = late.players[0]
     player.discard.extend(player.deck)  # as if 13 turns had been played
