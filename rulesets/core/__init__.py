@@ -13,7 +13,7 @@ from .deck import Deck, drawn_at_random, shuffled
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 from .events import Event, PrivateEvent
 from .loop import Handler, Phase, PhaseTable
-from .parts import PublicStruct
+from .parts import PublicStruct, PublicValue
 from .pieces import copies, kind_of, kinds_times_copies
 from .refusals import CORE as CORE_REFUSALS, Catalogue, Refusal
 from .rng import RandomSource, Rng
@@ -31,7 +31,7 @@ __all__ = [
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError",
     "Event", "PrivateEvent",
     "Handler", "Phase", "PhaseTable",
-    "PublicStruct",
+    "PublicStruct", "PublicValue",
     "copies", "kind_of", "kinds_times_copies",
     "CORE_REFUSALS", "Catalogue", "Refusal",
     "RandomSource", "Rng",

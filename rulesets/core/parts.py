@@ -17,3 +17,10 @@ class PublicStruct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     may follow one with a default); add ``frozen=True`` for a value shared instead of copied (say it on
     every subclass: type checkers read it per class statement) and ``gc=False`` for a leaf.
     """
+
+
+@public
+class PublicValue(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True):
+    """:class:`PublicStruct`'s frozen twin, for a part of a state that is a value (a position, a pending
+    payment): a change makes a new one, so the copy ``apply`` makes of a state shares it instead of copying
+    it. Frozen from the root because type checkers refuse a frozen subclass of a mutable Struct."""

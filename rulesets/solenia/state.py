@@ -21,7 +21,7 @@ from typing import Annotated, Literal, Union
 
 import msgspec
 
-from rulesets.core import Coordinate, Count, GameState, Hidden, PerSeat, Private, PublicStruct, Seat, public
+from rulesets.core import Coordinate, Count, GameState, Hidden, PerSeat, Private, PublicStruct, PublicValue, Seat, public
 
 from .components import RESOURCES
 
@@ -57,11 +57,8 @@ class Options(PublicStruct, kw_only=True, gc=False):
 # A position, a strip's face, a card on the board, a pending decision and an offered pair are
 # values (frozen): a change makes a new one, so the copy ``apply`` makes of a state shares them
 # instead of copying each.
-#
-# Their base is PublicStruct's twin, frozen from the root: mypy refuses a frozen subclass of a
-# non-frozen Struct (PublicStruct), though msgspec allows it, and core offers no frozen twin.
-@public
-class _Value(msgspec.Struct, kw_only=True, frozen=True, forbid_unknown_fields=True, gc=False):
+# Their base is core's PublicValue (gc=False: values hold no references back).
+class _Value(PublicValue, kw_only=True, frozen=True, gc=False):
     """A state part that is a value: frozen, so copies of the state share it."""
 
 
