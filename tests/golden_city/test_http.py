@@ -9,8 +9,8 @@ import pytest
 
 from rulesets import get_ruleset
 from rulesets.core import to_builtins
-from tests.game_http import game_poster, stateless_client
-from tests.service.problem_checks import assert_problem, damaged, error_paths
+from tests.game_http import STATE_ENDPOINTS, bad_state_paths, game_poster, stateless_client
+from tests.service.problem_checks import assert_problem, damaged
 
 post = game_poster("golden_city")
 
@@ -119,17 +119,15 @@ DEFECTS = [
 
 
 @pytest.mark.parametrize("name, how, path", DEFECTS, ids=[d[0] for d in DEFECTS])
-@pytest.mark.parametrize("endpoint", ["apply", "legal-actions", "view"])
+@pytest.mark.parametrize("endpoint", STATE_ENDPOINTS)
 def test_gc_13_2_bad_states_are_422_with_the_path(client, midgame, endpoint, name, how, path):
     """GC-13.2 / spec 3.1: bad states are refused as 422 invalid_state naming the path, never a 5xx."""
     state, action = midgame
     bad = damaged(state, how)
-    payload = {"state": bad}
-    payload.update({"action": action} if endpoint == "apply" else {"player": 0})
-    body = assert_problem(post(client, endpoint, payload), 422, "invalid_state")
+    paths = bad_state_paths(client, post, endpoint, bad, action)
     free = [sid for sid in bad["board"] if sid not in state["board"]]
     expected = path.format(free=free[0] if free else "", last=len(bad["players"][2]["hand"]) - 1)
-    assert error_paths(body) == [expected]
+    assert paths == [expected]
 
 
 def test_gc_1_8_setup_refusals_over_http(client):

@@ -9,8 +9,8 @@ import pytest
 
 from rulesets import get_ruleset
 from rulesets.core import to_builtins
-from tests.game_http import game_poster, stateless_client
-from tests.service.problem_checks import assert_problem, damaged, error_paths
+from tests.game_http import STATE_ENDPOINTS, bad_state_paths, game_poster, stateless_client
+from tests.service.problem_checks import assert_problem, damaged
 
 post = game_poster("mines_of_zavandor")
 
@@ -131,13 +131,11 @@ DEFECTS = [
 
 
 @pytest.mark.parametrize("name, how, path", DEFECTS, ids=[d[0] for d in DEFECTS])
-@pytest.mark.parametrize("endpoint", ["apply", "legal-actions", "view"])
+@pytest.mark.parametrize("endpoint", STATE_ENDPOINTS)
 def test_moz_2_5_bad_states_are_422_with_the_path(client, midgame, endpoint, name, how, path):
     """MOZ-2.5 / MOZ-6.4 / MOZ-7.1: bad states are refused as 422 invalid_state naming the path, never a 5xx."""
     state, action = midgame
     bad = damaged(state, how)
-    payload = {"state": bad}
-    payload.update({"action": action} if endpoint == "apply" else {"player": 0})
-    body = assert_problem(post(client, endpoint, payload), 422, "invalid_state")
+    paths = bad_state_paths(client, post, endpoint, bad, action)
     kind = next(k for p in state["players"] for k in p["hand"])
-    assert error_paths(body) == [path.format(kind=kind)]
+    assert paths == [path.format(kind=kind)]
