@@ -2,26 +2,21 @@
 
 Every printed number the rules use (AP per turn and the cost of each action, the tile
 supplies, the palace tiles, the festival deck, the score tables, the board map) is a
-typed field of the schema below; :func:`rulesets.core.load_components` stops the import
+typed field of the schema below; :class:`rulesets.core.ComponentFile` stops the import
 with the JSON path at fault when the file does not fit it. The board map and the
 handshake table are ASSUMED in the file (spec D1, D2) and stay data.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Literal
 
-import msgspec
-
-from rulesets.core import ComponentDataError, assumed_paths, load_components
-
-DATA_FILE = Path(__file__).with_name("java.components.json")
+from rulesets.core import ComponentDataError, ComponentFile, ComponentSchema, index_by
 
 
-class _Schema(msgspec.Struct, kw_only=True):
-    """Base of the schema: fields the rules do not read (sources, notes) are ignored."""
+class _Schema(ComponentSchema, forbid_unknown_fields=False):
+    """Base of the schema: frozen like every printed component, but the file's fields the rules do not
+    read (``source``, ``legend``, ``sources``, notes) are ignored rather than refused."""
 
 
 class _Flagged(_Schema, kw_only=True):
@@ -219,14 +214,15 @@ class Components(_Schema):
     board: Board
 
 
-DATA: Components = load_components(DATA_FILE, Components)
-_RAW = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+FILE: ComponentFile[Components] = ComponentFile(__file__, "java.components.json", Components)
+DATA: Components = FILE.data
 
 
 def assumed_blocks() -> list[str]:
     """JSON paths of what the data file flags as assumed (metadata ``notes.assumed``): whole blocks
-    (``"assumed": true``) and single values (``"<name>_assumed": true`` flags ``<name>``)."""
-    found = list(assumed_paths(_RAW))
+    (``"assumed": true``, core's reading) and, Java's file only, single values (``"<name>_assumed": true``
+    flags ``<name>``)."""
+    found = FILE.assumed_blocks()
 
     def walk(value: object, path: str) -> None:
         if isinstance(value, dict):
@@ -234,7 +230,7 @@ def assumed_blocks() -> list[str]:
                 if name.endswith("_assumed") and inner is True:
                     found.append(f"{path}.{name[: -len('_assumed')]}")
                 walk(inner, f"{path}.{name}")
-    walk(_RAW, "$")
+    walk(FILE.raw, "$")
     return found
 
 
@@ -256,7 +252,10 @@ IRRIGATION_TILES: int = DATA.irrigation_tiles.count
 DEVELOPERS: int = DATA.developers.per_player
 ACTION_TOKENS: int = DATA.action_tokens.per_player
 
-CARDS: dict[str, frozenset[str]] = {card.id: frozenset(card.symbols) for card in DATA.festival_cards.cards}
+#: each card's symbols by id (an id printed twice stops the import).
+CARDS: dict[str, frozenset[str]] = {
+    card_id: frozenset(card.symbols)
+    for card_id, card in index_by(DATA.festival_cards.cards, lambda card: card.id, "festival card").items()}
 CARD_IDS: tuple[str, ...] = tuple(sorted(CARDS))
 HAND_SIZE: int = DATA.festival_cards.initial_hand
 CARDS_PER_TURN_LIMIT: int = DATA.action_costs.take_festival_card.max_per_turn
@@ -274,7 +273,7 @@ BOARD_ID: str = DATA.board.board_id
 def _check() -> None:
     """The file's own totals agree with its lists (a corrected printing must stay coherent)."""
     if len(CARDS) != DATA.festival_cards.count or len(CARDS) != len(DATA.festival_cards.cards):
-        raise ComponentDataError("festival_cards: count does not match the card list (or an id repeats)")
+        raise ComponentDataError("festival_cards: count does not match the card list")
     if any(not symbols <= set(SYMBOLS) or not symbols for symbols in CARDS.values()):
         raise ComponentDataError("festival_cards: a card shows an unknown symbol or none")
     if sum(PALACE_COUNTS.values()) != DATA.palace_tiles.total or set(PALACE_COUNTS) != {str(v) for v in PALACE_VALUES}:

@@ -135,9 +135,6 @@ class Java(Ruleset[JavaState, Action]):
     def enumerate_actions(self, state: JavaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
 
-    def round_of(self, state: JavaState) -> int:
-        return (state.turn.number - 1) // len(state.players) + 1
-
     def final_scores(self, state: JavaState) -> list[int]:
         return final_scores(state)
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Collection
 
+from rulesets.core import after
+
 
 from .events import FinalRoundStarted, JavaEvent, TilePlaced
 from .actions import PlaceTile
@@ -150,8 +152,7 @@ def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int]
     if level == 0:
         score_enclosed_areas(state, land, [j for i in cells for j in NEIGHBORS[i] if land.pond[j]], events)
     if kind == "triple" and state.supply.triple == 0 and state.final_round is None:
-        n = len(state.players)
-        state.final_round = FinalRound(trigger_player=seat, remaining=[(seat + k) % n for k in range(1, n)])
+        state.final_round = FinalRound(trigger_player=seat, remaining=after(seat, len(state.players)))
         events.append(FinalRoundStarted(trigger_player=seat))
     return events
 

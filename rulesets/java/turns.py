@@ -4,6 +4,8 @@ the end of a turn (with the final round and each player's grand final reckoning,
 from __future__ import annotations
 
 
+from rulesets.core import left_of
+
 from .events import ActionTokenUsed, GameOver, JavaEvent, TurnEnded, TurnStarted
 from .actions import EndTurn, UseActionToken
 from .action_points import ap_left, tile_obligation_open
@@ -50,7 +52,7 @@ def finish_turn(state: JavaState, events: list[JavaEvent]) -> None:
     events.append(TurnEnded(player=seat, turn=state.turn.number))
     final = state.final_round
     if final is None:
-        following = (seat + 1) % len(state.players)
+        following = left_of(seat, len(state.players))
     else:
         grand_final_reckoning(state, seat, events)
         if final.remaining and final.remaining[0] == seat:
