@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesets.core import Deck
+from rulesets.core import Deck, Events
 
 from .events import CardDrawn, CardTaken, DeckReshuffled, FaceUpReplaced, JavaEvent
 from .actions import TakeFestivalCard
@@ -37,7 +37,7 @@ def _draw(state: JavaState, events: list[JavaEvent]) -> str | None:
     return deck.draw()
 
 
-def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[JavaEvent]:
+def take_festival_card(state: JavaState, action: TakeFestivalCard) -> Events:
     seat = action.player
     if action.source not in SOURCES:
         raise INVALID_CARD_SOURCE()

@@ -13,64 +13,66 @@ from typing import Literal
 
 from rulesets.core import ComponentDataError, ComponentFile, ComponentSchema, index_by
 
+from .state import TileType
 
-class _Schema(ComponentSchema, forbid_unknown_fields=False):
+
+class _Schema(ComponentSchema, frozen=True, forbid_unknown_fields=False):
     """Base of the schema: frozen like every printed component, but the file's fields the rules do not
     read (``source``, ``legend``, ``sources``, notes) are ignored rather than refused."""
 
 
-class _Flagged(_Schema, kw_only=True):
+class _Flagged(_Schema, kw_only=True, frozen=True):
     """A block the file marks ``assumed`` (true: not confirmed by a source, served as such)."""
 
     assumed: bool = False
 
 
-class Players(_Flagged):
+class Players(_Flagged, frozen=True):
     min: int
     max: int
 
 
-class ActionPoints(_Flagged):
+class ActionPoints(_Flagged, frozen=True):
     per_turn: int
     action_token_bonus: int
     max_action_tokens_per_turn: int
 
 
-class FlatCost(_Flagged):
+class FlatCost(_Flagged, frozen=True):
     ap: int
 
 
-class TileCost(_Flagged):
+class TileCost(_Flagged, frozen=True):
     ap: int
     plus_per_hex_on_bare_outer_ring: int
 
 
-class RegionCost(_Flagged):
+class RegionCost(_Flagged, frozen=True):
     via_lowlands: int
     via_mountains: int
 
 
-class MoveCost(_Flagged):
+class MoveCost(_Flagged, frozen=True):
     per_terrain_change: int
     same_terrain: int
 
 
-class CardCost(_Flagged):
+class CardCost(_Flagged, frozen=True):
     ap: int
     max_per_turn: int
 
 
-class FestivalCost(_Flagged):
+class FestivalCost(_Flagged, frozen=True):
     ap: int
     max_per_turn: int
 
 
-class TokenCost(_Flagged):
+class TokenCost(_Flagged, frozen=True):
     ap: int
     gain: int
 
 
-class ActionCosts(_Schema):
+class ActionCosts(_Schema, frozen=True):
     place_tile: TileCost
     enter_developer: RegionCost
     exit_developer: RegionCost
@@ -83,7 +85,7 @@ class ActionCosts(_Schema):
     use_action_token: TokenCost
 
 
-class LandTile(_Flagged):
+class LandTile(_Flagged, frozen=True):
     count_total: int
     owner: Literal["shared", "player"]
     hexes: int
@@ -91,34 +93,34 @@ class LandTile(_Flagged):
     per_player: int = 0
 
 
-class LandTiles(_Schema):
+class LandTiles(_Schema, frozen=True):
     triple: LandTile
     double: LandTile
     single_rice: LandTile
     single_village: LandTile
 
 
-class PalaceTiles(_Flagged):
+class PalaceTiles(_Flagged, frozen=True):
     values: list[int]
     count_by_value: dict[str, int]
     total: int
 
 
-class IrrigationTiles(_Flagged):
+class IrrigationTiles(_Flagged, frozen=True):
     count: int
     printed_irrigation_spaces: int
 
 
-class PerPlayer(_Flagged):
+class PerPlayer(_Flagged, frozen=True):
     per_player: int
 
 
-class Card(_Schema):
+class Card(_Schema, frozen=True):
     id: str
     symbols: list[str]
 
 
-class FestivalCards(_Flagged):
+class FestivalCards(_Flagged, frozen=True):
     count: int
     initial_hand: int
     face_up_display: int
@@ -127,7 +129,7 @@ class FestivalCards(_Flagged):
     symbol_names_assumed: bool = False
 
 
-class Festival(_Schema):
+class Festival(_Schema, frozen=True):
     sabre_sole_winner: dict[str, int]
     handshake_each_tied_player: dict[str, int]
     handshake_alternative: dict[str, int]
@@ -135,28 +137,28 @@ class Festival(_Schema):
     handshake_assumed: bool = False
 
 
-class PalaceScore(_Flagged):
+class PalaceScore(_Flagged, frozen=True):
     table: dict[str, int]
 
 
-class IrrigationScore(_Flagged):
+class IrrigationScore(_Flagged, frozen=True):
     points_per_irrigation_space: int
 
 
-class Reckoning(_Flagged):
+class Reckoning(_Flagged, frozen=True):
     """JAVA-12.3: its amounts are prose in the file; the dense second place is flagged apart."""
 
     second_place_after_tied_first_assumed: bool = False
 
 
-class Scoring(_Schema):
+class Scoring(_Schema, frozen=True):
     palace_build_or_extend: PalaceScore
     irrigation_enclosure: IrrigationScore
     festival: Festival
     grand_final_reckoning: Reckoning
 
 
-class CentralHex(_Schema):
+class CentralHex(_Schema, frozen=True):
     q: int
     r: int
     kind: Literal["land", "pond"]
@@ -165,20 +167,20 @@ class CentralHex(_Schema):
     entry_cost: int | None
 
 
-class OuterHex(_Schema):
+class OuterHex(_Schema, frozen=True):
     q: int
     r: int
     region: Literal["mountains", "lowlands"]
     overhang_entry_cost: int
 
 
-class BoardCounts(_Schema):
+class BoardCounts(_Schema, frozen=True):
     central_land: int
     central_printed_irrigation: int
     outer_ring: int
 
 
-class Coordinates(_Schema):
+class Coordinates(_Schema, frozen=True):
     system: str
     hex_orientation: str
     neighbors: list[tuple[int, int]]
@@ -186,7 +188,7 @@ class Coordinates(_Schema):
     origin: str
 
 
-class Board(_Flagged):
+class Board(_Flagged, frozen=True):
     board_id: str
     coordinates: Coordinates
     counts: BoardCounts
@@ -194,11 +196,11 @@ class Board(_Flagged):
     outer_hexes: list[OuterHex]
 
 
-class EndOfGame(_Flagged):
+class EndOfGame(_Flagged, frozen=True):
     mandatory_tile_in_final_turns: bool
 
 
-class Components(_Schema):
+class Components(_Schema, frozen=True):
     game: str
     players: Players
     action_points: ActionPoints
@@ -238,8 +240,10 @@ def assumed_blocks() -> list[str]:
 AP_PER_TURN: int = DATA.action_points.per_turn
 TOKEN_BONUS: int = DATA.action_points.action_token_bonus
 COSTS: ActionCosts = DATA.action_costs
-TILE_TYPES: tuple[str, ...] = ("triple", "double", "single_rice", "single_village")
-PERSONAL_TILES: tuple[str, ...] = tuple(t for t in TILE_TYPES if getattr(DATA.land_tiles, t).owner == "player")
+TILE_TYPES: tuple[TileType, ...] = ("triple", "double", "single_rice", "single_village")
+#: a tile type by the name an action gives it (JAVA-4.1: an unknown name is refused).
+TILE_TYPE_NAMED: dict[str, TileType] = {t: t for t in TILE_TYPES}
+PERSONAL_TILES: tuple[TileType, ...] = tuple(t for t in TILE_TYPES if getattr(DATA.land_tiles, t).owner == "player")
 TILE_SIZE: dict[str, int] = {t: getattr(DATA.land_tiles, t).hexes for t in TILE_TYPES}
 TILE_VILLAGES: dict[str, int] = {t: getattr(DATA.land_tiles, t).terrain.get("village", 0) for t in TILE_TYPES}
 TILE_TOTAL: dict[str, int] = {t: getattr(DATA.land_tiles, t).count_total for t in TILE_TYPES}

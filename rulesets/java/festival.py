@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Iterator
 
-from rulesets.core import after, next_seat
+from rulesets.core import Events, after, next_seat
 
 
 from .events import (FestivalDeclared, FestivalDeclined, FestivalJoined, FestivalPassed, FestivalRaised,
@@ -109,11 +109,11 @@ def _next_actor(state: JavaState, festival: Festival, start: int, inclusive: boo
 
 
 # ---------------------------------------------------------------- declaring (JAVA-10.1 to 10.8)
-def declare_festival(state: JavaState, action: DeclareFestival) -> list[JavaEvent]:
+def declare_festival(state: JavaState, action: DeclareFestival) -> Events:
     seat = action.player
     check_turn_may_end(state, "JAVA-10.1")
     h = tuple(action.palace)
-    n = palace_at(state, h)  # type: ignore[arg-type]
+    n = palace_at(state, h)
     if n is None:
         raise NO_PALACE_THERE("JAVA-10.2")
     palace = state.palaces[n]
@@ -148,7 +148,7 @@ def declare_festival(state: JavaState, action: DeclareFestival) -> list[JavaEven
 
 
 # ---------------------------------------------------------------- joining and raising
-def festival_bid(state: JavaState, action: FestivalBid) -> list[JavaEvent]:
+def festival_bid(state: JavaState, action: FestivalBid) -> Events:
     festival = state.festival
     assert festival is not None
     seat = action.player
@@ -178,7 +178,7 @@ def festival_bid(state: JavaState, action: FestivalBid) -> list[JavaEvent]:
     return events
 
 
-def festival_pass(state: JavaState, action: FestivalPass) -> list[JavaEvent]:
+def festival_pass(state: JavaState, action: FestivalPass) -> Events:
     festival = state.festival
     assert festival is not None
     seat = action.player
@@ -196,7 +196,7 @@ def festival_pass(state: JavaState, action: FestivalPass) -> list[JavaEvent]:
     return events
 
 
-def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> list[JavaEvent]:
+def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> Events:
     festival = state.festival
     assert festival is not None
     seat = action.player
@@ -243,7 +243,7 @@ def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: i
 
 
 # ---------------------------------------------------------------- the tie vote (JAVA-10.10)
-def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list[JavaEvent]:
+def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> Events:
     festival = state.festival
     assert festival is not None and festival.tie_vote is not None
     vote = festival.tie_vote
@@ -282,7 +282,7 @@ def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[JavaE
     points = state.options.festival_handshake[value] if tie else SABRE[value]
     for seat in winners:
         state.players[seat].score += points
-    n = palace_at(state, tuple(festival.palace))  # type: ignore[arg-type]
+    n = palace_at(state, tuple(festival.palace))
     if n is not None:
         state.palaces[n].front_up = False
     deck = festival_deck(state)

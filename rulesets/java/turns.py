@@ -4,7 +4,7 @@ the end of a turn (with the final round and each player's grand final reckoning,
 from __future__ import annotations
 
 
-from rulesets.core import left_of
+from rulesets.core import Events, left_of
 
 from .events import ActionTokenUsed, GameOver, JavaEvent, TurnEnded, TurnStarted
 from .actions import EndTurn, UseActionToken
@@ -15,7 +15,7 @@ from .refusals import ACTION_TOKEN_ALREADY_USED, LAND_TILE_REQUIRED, NO_ACTION_T
 
 
 # ---------------------------------------------------------------- JAVA-3.3
-def use_action_token(state: JavaState, action: UseActionToken) -> list[JavaEvent]:
+def use_action_token(state: JavaState, action: UseActionToken) -> Events:
     player = state.players[action.player]
     if player.action_tokens == 0:
         raise NO_ACTION_TOKEN()
@@ -37,7 +37,7 @@ def check_turn_may_end(state: JavaState, rule: str) -> None:
         raise LAND_TILE_REQUIRED(rule)
 
 
-def end_turn(state: JavaState, action: EndTurn) -> list[JavaEvent]:
+def end_turn(state: JavaState, action: EndTurn) -> Events:
     check_turn_may_end(state, "JAVA-3.5")
     events: list[JavaEvent] = []
     finish_turn(state, events)
