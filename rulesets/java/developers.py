@@ -8,7 +8,7 @@ from collections import deque
 from typing import Iterator
 
 
-from .events import DeveloperEntered, DeveloperExited, DeveloperMoved, JavaEvent
+from .events import DeveloperEntered, DeveloperExited, DeveloperMoved
 from .actions import EnterDeveloper, ExitDeveloper, MoveDeveloper
 from .board import CENTRAL, ENTER_COST, ENTRY, ENTRY_REGIONS, EXIT_COST, HEXES, INDEX, N, NEIGHBORS, as_hex
 from .components import COSTS

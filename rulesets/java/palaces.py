@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulesets.core import Events
 
 
-from .events import JavaEvent, PalaceBuilt, PalaceExtended, Scored
+from .events import PalaceBuilt, PalaceExtended, Scored
 from .actions import BuildPalace, ExtendPalace
 from .board import HEXES, INDEX
 from .components import COSTS, PALACE_POINTS, PALACE_VALUES
