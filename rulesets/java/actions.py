@@ -14,13 +14,12 @@ from typing import Union
 
 import msgspec
 
-from rulesets.core import public
+from rulesets.core import PublicStruct
 
 Hex = tuple[int, int]
 
 
-@public
-class _Action(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, tag_field="type", gc=False):
+class _Action(PublicStruct, tag_field="type", gc=False):
     player: int
 
 

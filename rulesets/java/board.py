@@ -10,21 +10,25 @@ scan of these lists against the state, not a search.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, Sequence
 
 from rulesets.core import ComponentDataError
 
 from .components import COSTS, DATA
 
 Hex = tuple[int, int]
-REGIONS: tuple[str, ...] = ("lowlands", "mountains")
-NEIGHBOR_OFFSETS: tuple[Hex, ...] = tuple(tuple(d) for d in DATA.board.coordinates.neighbors)  # type: ignore[misc]
+Region = Literal["mountains", "lowlands"]
+REGIONS: tuple[Region, ...] = ("lowlands", "mountains")
+NEIGHBOR_OFFSETS: tuple[Hex, ...] = tuple((dq, dr) for dq, dr in DATA.board.coordinates.neighbors)
 
 _central = DATA.board.central_hexes
 _outer = DATA.board.outer_hexes
 
 #: every hex of the map, central Java first, in the data file's order.
 HEXES: tuple[Hex, ...] = tuple((h.q, h.r) for h in _central) + tuple((h.q, h.r) for h in _outer)
-INDEX: dict[Hex, int] = {h: i for i, h in enumerate(HEXES)}
+#: each hex's index; keyed by any int tuple so ``tuple(h)`` of a hex a client or a hand-built state sent
+#: as a ``[q, r]`` list looks up directly (a hex off the map, of any length, is simply absent).
+INDEX: dict[tuple[int, ...], int] = {h: i for i, h in enumerate(HEXES)}
 N: int = len(HEXES)
 N_CENTRAL: int = len(_central)
 if len(INDEX) != N:
@@ -36,13 +40,13 @@ PRINTED_POND: tuple[bool, ...] = tuple(i < N_CENTRAL and _central[i].kind == "po
 #: JAVA-2.4: central spaces next to the outer ring.
 EDGE: tuple[bool, ...] = tuple(i < N_CENTRAL and _central[i].edge for i in range(N))
 #: the outer region of each outer-ring hex (None for central Java).
-REGION: tuple[str | None, ...] = tuple(None if i < N_CENTRAL else _outer[i - N_CENTRAL].region for i in range(N))
+REGION: tuple[Region | None, ...] = tuple(None if i < N_CENTRAL else _outer[i - N_CENTRAL].region for i in range(N))
 
 NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
     tuple(INDEX[(q + dq, r + dr)] for dq, dr in NEIGHBOR_OFFSETS if (q + dq, r + dr) in INDEX) for q, r in HEXES)
 
 
-def _entry_regions(i: int) -> tuple[str, ...]:
+def _entry_regions(i: int) -> tuple[Region, ...]:
     """JAVA-5.2 and D5/D6: the outer regions a developer may come in by at this hex."""
     if CENTRAL[i]:
         return tuple(r for r in REGIONS if r in _central[i].border_regions)
@@ -50,7 +54,7 @@ def _entry_regions(i: int) -> tuple[str, ...]:
     return tuple(r for r in REGIONS if r in found)
 
 
-ENTRY_REGIONS: tuple[tuple[str, ...], ...] = tuple(_entry_regions(i) for i in range(N))
+ENTRY_REGIONS: tuple[tuple[Region, ...], ...] = tuple(_entry_regions(i) for i in range(N))
 ENTER_COST: dict[str, int] = {"lowlands": COSTS.enter_developer.via_lowlands,
                               "mountains": COSTS.enter_developer.via_mountains}
 EXIT_COST: dict[str, int] = {"lowlands": COSTS.exit_developer.via_lowlands,
@@ -130,7 +134,13 @@ def is_triangle(cells: list[int]) -> bool:
     return b in NEIGHBORS[a] and c in NEIGHBORS[a] and c in NEIGHBORS[b]
 
 
-def key(h: Hex) -> str:
+def as_hex(h: Sequence[int]) -> Hex:
+    """A hex as the board's key, from the ``(q, r)`` an action or a state holds (or a hand-built ``[q, r]``)."""
+    q, r = h
+    return (q, r)
+
+
+def key(h: Sequence[int]) -> str:
     """A hex as the state's ``spaces`` key, ``"q,r"``."""
     return f"{h[0]},{h[1]}"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesets.core import RandomSource
+from rulesets.core import Deck, Events
 
 from .events import CardDrawn, CardTaken, DeckReshuffled, FaceUpReplaced, JavaEvent
 from .actions import TakeFestivalCard
@@ -21,17 +21,23 @@ def card_value(card: str, symbols: list[str] | frozenset[str]) -> int:
     return len(CARDS[card] & set(symbols))
 
 
+def festival_deck(state: JavaState) -> Deck[str]:
+    """The face-down deck and its discard pile, as the state holds them (JAVA-1.5, 9.4)."""
+    return Deck(state.cards.deck, state.rng, state.cards.discard)
+
+
 def _draw(state: JavaState, events: list[JavaEvent]) -> str | None:
-    """The top card of the deck; an empty deck is first refilled from the shuffled discard (JAVA-9.4)."""
-    cards = state.cards
-    if not cards.deck and cards.discard:
-        cards.deck = RandomSource(state.rng).shuffled(sorted(cards.discard))
-        cards.discard = []
-        events.append(DeckReshuffled(count=len(cards.deck)))
-    return cards.deck.pop(0) if cards.deck else None
+    """The top card of the deck; an empty deck is first refilled from the shuffled discard (JAVA-9.4),
+    which everyone is told about (the new order stays hidden)."""
+    deck = festival_deck(state)
+    if not deck.cards:
+        moved = deck.reshuffle()
+        if moved:
+            events.append(DeckReshuffled(count=moved))
+    return deck.draw()
 
 
-def take_festival_card(state: JavaState, action: TakeFestivalCard) -> list[JavaEvent]:
+def take_festival_card(state: JavaState, action: TakeFestivalCard) -> Events:
     seat = action.player
     if action.source not in SOURCES:
         raise INVALID_CARD_SOURCE()

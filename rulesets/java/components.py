@@ -2,80 +2,77 @@
 
 Every printed number the rules use (AP per turn and the cost of each action, the tile
 supplies, the palace tiles, the festival deck, the score tables, the board map) is a
-typed field of the schema below; :func:`rulesets.core.load_components` stops the import
+typed field of the schema below; :class:`rulesets.core.ComponentFile` stops the import
 with the JSON path at fault when the file does not fit it. The board map and the
 handshake table are ASSUMED in the file (spec D1, D2) and stay data.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Literal
 
-import msgspec
+from rulesets.core import ComponentDataError, ComponentFile, ComponentSchema, index_by
 
-from rulesets.core import ComponentDataError, assumed_paths, load_components
-
-DATA_FILE = Path(__file__).with_name("java.components.json")
+from .state import TileType
 
 
-class _Schema(msgspec.Struct, kw_only=True):
-    """Base of the schema: fields the rules do not read (sources, notes) are ignored."""
+class _Schema(ComponentSchema, frozen=True, forbid_unknown_fields=False):
+    """Base of the schema: frozen like every printed component, but the file's fields the rules do not
+    read (``source``, ``legend``, ``sources``, notes) are ignored rather than refused."""
 
 
-class _Flagged(_Schema, kw_only=True):
+class _Flagged(_Schema, kw_only=True, frozen=True):
     """A block the file marks ``assumed`` (true: not confirmed by a source, served as such)."""
 
     assumed: bool = False
 
 
-class Players(_Flagged):
+class Players(_Flagged, frozen=True):
     min: int
     max: int
 
 
-class ActionPoints(_Flagged):
+class ActionPoints(_Flagged, frozen=True):
     per_turn: int
     action_token_bonus: int
     max_action_tokens_per_turn: int
 
 
-class FlatCost(_Flagged):
+class FlatCost(_Flagged, frozen=True):
     ap: int
 
 
-class TileCost(_Flagged):
+class TileCost(_Flagged, frozen=True):
     ap: int
     plus_per_hex_on_bare_outer_ring: int
 
 
-class RegionCost(_Flagged):
+class RegionCost(_Flagged, frozen=True):
     via_lowlands: int
     via_mountains: int
 
 
-class MoveCost(_Flagged):
+class MoveCost(_Flagged, frozen=True):
     per_terrain_change: int
     same_terrain: int
 
 
-class CardCost(_Flagged):
+class CardCost(_Flagged, frozen=True):
     ap: int
     max_per_turn: int
 
 
-class FestivalCost(_Flagged):
+class FestivalCost(_Flagged, frozen=True):
     ap: int
     max_per_turn: int
 
 
-class TokenCost(_Flagged):
+class TokenCost(_Flagged, frozen=True):
     ap: int
     gain: int
 
 
-class ActionCosts(_Schema):
+class ActionCosts(_Schema, frozen=True):
     place_tile: TileCost
     enter_developer: RegionCost
     exit_developer: RegionCost
@@ -88,7 +85,7 @@ class ActionCosts(_Schema):
     use_action_token: TokenCost
 
 
-class LandTile(_Flagged):
+class LandTile(_Flagged, frozen=True):
     count_total: int
     owner: Literal["shared", "player"]
     hexes: int
@@ -96,34 +93,34 @@ class LandTile(_Flagged):
     per_player: int = 0
 
 
-class LandTiles(_Schema):
+class LandTiles(_Schema, frozen=True):
     triple: LandTile
     double: LandTile
     single_rice: LandTile
     single_village: LandTile
 
 
-class PalaceTiles(_Flagged):
+class PalaceTiles(_Flagged, frozen=True):
     values: list[int]
     count_by_value: dict[str, int]
     total: int
 
 
-class IrrigationTiles(_Flagged):
+class IrrigationTiles(_Flagged, frozen=True):
     count: int
     printed_irrigation_spaces: int
 
 
-class PerPlayer(_Flagged):
+class PerPlayer(_Flagged, frozen=True):
     per_player: int
 
 
-class Card(_Schema):
+class Card(_Schema, frozen=True):
     id: str
     symbols: list[str]
 
 
-class FestivalCards(_Flagged):
+class FestivalCards(_Flagged, frozen=True):
     count: int
     initial_hand: int
     face_up_display: int
@@ -132,7 +129,7 @@ class FestivalCards(_Flagged):
     symbol_names_assumed: bool = False
 
 
-class Festival(_Schema):
+class Festival(_Schema, frozen=True):
     sabre_sole_winner: dict[str, int]
     handshake_each_tied_player: dict[str, int]
     handshake_alternative: dict[str, int]
@@ -140,28 +137,28 @@ class Festival(_Schema):
     handshake_assumed: bool = False
 
 
-class PalaceScore(_Flagged):
+class PalaceScore(_Flagged, frozen=True):
     table: dict[str, int]
 
 
-class IrrigationScore(_Flagged):
+class IrrigationScore(_Flagged, frozen=True):
     points_per_irrigation_space: int
 
 
-class Reckoning(_Flagged):
+class Reckoning(_Flagged, frozen=True):
     """JAVA-12.3: its amounts are prose in the file; the dense second place is flagged apart."""
 
     second_place_after_tied_first_assumed: bool = False
 
 
-class Scoring(_Schema):
+class Scoring(_Schema, frozen=True):
     palace_build_or_extend: PalaceScore
     irrigation_enclosure: IrrigationScore
     festival: Festival
     grand_final_reckoning: Reckoning
 
 
-class CentralHex(_Schema):
+class CentralHex(_Schema, frozen=True):
     q: int
     r: int
     kind: Literal["land", "pond"]
@@ -170,20 +167,20 @@ class CentralHex(_Schema):
     entry_cost: int | None
 
 
-class OuterHex(_Schema):
+class OuterHex(_Schema, frozen=True):
     q: int
     r: int
     region: Literal["mountains", "lowlands"]
     overhang_entry_cost: int
 
 
-class BoardCounts(_Schema):
+class BoardCounts(_Schema, frozen=True):
     central_land: int
     central_printed_irrigation: int
     outer_ring: int
 
 
-class Coordinates(_Schema):
+class Coordinates(_Schema, frozen=True):
     system: str
     hex_orientation: str
     neighbors: list[tuple[int, int]]
@@ -191,7 +188,7 @@ class Coordinates(_Schema):
     origin: str
 
 
-class Board(_Flagged):
+class Board(_Flagged, frozen=True):
     board_id: str
     coordinates: Coordinates
     counts: BoardCounts
@@ -199,11 +196,11 @@ class Board(_Flagged):
     outer_hexes: list[OuterHex]
 
 
-class EndOfGame(_Flagged):
+class EndOfGame(_Flagged, frozen=True):
     mandatory_tile_in_final_turns: bool
 
 
-class Components(_Schema):
+class Components(_Schema, frozen=True):
     game: str
     players: Players
     action_points: ActionPoints
@@ -219,14 +216,15 @@ class Components(_Schema):
     board: Board
 
 
-DATA: Components = load_components(DATA_FILE, Components)
-_RAW = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+FILE: ComponentFile[Components] = ComponentFile(__file__, "java.components.json", Components)
+DATA: Components = FILE.data
 
 
 def assumed_blocks() -> list[str]:
     """JSON paths of what the data file flags as assumed (metadata ``notes.assumed``): whole blocks
-    (``"assumed": true``) and single values (``"<name>_assumed": true`` flags ``<name>``)."""
-    found = list(assumed_paths(_RAW))
+    (``"assumed": true``, core's reading) and, Java's file only, single values (``"<name>_assumed": true``
+    flags ``<name>``)."""
+    found = FILE.assumed_blocks()
 
     def walk(value: object, path: str) -> None:
         if isinstance(value, dict):
@@ -234,7 +232,7 @@ def assumed_blocks() -> list[str]:
                 if name.endswith("_assumed") and inner is True:
                     found.append(f"{path}.{name[: -len('_assumed')]}")
                 walk(inner, f"{path}.{name}")
-    walk(_RAW, "$")
+    walk(FILE.raw, "$")
     return found
 
 
@@ -242,8 +240,10 @@ def assumed_blocks() -> list[str]:
 AP_PER_TURN: int = DATA.action_points.per_turn
 TOKEN_BONUS: int = DATA.action_points.action_token_bonus
 COSTS: ActionCosts = DATA.action_costs
-TILE_TYPES: tuple[str, ...] = ("triple", "double", "single_rice", "single_village")
-PERSONAL_TILES: tuple[str, ...] = tuple(t for t in TILE_TYPES if getattr(DATA.land_tiles, t).owner == "player")
+TILE_TYPES: tuple[TileType, ...] = ("triple", "double", "single_rice", "single_village")
+#: a tile type by the name an action gives it (JAVA-4.1: an unknown name is refused).
+TILE_TYPE_NAMED: dict[str, TileType] = {t: t for t in TILE_TYPES}
+PERSONAL_TILES: tuple[TileType, ...] = tuple(t for t in TILE_TYPES if getattr(DATA.land_tiles, t).owner == "player")
 TILE_SIZE: dict[str, int] = {t: getattr(DATA.land_tiles, t).hexes for t in TILE_TYPES}
 TILE_VILLAGES: dict[str, int] = {t: getattr(DATA.land_tiles, t).terrain.get("village", 0) for t in TILE_TYPES}
 TILE_TOTAL: dict[str, int] = {t: getattr(DATA.land_tiles, t).count_total for t in TILE_TYPES}
@@ -256,7 +256,10 @@ IRRIGATION_TILES: int = DATA.irrigation_tiles.count
 DEVELOPERS: int = DATA.developers.per_player
 ACTION_TOKENS: int = DATA.action_tokens.per_player
 
-CARDS: dict[str, frozenset[str]] = {card.id: frozenset(card.symbols) for card in DATA.festival_cards.cards}
+#: each card's symbols by id (an id printed twice stops the import).
+CARDS: dict[str, frozenset[str]] = {
+    card_id: frozenset(card.symbols)
+    for card_id, card in index_by(DATA.festival_cards.cards, lambda card: card.id, "festival card").items()}
 CARD_IDS: tuple[str, ...] = tuple(sorted(CARDS))
 HAND_SIZE: int = DATA.festival_cards.initial_hand
 CARDS_PER_TURN_LIMIT: int = DATA.action_costs.take_festival_card.max_per_turn
@@ -274,7 +277,7 @@ BOARD_ID: str = DATA.board.board_id
 def _check() -> None:
     """The file's own totals agree with its lists (a corrected printing must stay coherent)."""
     if len(CARDS) != DATA.festival_cards.count or len(CARDS) != len(DATA.festival_cards.cards):
-        raise ComponentDataError("festival_cards: count does not match the card list (or an id repeats)")
+        raise ComponentDataError("festival_cards: count does not match the card list")
     if any(not symbols <= set(SYMBOLS) or not symbols for symbols in CARDS.values()):
         raise ComponentDataError("festival_cards: a card shows an unknown symbol or none")
     if sum(PALACE_COUNTS.values()) != DATA.palace_tiles.total or set(PALACE_COUNTS) != {str(v) for v in PALACE_VALUES}:

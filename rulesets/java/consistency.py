@@ -8,6 +8,8 @@ final round that contradicts the rest of the state.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from rulesets.core import InvalidState, Inventory, require
 
 from .board import CENTRAL, EDGE, FOOTPRINT_BY_HEXES, HEXES, INDEX, KEY_INDEX, N, PRINTED_POND, key
@@ -16,7 +18,7 @@ from .components import (ACTION_TOKENS, AP_PER_TURN, BOARD_ID, CARD_IDS, CARDS, 
                          IRRIGATION_TILES, PALACE_COUNTS, PALACE_VALUES, PERSONAL_TILES, SYMBOLS, TILE_PER_PLAYER,
                          TILE_SIZE, TILE_VILLAGES, TOKEN_BONUS, TRIPLES)
 from .land import Land
-from .state import JavaState
+from .state import Hex, JavaState, PlacedTile
 
 
 def check(state: JavaState) -> None:
@@ -50,7 +52,7 @@ def _players(state: JavaState, n: int) -> None:
                      "JAVA-1.4")
 
 
-def _bad(detail: str, path: str, rule: str) -> None:
+def _bad(detail: str, path: str, rule: str) -> NoReturn:
     raise InvalidState(detail, path, rule=rule)
 
 
@@ -77,7 +79,7 @@ def _tiles(state: JavaState, n: int) -> tuple[dict[int, int], list[tuple[int, ..
         footprint = FOOTPRINT_BY_HEXES.get(tuple(hexes))
         if footprint is None or len(hexes) != TILE_SIZE[kind]:
             _footprint_refusal(tile.type, list(hexes), index)
-        cells.append(footprint.cells)  # type: ignore[union-attr]
+        cells.append(footprint.cells)
         village = tile.village
         if TILE_VILLAGES[kind]:
             if village is None or village not in hexes:
@@ -100,15 +102,15 @@ def _tiles(state: JavaState, n: int) -> tuple[dict[int, int], list[tuple[int, ..
     return by_id, cells
 
 
-def _footprint_refusal(kind: str, hexes: list, index: int) -> None:
+def _footprint_refusal(kind: str, hexes: list[Hex], index: int) -> NoReturn:
     """Why these hexes are no footprint of this tile type (JAVA-4.2, 4.4)."""
     at = f"$.placed_tiles[{index}].hexes"
     if len(hexes) != TILE_SIZE[kind] or len(set(hexes)) != len(hexes):
         _bad(f"A {kind} tile covers {TILE_SIZE[kind]} hexes.", at, "JAVA-4.2")
-    cells = [INDEX.get(h) for h in hexes]
-    if None in cells:
+    cells = [INDEX[h] for h in hexes if h in INDEX]
+    if len(cells) != len(hexes):
         _bad("A tile lies on the map.", at, "JAVA-4.4")
-    if not any(CENTRAL[i] for i in cells):  # type: ignore[index]
+    if not any(CENTRAL[i] for i in cells):
         _bad("A tile keeps a hex in central Java.", at, "JAVA-4.4")
     if any(a >= b for a, b in zip(hexes, hexes[1:])):
         _bad("A tile's hexes are listed sorted.", at, "JAVA-4.2")
@@ -134,18 +136,19 @@ def _spaces_fit(state: JavaState, n: int, cells: list[tuple[int, ...]]) -> bool:
     """
     pond = list(PRINTED_POND)
     for h in state.irrigation_tiles:
-        i = INDEX.get(tuple(h))  # type: ignore[arg-type]
+        i = INDEX.get(tuple(h))
         if i is None:
             return False
         pond[i] = True
     palace = [False] * N
     for p in state.palaces:
-        i = INDEX.get(tuple(p.hex))  # type: ignore[arg-type]
+        i = INDEX.get(tuple(p.hex))
         if i is None:
             return False
         palace[i] = True
     on_board = [0] * n
-    covered: list[list[int] | None] = [None] * N
+    #: each hex's stack; an uncovered hex's is empty (so a claim on it is an IndexError below).
+    covered: list[list[int]] = [[]] * N
     slots = 0
     for text, space in state.spaces.items():
         i = KEY_INDEX.get(text)
@@ -171,10 +174,10 @@ def _spaces_fit(state: JavaState, n: int, cells: list[tuple[int, ...]]) -> bool:
         for tile, footprint in zip(state.placed_tiles, cells):
             index, tile_id = tile.level - 1, tile.id
             for i in footprint:
-                if covered[i][index] != tile_id:  # type: ignore[index]
+                if covered[i][index] != tile_id:
                     return False
             claims += len(footprint)
-    except (TypeError, IndexError):  # an uncovered hex (None), or a stack too short
+    except IndexError:  # an uncovered hex (an empty stack), or a stack too short
         return False
     return claims == slots and all(on_board[seat] + player.developer_supply == DEVELOPERS
                                    for seat, player in enumerate(state.players))
@@ -191,8 +194,8 @@ def _space_refusal(state: JavaState, n: int, by_id: dict[int, int]) -> None:
         i = KEY_INDEX.get(text)
         if i is None:
             _bad(f"'{text}' is not a hex of the map (\"q,r\").", f"$.spaces['{text}']", "JAVA-2.2")
-        h = HEXES[i]  # type: ignore[index]
-        is_pond = PRINTED_POND[i] or h in ponds  # type: ignore[index]
+        h = HEXES[i]
+        is_pond = PRINTED_POND[i] or h in ponds
         seat = space.developer
         if seat is not None:
             if is_pond:
@@ -227,7 +230,7 @@ def _space_refusal(state: JavaState, n: int, by_id: dict[int, int]) -> None:
                 f"$.players[{seat}].developer_supply", "JAVA-1.4")
 
 
-def _stacks_match(tiles: list, covered: dict[tuple[int, int], list[int]]) -> bool:
+def _stacks_match(tiles: list[PlacedTile], covered: dict[tuple[int, int], list[int]]) -> bool:
     """Every tile sits at its level in the stack of each of its hexes, and the stacks hold nothing else."""
     slots = 0
     for tile in tiles:
@@ -240,14 +243,14 @@ def _stacks_match(tiles: list, covered: dict[tuple[int, int], list[int]]) -> boo
     return slots == sum(len(stack) for stack in covered.values())
 
 
-def _stack_entries(h: tuple[int, int], stack: list[int], tiles: list, by_id: dict[int, int]) -> None:
+def _stack_entries(h: tuple[int, int], stack: list[int], tiles: list[PlacedTile], by_id: dict[int, int]) -> None:
     """The first stack entry that is no tile at its level on this hex, with its path."""
     text = key(h)
     for level, tile_id in enumerate(stack, start=1):
         index = by_id.get(tile_id)
         if index is None:
             _bad(f"Tile {tile_id} is not among the placed tiles.", f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
-        tile = tiles[index]  # type: ignore[index]
+        tile = tiles[index]
         if h not in tile.hexes:
             _bad(f"Tile {tile_id} does not cover {text}.", f"$.spaces['{text}'].stack[{level - 1}]", "JAVA-2.5")
         if tile.level != level:
@@ -279,7 +282,7 @@ def _irrigation_refusal(state: JavaState) -> None:
     for index, h in enumerate(state.irrigation_tiles):
         at = f"$.irrigation_tiles[{index}]"
         seen.see(tuple(h), at)
-        i = INDEX.get(tuple(h))  # type: ignore[arg-type]
+        i = INDEX.get(tuple(h))
         require(i is not None and CENTRAL[i] and not EDGE[i] and not PRINTED_POND[i],
                 "Irrigation tiles lie on bare interior spaces of central Java.", at, "JAVA-8.1")
 
@@ -293,7 +296,7 @@ def _palaces(state: JavaState, by_id: dict[int, int]) -> None:
         at = f"$.palaces[{index}]"
         h = tuple(palace.hex)
         where.see(h, f"{at}.hex")
-        space = state.spaces.get(key(h)) if h in INDEX else None  # type: ignore[arg-type]
+        space = state.spaces.get(key(h)) if h in INDEX else None
         top = state.placed_tiles[by_id[space.stack[-1]]] if space is not None and space.stack else None
         require(top is not None and top.village == h,
                 "A palace stands on a village space, never on a rice field or bare board.", f"{at}.hex", "JAVA-7.1")
@@ -383,7 +386,7 @@ def _festival(state: JavaState, n: int) -> None:
             festival.symbols == sorted(set(festival.symbols)), "Festival symbols are card symbols, sorted.",
             f"{at}.symbols", "JAVA-10.3")
     seats = [b.seat for b in festival.bids]
-    require(len(set(seats)) == len(seats) and all(s < n for s in seats) and seats and seats[0] == festival.organizer,
+    require(len(set(seats)) == len(seats) and all(s < n for s in seats) and bool(seats) and seats[0] == festival.organizer,
             "One bid per participant, the organizer's first.", f"{at}.bids", "JAVA-10.6")
     for index, bid in enumerate(festival.bids):
         require(bid.total == sum(card_value(c, festival.symbols) for c in bid.cards if c in CARDS),

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from rulesets.core import Events
+
 from collections import deque
 from typing import Iterator
 
 
-from .events import DeveloperEntered, DeveloperExited, DeveloperMoved, JavaEvent
+from .events import DeveloperEntered, DeveloperExited, DeveloperMoved
 from .actions import EnterDeveloper, ExitDeveloper, MoveDeveloper
-from .board import CENTRAL, ENTER_COST, ENTRY, ENTRY_REGIONS, EXIT_COST, HEXES, INDEX, N, NEIGHBORS
+from .board import CENTRAL, ENTER_COST, ENTRY, ENTRY_REGIONS, EXIT_COST, HEXES, INDEX, N, NEIGHBORS, as_hex
 from .components import COSTS
 from .land import NOBODY, Land
 from .state import JavaState
@@ -38,12 +40,12 @@ def _check_via(i: int, via: str | None) -> None:
         raise VIA_REGION_NOT_ADJACENT(space=HEXES[i], regions=" and ".join(ENTRY_REGIONS[i]))
 
 
-def enter_developer(state: JavaState, action: EnterDeveloper) -> list[JavaEvent]:
+def enter_developer(state: JavaState, action: EnterDeveloper) -> Events:
     seat = action.player
     if state.players[seat].developer_supply == 0:
         raise NO_DEVELOPER_IN_SUPPLY()
     land = Land(state)
-    i = INDEX.get(tuple(action.to))  # type: ignore[arg-type]
+    i = INDEX.get(tuple(action.to))
     if i is None or not entry_space(land, i):
         raise NOT_AN_ENTRY_SPACE("JAVA-5.1", movement="come in on")
     if not land.is_land(i):
@@ -59,10 +61,10 @@ def enter_developer(state: JavaState, action: EnterDeveloper) -> list[JavaEvent]
     return [DeveloperEntered(player=seat, to=HEXES[i], cost=cost)]
 
 
-def exit_developer(state: JavaState, action: ExitDeveloper) -> list[JavaEvent]:
+def exit_developer(state: JavaState, action: ExitDeveloper) -> Events:
     seat = action.player
     land = Land(state)
-    i = INDEX.get(tuple(action.from_))  # type: ignore[arg-type]
+    i = INDEX.get(tuple(action.from_))
     if i is None or land.dev[i] != seat:
         raise NO_OWN_DEVELOPER_THERE("JAVA-5.3")
     if not entry_space(land, i):
@@ -123,13 +125,13 @@ def move_cost(land: Land, start: int, goal: int, seat: int) -> int | None:
     return None
 
 
-def move_developer(state: JavaState, action: MoveDeveloper) -> list[JavaEvent]:
+def move_developer(state: JavaState, action: MoveDeveloper) -> Events:
     seat = action.player
     land = Land(state)
-    start = INDEX.get(tuple(action.from_))  # type: ignore[arg-type]
+    start = INDEX.get(tuple(action.from_))
     if start is None or land.dev[start] != seat:
         raise NO_OWN_DEVELOPER_THERE("JAVA-6.1")
-    goal = INDEX.get(tuple(action.to))  # type: ignore[arg-type]
+    goal = INDEX.get(tuple(action.to))
     if goal == start:
         raise SAME_SPACE()
     if goal is None or not land.is_land(goal):
@@ -137,7 +139,7 @@ def move_developer(state: JavaState, action: MoveDeveloper) -> list[JavaEvent]:
     if land.dev[goal] != NOBODY:
         raise DESTINATION_OCCUPIED()
     if action.path is not None:
-        cost = _path_cost(land, seat, start, goal, [tuple(h) for h in action.path])  # type: ignore[misc]
+        cost = _path_cost(land, seat, start, goal, [as_hex(h) for h in action.path])
     else:
         found = move_cost(land, start, goal, seat)
         if found is None:
@@ -152,14 +154,16 @@ def move_developer(state: JavaState, action: MoveDeveloper) -> list[JavaEvent]:
 
 def _path_cost(land: Land, seat: int, start: int, goal: int, path: list[tuple[int, int]]) -> int:
     """JAVA-6.5: a supplied path is validated and charged as given."""
-    cells = [INDEX.get(h) for h in path]
-    if len(cells) < 2 or cells[0] != start or cells[-1] != goal or any(c is None for c in cells):
+    if any(h not in INDEX for h in path):
+        raise INVALID_PATH()
+    cells = [INDEX[h] for h in path]
+    if len(cells) < 2 or cells[0] != start or cells[-1] != goal:
         raise INVALID_PATH()
     cost = 0
     for a, b in zip(cells, cells[1:]):
-        if b not in NEIGHBORS[a] or not land.is_land(b):  # type: ignore[index, arg-type]
+        if b not in NEIGHBORS[a] or not land.is_land(b):
             raise INVALID_PATH()
-        if b != goal and land.dev[b] not in (NOBODY, seat):  # type: ignore[index]
+        if b != goal and land.dev[b] not in (NOBODY, seat):
             raise INVALID_PATH()
-        cost += CHANGE_AP if land.village[a] != land.village[b] else SAME_AP  # type: ignore[index]
+        cost += CHANGE_AP if land.village[a] != land.village[b] else SAME_AP
     return cost

@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from rulesets.core import Count, Event, PrivateEvent, Seat, public
+from rulesets.core import Count, Event, PrivateEvent, PublicStruct, Seat
 
 from .state import Hex, TileType
 
@@ -39,8 +39,7 @@ class FinalRoundStarted(Event, tag="final_round_started"):
     trigger_player: Seat
 
 
-@public
-class CityPoints(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class CityPoints(PublicStruct):
     """One city of a grand final reckoning that scored (JAVA-12.3)."""
 
     palace: Hex

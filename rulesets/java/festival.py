@@ -13,11 +13,13 @@ from __future__ import annotations
 from itertools import product
 from typing import Iterator
 
+from rulesets.core import Events, after, next_seat
+
 
 from .events import (FestivalDeclared, FestivalDeclined, FestivalJoined, FestivalPassed, FestivalRaised,
                      FestivalResolved, JavaEvent, TieAccepted, TieProposed, TieRefused)
 from .actions import DeclareFestival, FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse
-from .cards import card_value
+from .cards import card_value, festival_deck
 from .components import CARDS, SABRE
 from .land import Land
 from .palaces import palace_at
@@ -95,22 +97,23 @@ def may_propose_tie(festival: Festival, seat: int, total: int) -> bool:
 
 
 def _next_actor(state: JavaState, festival: Festival, start: int, inclusive: bool) -> int:
-    n = len(state.players)
     leader = strict_leader(festival)
     ins = {b.seat for b in _in(festival)}
-    for offset in range(0 if inclusive else 1, n + 1):
-        seat = (start + offset) % n
-        if seat in ins and seat != leader:
-            return seat
-    return start
+
+    def still_in(seat: int) -> bool:
+        return seat in ins and seat != leader
+    if inclusive and still_in(start):
+        return start
+    found = next_seat(start, len(state.players), still_in=still_in)
+    return start if found is None else found
 
 
 # ---------------------------------------------------------------- declaring (JAVA-10.1 to 10.8)
-def declare_festival(state: JavaState, action: DeclareFestival) -> list[JavaEvent]:
+def declare_festival(state: JavaState, action: DeclareFestival) -> Events:
     seat = action.player
     check_turn_may_end(state, "JAVA-10.1")
     h = tuple(action.palace)
-    n = palace_at(state, h)  # type: ignore[arg-type]
+    n = palace_at(state, h)
     if n is None:
         raise NO_PALACE_THERE("JAVA-10.2")
     palace = state.palaces[n]
@@ -128,8 +131,7 @@ def declare_festival(state: JavaState, action: DeclareFestival) -> list[JavaEven
         raise EMPTY_BID("JAVA-10.5", alternative="to open the festival")
     hand = state.players[seat].hand
     added = _check_cards(hand, action.cards, symbols, "JAVA-10.5")
-    players = len(state.players)
-    eligible = [s for s in ((seat + k) % players for k in range(1, players))
+    eligible = [s for s in after(seat, len(state.players))
                 if any(land.dev[i] == s for i in city) and matching_total(state.players[s].hand, symbols)]
     organizer = Bid(seat=seat, status="in")
     _play(state, organizer, list(action.cards), added)
@@ -146,7 +148,7 @@ def declare_festival(state: JavaState, action: DeclareFestival) -> list[JavaEven
 
 
 # ---------------------------------------------------------------- joining and raising
-def festival_bid(state: JavaState, action: FestivalBid) -> list[JavaEvent]:
+def festival_bid(state: JavaState, action: FestivalBid) -> Events:
     festival = state.festival
     assert festival is not None
     seat = action.player
@@ -176,7 +178,7 @@ def festival_bid(state: JavaState, action: FestivalBid) -> list[JavaEvent]:
     return events
 
 
-def festival_pass(state: JavaState, action: FestivalPass) -> list[JavaEvent]:
+def festival_pass(state: JavaState, action: FestivalPass) -> Events:
     festival = state.festival
     assert festival is not None
     seat = action.player
@@ -194,7 +196,7 @@ def festival_pass(state: JavaState, action: FestivalPass) -> list[JavaEvent]:
     return events
 
 
-def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> list[JavaEvent]:
+def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> Events:
     festival = state.festival
     assert festival is not None
     seat = action.player
@@ -230,9 +232,8 @@ def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: i
         return
     if proposer is not None:
         total = bid_of(festival, proposer).total
-        n = len(state.players)
         tied = {b.seat for b in ins if b.seat != proposer and b.total == total}
-        pending = [s for s in ((proposer + k) % n for k in range(1, n)) if s in tied]
+        pending = [s for s in after(proposer, len(state.players)) if s in tied]
         festival.stage = "tie_vote"
         festival.tie_vote = TieVote(proposer=proposer, total=total, pending=pending)
         festival.to_act = pending[0]
@@ -242,7 +243,7 @@ def _after_raising(state: JavaState, festival: Festival, actor: int, proposer: i
 
 
 # ---------------------------------------------------------------- the tie vote (JAVA-10.10)
-def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> list[JavaEvent]:
+def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> Events:
     festival = state.festival
     assert festival is not None and festival.tie_vote is not None
     vote = festival.tie_vote
@@ -281,11 +282,12 @@ def _resolve(state: JavaState, winners: list[int], tie: bool, events: list[JavaE
     points = state.options.festival_handshake[value] if tie else SABRE[value]
     for seat in winners:
         state.players[seat].score += points
-    n = palace_at(state, tuple(festival.palace))  # type: ignore[arg-type]
+    n = palace_at(state, tuple(festival.palace))
     if n is not None:
         state.palaces[n].front_up = False
+    deck = festival_deck(state)
     for bid in festival.bids:
-        state.cards.discard.extend(bid.cards)
+        deck.discard(*bid.cards)  # JAVA-10.14: every card played goes to the discard pile
     events.append(FestivalResolved(palace=festival.palace, winners=winners, tie=tie, points=points))
     state.festival = None
     state.phase = "actions"

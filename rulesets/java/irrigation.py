@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rulesets.core import Events
+
 from typing import Iterable
 
 
 from .events import IrrigationPlaced, IrrigationScored, JavaEvent
 from .actions import PlaceIrrigation
-from .board import CENTRAL, EDGE, HEXES, INDEX
+from .board import CENTRAL, EDGE, HEXES, INDEX, as_hex
 from .components import COSTS, IRRIGATION_POINTS
 from .land import Land
 from .state import JavaState
@@ -17,12 +19,12 @@ from .refusals import IRRIGATION_ON_EDGE, IRRIGATION_OUTSIDE_CENTRAL_JAVA, IRRIG
 IRRIGATION_AP = COSTS.place_irrigation.ap
 
 
-def place_irrigation(state: JavaState, action: PlaceIrrigation) -> list[JavaEvent]:
+def place_irrigation(state: JavaState, action: PlaceIrrigation) -> Events:
     """JAVA-8.1: a bare interior space of central Java."""
     if state.supply.irrigation == 0:
         raise IRRIGATION_SUPPLY_EXHAUSTED()
-    h = tuple(action.hex)
-    i = INDEX.get(h)  # type: ignore[arg-type]
+    h = as_hex(action.hex)
+    i = INDEX.get(h)
     if i is None or not CENTRAL[i]:
         raise IRRIGATION_OUTSIDE_CENTRAL_JAVA()
     if EDGE[i]:
@@ -32,9 +34,9 @@ def place_irrigation(state: JavaState, action: PlaceIrrigation) -> list[JavaEven
         raise SPACE_NOT_EMPTY()
     check_ap(state, IRRIGATION_AP, "JAVA-8.1")
     state.supply.irrigation -= 1
-    state.irrigation_tiles.append(h)  # type: ignore[arg-type]
+    state.irrigation_tiles.append(h)
     spend(state, IRRIGATION_AP)
-    events: list[JavaEvent] = [IrrigationPlaced(player=action.player, hex=h)]  # type: ignore[arg-type]
+    events: list[JavaEvent] = [IrrigationPlaced(player=action.player, hex=h)]
     score_enclosed_areas(state, Land(state), [i], events)
     return events
 

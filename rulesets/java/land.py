@@ -124,8 +124,8 @@ class Land:
         label = self.groups()[i]
         if label == NOBODY:
             return []
-        labels = self._groups
-        return [j for j in range(N) if labels[j] == label]  # type: ignore[index]
+        labels = self.groups()
+        return [j for j in range(N) if labels[j] == label]
 
     def palaces_in(self, cells: Iterable[int]) -> list[int]:
         return [self.palace[i] for i in cells if self.palace[i] != NOBODY]

@@ -124,7 +124,7 @@ def _builds(state: JavaState, land: Land, seat: int) -> list[Any]:
     for i in range(N):
         if labels[i] != NOBODY:
             members.setdefault(labels[i], []).append(i)
-    out = []
+    out: list[Any] = []
     for group in members.values():
         if len(group) < 2 or land.palaces_in(group) or land.sole_highest(group) != seat:
             continue
@@ -137,7 +137,7 @@ def _builds(state: JavaState, land: Land, seat: int) -> list[Any]:
 
 def _extensions(state: JavaState, land: Land, seat: int) -> list[Any]:
     changed = {tuple(h) for h in state.turn.palaces_changed}
-    out = []
+    out: list[ExtendPalace] = []
     for n, palace in enumerate(state.palaces):
         if tuple(palace.hex) in changed:
             continue
@@ -158,7 +158,7 @@ def _festivals(state: JavaState, land: Land, seat: int) -> list[Any]:
     plays = list(card_choices(state.players[seat].hand, symbols))
     if not plays:
         return []
-    out = []
+    out: list[DeclareFestival] = []
     for n, palace in enumerate(state.palaces):
         if palace.front_up and any(land.dev[i] == seat for i in land.city_of_palace(n)):
             out.extend(DeclareFestival(player=seat, palace=palace.hex, cards=cards) for cards, _ in plays)

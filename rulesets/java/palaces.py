@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rulesets.core import Events
 
-from .events import JavaEvent, PalaceBuilt, PalaceExtended, Scored
+
+from .events import PalaceBuilt, PalaceExtended, Scored
 from .actions import BuildPalace, ExtendPalace
 from .board import HEXES, INDEX
 from .components import COSTS, PALACE_POINTS, PALACE_VALUES
@@ -28,12 +30,12 @@ def _check_supply(state: JavaState, value: int) -> None:
         raise PALACE_TILE_UNAVAILABLE(value=value)
 
 
-def build_palace(state: JavaState, action: BuildPalace) -> list[JavaEvent]:
+def build_palace(state: JavaState, action: BuildPalace) -> Events:
     """JAVA-7.1 to 7.3, checks in the spec's order."""
     seat = action.player
     _check_value(action.value, "JAVA-7.1")
     land = Land(state)
-    i = INDEX.get(tuple(action.hex))  # type: ignore[arg-type]
+    i = INDEX.get(tuple(action.hex))
     if i is None or land.level[i] == 0 or land.pond[i] or not land.village[i]:
         raise NOT_A_VILLAGE_SPACE()
     group = land.group_of(i)
@@ -59,19 +61,19 @@ def build_palace(state: JavaState, action: BuildPalace) -> list[JavaEvent]:
             Scored(player=seat, points=points, reason="palace_built")]
 
 
-def palace_at(state: JavaState, h: tuple[int, int]) -> int | None:
+def palace_at(state: JavaState, h: tuple[int, ...]) -> int | None:
     for n, palace in enumerate(state.palaces):
         if tuple(palace.hex) == h:
             return n
     return None
 
 
-def extend_palace(state: JavaState, action: ExtendPalace) -> list[JavaEvent]:
+def extend_palace(state: JavaState, action: ExtendPalace) -> Events:
     """JAVA-7.4 to 7.6, checks in the spec's order."""
     seat = action.player
     _check_value(action.value, "JAVA-7.4")
     h = tuple(action.palace)
-    n = palace_at(state, h)  # type: ignore[arg-type]
+    n = palace_at(state, h)
     if n is None:
         raise NO_PALACE_THERE("JAVA-7.4")
     if any(tuple(c) == h for c in state.turn.palaces_changed):

@@ -32,6 +32,13 @@ def _to_act(state: JavaState) -> list[int]:
     return [state.festival.to_act] if state.festival is not None else []
 
 
+def _festival_seat(state: JavaState) -> int:
+    assert state.festival is not None  # a festival/<stage> phase is described only while one is under way
+    return state.festival.to_act
+
+
+#: The handlers return core's ``Events`` (core's loop types a handler's result as a list of dicts,
+#: Java's events are Structs, so the list is declared as core's untyped one).
 #: JAVA-3 (the active player's actions A-J) and JAVA-10 (the festival stages, answered by
 #: whoever ``festival.to_act`` names, in or out of turn). Spec 14.3: game_over is checked
 #: before the seat.
@@ -49,16 +56,16 @@ FLOW: PhaseTable[JavaState] = PhaseTable(
         Phase("festival/joining", {FestivalBid: festival.festival_bid, FestivalPass: festival.festival_pass},
               actors=_to_act, wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-10.7",
               not_your_turn=NOT_YOUR_FESTIVAL_TURN,
-              describe=lambda state: f"seat {state.festival.to_act} to join or decline the festival"),
+              describe=lambda state: f"seat {_festival_seat(state)} to join or decline the festival"),
         Phase("festival/raising", {FestivalBid: festival.festival_bid, FestivalPass: festival.festival_pass,
                                    FestivalProposeTie: festival.festival_propose_tie},
               actors=_to_act, wrong_phase_rule="JAVA-10.9", not_your_turn_rule="JAVA-10.7",
               not_your_turn=NOT_YOUR_FESTIVAL_TURN,
-              describe=lambda state: f"seat {state.festival.to_act} to raise, pass or propose a tie"),
+              describe=lambda state: f"seat {_festival_seat(state)} to raise, pass or propose a tie"),
         Phase("festival/tie_vote", {FestivalTieResponse: festival.festival_tie_response},
               actors=_to_act, wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-10.7",
               not_your_turn=NOT_YOUR_FESTIVAL_TURN,
-              describe=lambda state: f"seat {state.festival.to_act} to accept or refuse the tie"),
+              describe=lambda state: f"seat {_festival_seat(state)} to accept or refuse the tie"),
     ],
     phase_of=phase_of, over="game_over", game_over_rule="JAVA-11.4", seat_check_first=False,
     unknown_player_rule="JAVA-1.1")
@@ -134,9 +141,6 @@ class Java(Ruleset[JavaState, Action]):
 
     def enumerate_actions(self, state: JavaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
-
-    def round_of(self, state: JavaState) -> int:
-        return (state.turn.number - 1) // len(state.players) + 1
 
     def final_scores(self, state: JavaState) -> list[int]:
         return final_scores(state)

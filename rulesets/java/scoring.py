@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .events import CityPoints, GrandFinalReckoning, JavaEvent
 from .land import Land, places
 from .state import JavaState
 
 
-def reckoning(state: JavaState, seat: int) -> list[dict]:
+def reckoning(state: JavaState, seat: int) -> list[dict[str, Any]]:
     """JAVA-12.2/12.3: what ``seat`` scores in each city now (first: the value; second: half)."""
     land = Land(state)
-    out = []
+    out: list[dict[str, Any]] = []
     for n, palace in enumerate(state.palaces):
         city = land.city_of_palace(n)
         first, second = places(land.levels_by_player(city))

@@ -26,7 +26,7 @@ Region = Literal["mountains", "lowlands"]
 
 
 
-class BoardSpace(Served, kw_only=True):
+class BoardSpace(Served, kw_only=True, frozen=True):
     """One hex of the map: central Java (land or a printed irrigation space) or the outer ring."""
 
     id: str
@@ -44,7 +44,7 @@ class BoardSpace(Served, kw_only=True):
     neighbors: list[str]
 
 
-class BoardMap(Served, kw_only=True):
+class BoardMap(Served, kw_only=True, frozen=True):
     id: str
     #: the map is not the printed board (spec 5.7, D1).
     assumed: bool
@@ -56,7 +56,7 @@ class BoardMap(Served, kw_only=True):
     spaces: list[BoardSpace]
 
 
-class LandTileKind(Served, kw_only=True):
+class LandTileKind(Served, kw_only=True, frozen=True):
     """A kind of land tile (the state names it in ``placed_tiles[].type`` and a player's ``tiles``)."""
 
     id: TileType
@@ -71,7 +71,7 @@ class LandTileKind(Served, kw_only=True):
     assumed: bool
 
 
-class PalaceTileValue(Served, kw_only=True):
+class PalaceTileValue(Served, kw_only=True, frozen=True):
     """The palace tiles of one value, with the fame points the summary card prints for it."""
 
     id: str
@@ -91,7 +91,7 @@ class PalaceTileValue(Served, kw_only=True):
     assumed: bool
 
 
-class FestivalCard(Served, kw_only=True):
+class FestivalCard(Served, kw_only=True, frozen=True):
     id: str
     #: its symbols, as printed (the data names no card).
     name: str
@@ -101,7 +101,7 @@ class FestivalCard(Served, kw_only=True):
     assumed: bool
 
 
-class Piece(Served, kw_only=True):
+class Piece(Served, kw_only=True, frozen=True):
     """Irrigation tiles (shared), each player's developers and extra action tokens."""
 
     id: Literal["irrigation_tile", "developer", "action_token"]
@@ -112,7 +112,7 @@ class Piece(Served, kw_only=True):
     assumed: bool
 
 
-class ActionCost(Served, kw_only=True):
+class ActionCost(Served, kw_only=True, frozen=True):
     """An action's printed AP cost and limits (JAVA-3.4), named as the data file names them."""
 
     action: str
@@ -120,14 +120,14 @@ class ActionCost(Served, kw_only=True):
     assumed: bool
 
 
-class Scoring(Served, kw_only=True):
+class Scoring(Served, kw_only=True, frozen=True):
     irrigation_points_per_space: int
     irrigation_assumed: bool
     #: JAVA-12.3 / D: after a tie for first, the next best is second (dense ranking) is ASSUMED.
     second_place_after_tied_first_assumed: bool
 
 
-class JavaComponents(Served, kw_only=True):
+class JavaComponents(Served, kw_only=True, frozen=True):
     """The whole document: what a client needs to draw and explain any Java state."""
 
     game: Literal["java"] = "java"
@@ -151,6 +151,7 @@ class JavaComponents(Served, kw_only=True):
 
 def _space(i: int) -> BoardSpace:
     q, r = HEXES[i]
+    kind: Literal["land", "pond", "mountains", "lowlands"]
     if CENTRAL[i]:
         printed = DATA.board.central_hexes[i]
         kind, edge, cost = printed.kind, printed.edge, printed.entry_cost

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-import msgspec
-
-from rulesets.core import Coordinate, Count, GameState, Hidden, PerSeat, Private, Seat, public
+from rulesets.core import Coordinate, Count, GameState, Hidden, PerSeat, Private, PublicStruct, Seat, public
 
 Hex = tuple[Coordinate, Coordinate]
 TileType = Literal["triple", "double", "single_rice", "single_village"]
@@ -24,12 +22,7 @@ Stage = Literal["joining", "raising", "tie_vote"]
 BidStatus = Literal["invited", "in", "declined", "passed"]
 
 
-@public
-class _Struct(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """Base of every state part: public unless a field says otherwise (spec 4.1)."""
-
-
-class Tiles(_Struct, kw_only=True):
+class Tiles(PublicStruct, kw_only=True, gc=False):
     """A player's own land tiles (JAVA-1.4)."""
 
     double: Count
@@ -37,7 +30,7 @@ class Tiles(_Struct, kw_only=True):
     single_village: Count
 
 
-class Player(_Struct, kw_only=True):
+class Player(PublicStruct, kw_only=True, gc=False):
     score: Count = 0
     developer_supply: Count
     action_tokens: Count
@@ -48,7 +41,7 @@ class Player(_Struct, kw_only=True):
     gfr_done: bool = False
 
 
-class Supply(_Struct, kw_only=True):
+class Supply(PublicStruct, kw_only=True, gc=False):
     """The general supply (JAVA-1.3); ``palaces`` is keyed by value."""
 
     triple: Count
@@ -56,14 +49,14 @@ class Supply(_Struct, kw_only=True):
     palaces: dict[str, Count]
 
 
-class Cards(_Struct, kw_only=True):
+class Cards(PublicStruct, kw_only=True, gc=False):
     #: index 0 is the top card; its order is nobody's to see (spec 4.1).
     deck: Annotated[list[str], Hidden()]
     face_up: str | None = None
     discard: list[str] = []
 
 
-class PlacedTile(_Struct, kw_only=True):
+class PlacedTile(PublicStruct, kw_only=True, gc=False):
     id: Count
     type: TileType
     #: sorted; the tile's village hex is ``village`` (None for a single rice tile).
@@ -73,14 +66,14 @@ class PlacedTile(_Struct, kw_only=True):
     placed_by: Seat
 
 
-class Space(_Struct, kw_only=True):
+class Space(PublicStruct, kw_only=True, gc=False):
     """A covered space: its tiles bottom to top (level = length) and its developer's seat."""
 
     stack: list[Count]
     developer: Seat | None = None
 
 
-class Palace(_Struct, kw_only=True):
+class Palace(PublicStruct, kw_only=True, gc=False):
     hex: Hex
     #: the tiles laid there, bottom to top; the value is the last (JAVA-7.5).
     values: list[Count]
@@ -88,7 +81,7 @@ class Palace(_Struct, kw_only=True):
     front_up: bool = True
 
 
-class Turn(_Struct, kw_only=True):
+class Turn(PublicStruct, kw_only=True, gc=False):
     number: Count
     active: Seat
     ap_total: Count
@@ -100,7 +93,7 @@ class Turn(_Struct, kw_only=True):
     palaces_changed: list[Hex] = []
 
 
-class Bid(_Struct, kw_only=True):
+class Bid(PublicStruct, kw_only=True, gc=False):
     """A festival participant: the organizer and every eligible player (JAVA-10.6)."""
 
     seat: Seat
@@ -110,7 +103,7 @@ class Bid(_Struct, kw_only=True):
     total: Count = 0
 
 
-class TieVote(_Struct, kw_only=True):
+class TieVote(PublicStruct, kw_only=True, gc=False):
     proposer: Seat
     total: Count
     #: tied players still to answer, in clockwise order from the proposer.
@@ -118,7 +111,7 @@ class TieVote(_Struct, kw_only=True):
     accepted: list[Seat] = []
 
 
-class Festival(_Struct, kw_only=True):
+class Festival(PublicStruct, kw_only=True, gc=False):
     palace: Hex
     organizer: Seat
     #: the face-up card's symbols at declaration (JAVA-10.3).
@@ -134,13 +127,13 @@ class Festival(_Struct, kw_only=True):
     tie_vote: TieVote | None = None
 
 
-class FinalRound(_Struct, kw_only=True):
+class FinalRound(PublicStruct, kw_only=True, gc=False):
     trigger_player: Seat
     #: players still owed a final turn; the first one plays it now (JAVA-11.3).
     remaining: list[Seat]
 
 
-class Options(_Struct, kw_only=True):
+class Options(PublicStruct, kw_only=True, gc=False):
     #: JAVA-10.13 / D2: handshake points per palace value (ASSUMED table).
     festival_handshake: dict[str, Count]
 
@@ -161,4 +154,9 @@ class JavaState(GameState, kw_only=True, forbid_unknown_fields=True, gc=False):
     phase: Phase = "actions"
     festival: Festival | None = None
     final_round: FinalRound | None = None
+
+    @property
+    def round(self) -> int:
+        """The spec keeps no round counter: a round is every seat's turn once, counted from turn 1."""
+        return (self.turn.number - 1) // len(self.players) + 1
 

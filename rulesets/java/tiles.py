@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from typing import Collection
 
+from rulesets.core import Events, after
+
 
 from .events import FinalRoundStarted, JavaEvent, TilePlaced
 from .actions import PlaceTile
-from .board import CENTRAL, FOOTPRINTS, HEXES, INDEX, NEIGHBOR_OFFSETS, NEIGHBORS, Footprint
-from .components import COSTS, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
+from .board import CENTRAL, FOOTPRINTS, HEXES, INDEX, NEIGHBOR_OFFSETS, NEIGHBORS, Footprint, as_hex
+from .components import COSTS, TILE_SIZE, TILE_TYPE_NAMED, TILE_TYPES, TILE_VILLAGES
 from .irrigation import score_enclosed_areas
 from .land import NOBODY, Land
-from .state import FinalRound, JavaState, PlacedTile
+from .state import FinalRound, JavaState, PlacedTile, TileType
 from .action_points import check_ap, spend
 from .refusals import (COVERS_DEVELOPER, COVERS_PALACE, COVERS_POND, EXACT_COVER_SAME_TILE, HEX_OFF_BOARD,
                        INVALID_TILE_SHAPE, INVALID_VILLAGE_HEX, JOINS_TWO_CITIES, NO_HEX_IN_CENTRAL_JAVA,
@@ -31,7 +33,8 @@ def tiles_left(state: JavaState, seat: int, kind: str) -> int:
     """JAVA-4.1: triples from the general supply, the rest from the player's own."""
     if kind == "triple":
         return state.supply.triple
-    return getattr(state.players[seat].tiles, kind)  # type: ignore[no-any-return]
+    own: int = getattr(state.players[seat].tiles, kind)  # a field of Tiles named by the tile type
+    return own
 
 
 def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -70,27 +73,27 @@ def joins_two_cities(land: Land, cells: Collection[int], village: int | None) ->
     return found >= 2
 
 
-def place_tile(state: JavaState, action: PlaceTile) -> list[JavaEvent]:
+def place_tile(state: JavaState, action: PlaceTile) -> Events:
     seat = action.player
-    kind = action.tile
-    if kind not in TILE_TYPES:
-        raise UNKNOWN_TILE_TYPE(tile=kind, types=", ".join(TILE_TYPES))
+    kind = TILE_TYPE_NAMED.get(action.tile)
+    if kind is None:
+        raise UNKNOWN_TILE_TYPE(tile=action.tile, types=", ".join(TILE_TYPES))
     if tiles_left(state, seat, kind) == 0:
         raise TILE_SUPPLY_EXHAUSTED(tile=kind)
-    hexes = [tuple(h) for h in action.hexes]
+    hexes = [as_hex(h) for h in action.hexes]
     size = TILE_SIZE[kind]
-    if len(hexes) != size or len(set(hexes)) != size or not _shape_ok(hexes):  # type: ignore[arg-type]
+    if len(hexes) != size or len(set(hexes)) != size or not _shape_ok(hexes):
         raise INVALID_TILE_SHAPE(tile=kind, size=size)
     village_hex: tuple[int, int] | None
     if size > 1:
         if action.village is None or tuple(action.village) not in hexes:
             raise INVALID_VILLAGE_HEX()
-        village_hex = tuple(action.village)  # type: ignore[assignment]
+        village_hex = as_hex(action.village)
     else:
-        village_hex = hexes[0] if TILE_VILLAGES[kind] else None  # type: ignore[assignment]
+        village_hex = hexes[0] if TILE_VILLAGES[kind] else None
     if any(h not in INDEX for h in hexes):
         raise HEX_OFF_BOARD()
-    cells = [INDEX[h] for h in hexes]  # type: ignore[index]
+    cells = [INDEX[h] for h in hexes]
     if not any(CENTRAL[i] for i in cells):
         raise NO_HEX_IN_CENTRAL_JAVA()
     land = Land(state)
@@ -127,7 +130,7 @@ def _cost(cells: list[int] | tuple[int, ...], level: int) -> int:
     return TILE_AP + OVERHANG_AP * sum(1 for i in cells if not CENTRAL[i])
 
 
-def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int],
+def _commit(state: JavaState, land: Land, seat: int, kind: TileType, cells: list[int],
             village_hex: tuple[int, int] | None, level: int, cost: int) -> list[JavaEvent]:
     """JAVA-4.11, in order: supply, stacks and terrain, obligation met, irrigation, final round."""
     if kind == "triple":
@@ -137,7 +140,7 @@ def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int]
         setattr(tiles, kind, getattr(tiles, kind) - 1)
     tile_id = max((t.id for t in state.placed_tiles), default=0) + 1
     hexes = sorted(HEXES[i] for i in cells)
-    tile = PlacedTile(id=tile_id, type=kind, hexes=hexes, village=village_hex,  # type: ignore[arg-type]
+    tile = PlacedTile(id=tile_id, type=kind, hexes=hexes, village=village_hex,
                       level=level + 1, placed_by=seat)
     state.placed_tiles.append(tile)
     for i in cells:
@@ -145,13 +148,12 @@ def _commit(state: JavaState, land: Land, seat: int, kind: str, cells: list[int]
     land.add_tile(tile, cells)
     state.turn.land_tile_placed = True
     spend(state, cost)
-    events: list[JavaEvent] = [TilePlaced(player=seat, tile=kind, id=tile_id, hexes=hexes,  # type: ignore[arg-type]
+    events: list[JavaEvent] = [TilePlaced(player=seat, tile=kind, id=tile_id, hexes=hexes,
                                           village=village_hex, level=level + 1, cost=cost)]
     if level == 0:
         score_enclosed_areas(state, land, [j for i in cells for j in NEIGHBORS[i] if land.pond[j]], events)
     if kind == "triple" and state.supply.triple == 0 and state.final_round is None:
-        n = len(state.players)
-        state.final_round = FinalRound(trigger_player=seat, remaining=[(seat + k) % n for k in range(1, n)])
+        state.final_round = FinalRound(trigger_player=seat, remaining=after(seat, len(state.players)))
         events.append(FinalRoundStarted(trigger_player=seat))
     return events
 

@@ -4,6 +4,8 @@ the end of a turn (with the final round and each player's grand final reckoning,
 from __future__ import annotations
 
 
+from rulesets.core import Events, left_of
+
 from .events import ActionTokenUsed, GameOver, JavaEvent, TurnEnded, TurnStarted
 from .actions import EndTurn, UseActionToken
 from .action_points import ap_left, tile_obligation_open
@@ -13,7 +15,7 @@ from .refusals import ACTION_TOKEN_ALREADY_USED, LAND_TILE_REQUIRED, NO_ACTION_T
 
 
 # ---------------------------------------------------------------- JAVA-3.3
-def use_action_token(state: JavaState, action: UseActionToken) -> list[JavaEvent]:
+def use_action_token(state: JavaState, action: UseActionToken) -> Events:
     player = state.players[action.player]
     if player.action_tokens == 0:
         raise NO_ACTION_TOKEN()
@@ -35,7 +37,7 @@ def check_turn_may_end(state: JavaState, rule: str) -> None:
         raise LAND_TILE_REQUIRED(rule)
 
 
-def end_turn(state: JavaState, action: EndTurn) -> list[JavaEvent]:
+def end_turn(state: JavaState, action: EndTurn) -> Events:
     check_turn_may_end(state, "JAVA-3.5")
     events: list[JavaEvent] = []
     finish_turn(state, events)
@@ -50,7 +52,7 @@ def finish_turn(state: JavaState, events: list[JavaEvent]) -> None:
     events.append(TurnEnded(player=seat, turn=state.turn.number))
     final = state.final_round
     if final is None:
-        following = (seat + 1) % len(state.players)
+        following = left_of(seat, len(state.players))
     else:
         grand_final_reckoning(state, seat, events)
         if final.remaining and final.remaining[0] == seat:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
-from rulesets.core import InvalidState, to_builtins
+from rulesets.core import to_builtins
 
 from .playouts import Figures, quick_playout
-from .scenario import R, checked, dev, lay, new, palace
+from .scenario import GAME, R, checked, dev, lay, new, palace
 
 _MID: dict = {}
 
@@ -23,10 +21,8 @@ def midgame(players=3):
 
 
 def refused(raw, path, code="invalid_state"):
-    with pytest.raises(InvalidState) as info:
-        R.load_state(raw)
-    assert (info.value.code, info.value.path) == (code, path), info.value.detail
-    return info.value
+    """``load_state`` refuses ``raw`` with ``code`` at ``path`` (the kit's state_refused)."""
+    return GAME.state_refused(raw, path, code)
 
 
 def small():

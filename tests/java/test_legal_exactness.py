@@ -7,22 +7,14 @@ import itertools
 
 import pytest
 
-from rulesets.core import RulesetError
 from rulesets.core.host import canonical_json
+from rulesets.testing import assert_exact
 from rulesets.java.board import ENTRY_REGIONS, FOOTPRINTS, HEXES, N
 from rulesets.java.components import PALACE_VALUES, TILE_SIZE, TILE_TYPES, TILE_VILLAGES
 from rulesets.java.land import Land
 
 from .playouts import Figures, quick_playout
 from .scenario import R
-
-
-def _accepted(state, action) -> bool:
-    try:
-        R.apply(state, action)
-    except RulesetError:
-        return False
-    return True
 
 
 def _candidates(state, seat, with_tiles: bool):
@@ -88,17 +80,10 @@ def test_java_3_4_every_turn_action_accepted_exactly_when_listed(index):
     """JAVA-3.4, JAVA-4.1 to 8.1: actions A to I, every candidate, accepted iff listed (canonical forms)."""
     state = POSITIONS[index]
     seat = state.turn.active
-    listed = {canonical_json(R.load_action(a)) for a in
-              (R.dump(x) for x in R.legal_actions(state, seat)) if a["type"] != "declare_festival"}
     with_tiles = index in (0, 1, 3)
-    accepted = set()
-    for raw in _candidates(state, seat, with_tiles):
-        if _accepted(state, raw):
-            accepted.add(canonical_json(R.load_action(_same_move(raw))))
-    if not with_tiles:
-        listed = {a for a in listed if b'"place_tile"' not in a}
-    assert accepted == listed
-    assert list(itertools.islice(accepted, 1)) and N
+    # every candidate apply accepts is listed (in its canonical form), and every listed action is accepted
+    probed = assert_exact(R, state, _candidates(state, seat, with_tiles), seats=[seat], canonical=_same_move)
+    assert probed > N
 
 
 def _canonical_cards(hand: list[str], cards: list[str]) -> list[str]:
@@ -161,7 +146,6 @@ def test_java_10_9_festival_actions_accepted_exactly_when_listed():
     for state in FESTIVAL_POSITIONS:
         seat = state.festival.to_act
         hand = state.players[seat].hand
-        listed = {canonical_json(a) for a in R.legal_actions(state, seat)}
         candidates = [{"type": "festival_pass"}, {"type": "festival_propose_tie"},
                       {"type": "festival_tie_response", "accept": True}]
         for size in range(0, min(len(hand), 5) + 1):
@@ -169,17 +153,13 @@ def test_java_10_9_festival_actions_accepted_exactly_when_listed():
                 for tie in (False, True):
                     candidates.append({"type": "festival_bid", "cards": list(cards), "propose_tie": tie})
                 candidates.append({"type": "festival_tie_response", "accept": False, "cards": list(cards)})
-        accepted = set()
-        for raw in candidates:
-            raw = {**raw, "player": seat}
-            if _accepted(state, raw):
-                if "cards" in raw:
-                    raw = {**raw, "cards": _canonical_cards(hand, raw["cards"])}
-                accepted.add(canonical_json(R.load_action(raw)))
-        if len(hand) <= 5:
-            assert accepted == listed
-        else:
-            assert accepted <= listed
+        def canonical(raw: dict, hand: list[str] = hand) -> dict:
+            return {**raw, "cards": _canonical_cards(hand, raw["cards"])} if "cards" in raw else raw
+        # accepted plays are listed up to the template; every listed play is accepted
+        assert_exact(R, state, [{**raw, "player": seat} for raw in candidates], seats=[seat], canonical=canonical)
+        if len(hand) <= 5:  # every play of the hand was a candidate: each listed play is one of them
+            tried = {canonical_json(R.load_action(canonical({**raw, "player": seat}))) for raw in candidates}
+            assert {canonical_json(a) for a in R.legal_actions(state, seat)} <= tried, seat
         for other in range(len(state.players)):
             if other != seat:
                 assert not R.legal_actions(state, other)

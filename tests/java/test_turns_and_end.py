@@ -11,7 +11,7 @@ from rulesets.java.components import (ACTION_TOKENS, AP_PER_TURN, CARD_IDS, DEVE
 from rulesets.java.events import TurnEnded, TurnStarted
 from rulesets.java.state import FinalRound
 
-from .scenario import (R, act, cards_with, checked, dev, lay, new, no_ap_limit, palace, refused, set_hands,
+from .scenario import (GAME, R, act, cards_with, checked, dev, lay, new, no_ap_limit, palace, refused, set_hands,
                        use_up_triples)
 
 
@@ -230,10 +230,7 @@ def test_java_14_5_the_packaged_board_only():
     """JAVA-14.5 (decision): the state names the packaged board; another board id is refused."""
     raw = to_builtins(new())
     raw["board"] = "my-board"
-    from rulesets.core import InvalidState
-    with pytest.raises(InvalidState) as info:
-        R.load_state(raw)
-    assert info.value.path == "$.board"
+    GAME.state_refused(raw, "$.board")
 
 
 def test_java_3_4_costs_come_from_the_data_and_3_1_clockwise():
