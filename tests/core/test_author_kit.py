@@ -92,12 +92,10 @@ def chance_findings(root: Path = ROOT) -> list[str]:
 
 
 # ---------------------------------------------------------------- the guards
-@pytest.mark.xfail(strict=False, reason="until the games adopt the kit")
 def test_no_game_imports_a_core_submodule_or_the_host():
     assert import_findings() == []
 
 
-@pytest.mark.xfail(strict=False, reason="until the games adopt the kit")
 def test_no_game_orders_a_list_by_the_random_source_itself():
     assert chance_findings() == []
 
