@@ -8,7 +8,6 @@ token does not open.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -49,9 +48,16 @@ def _invalid_seal(ruleset: Ruleset) -> Problem:
                    title="Invalid sealed state", errors=[{"path": "$.sealed_state", "message": "cannot be opened"}])
 
 
-@lru_cache(maxsize=None)
-def _decoder(state_type: type) -> msgspec.json.Decoder:
-    return msgspec.json.Decoder(state_type)
+#: one decoder per state type, made on first use (a Decoder is built once per type, not per request).
+_DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
+def _decoder(state_type: type) -> msgspec.json.Decoder[Any]:
+    cache = _DECODERS
+    decoder = cache.get(state_type)
+    if decoder is None:
+        decoder = cache[state_type] = msgspec.json.Decoder(state_type)
+    return decoder
 
 
 def seal_state(ruleset: Ruleset, state: GameState) -> str:

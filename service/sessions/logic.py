@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 import msgspec
@@ -35,9 +34,16 @@ COMMIT_ATTEMPTS = 5
 _encoder = msgspec.json.Encoder()
 
 
-@lru_cache(maxsize=None)
-def _state_decoder(state_type: type) -> msgspec.json.Decoder:
-    return msgspec.json.Decoder(state_type)
+#: one decoder per state type, made on first use (a Decoder is built once per type, not per request).
+_DECODERS_BY_STATE: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
+def _state_decoder(state_type: type) -> msgspec.json.Decoder[Any]:
+    cache = _DECODERS_BY_STATE
+    decoder = cache.get(state_type)
+    if decoder is None:
+        decoder = cache[state_type] = msgspec.json.Decoder(state_type)
+    return decoder
 
 
 class _Meta(msgspec.Struct, kw_only=True):

@@ -17,7 +17,6 @@ import ast
 from pathlib import Path
 from typing import Iterator
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2] / "rulesets"
 KIT_PACKAGES = {"core", "testing"}

@@ -6,7 +6,7 @@ from rulesets.core.host import canonical_json
 from rulesets.mines_of_zavandor.cards import size
 from rulesets.mines_of_zavandor.components import CART_INDEX, CARTS, FAMILY_ITEM
 
-from .scenario import R, checked, empty_pile, new, play, reach, seen
+from .scenario import checked, empty_pile, new, play, reach, seen
 
 
 def producing(income: dict[str, int]):
