@@ -116,13 +116,13 @@ def _whole_run(config: pytest.Config) -> bool:
 
 
 def catalogues() -> list[tuple[str, Any]]:
-    """(owner, entry) for every catalogue the suite must cover: core's, every game's, Card Nim's."""
+    """(owner, entry) for every catalogue the suite must cover: core's, every game's, the doubles'."""
     from rulesets import all_rulesets
     from rulesets.core.refusals import CORE
-    from tests.doubles import card_nim
+    from tests import doubles
 
     out = [("core", entry) for entry in CORE]
-    for ruleset in [*all_rulesets(), card_nim.CardNim()]:
+    for ruleset in [*all_rulesets(), *doubles.games()]:
         out += [(ruleset.id, entry) for entry in ruleset.refusals]
     return out
 

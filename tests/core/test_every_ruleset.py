@@ -16,11 +16,11 @@ import pytest
 from rulesets import all_rulesets
 from rulesets.core import Ruleset
 from rulesets.testing import CONFORMANCE_CHECKS, run_check
-from tests.doubles import card_nim, whisper_court
+from tests import doubles
 from tests.core.test_playout_out_of_turn import KnockingNim
 
 #: the doubles are Ruleset objects, not registered: conformance needs no registry.
-DOUBLES: list[Ruleset] = [card_nim.RULESET, KnockingNim(), whisper_court.RULESET]
+DOUBLES: list[Ruleset] = [*doubles.games(), KnockingNim()]
 RULESETS: list[Ruleset] = all_rulesets() + DOUBLES
 PLAYOUTS = 1
 
@@ -37,4 +37,4 @@ def test_conformance(ruleset, check):
 
 def test_every_registered_game_and_the_doubles_are_held_to_it():
     ids = {r.id for r in RULESETS}
-    assert {"golden_city", "java", "kingdom_of_solomon", "mines_of_zavandor", "solenia", card_nim.GAME_ID} <= ids
+    assert {"golden_city", "java", "kingdom_of_solomon", "mines_of_zavandor", "solenia", "card_nim", "whisper_court"} <= ids

@@ -7,6 +7,7 @@ import pytest
 
 from rulesets.core import to_builtins
 from rulesets.java import RULESET as R
+from rulesets.testing.playout import random_playout
 from tests.game_http import game_poster, stateless_client
 from tests.service.problem_checks import assert_problem, damaged, error_paths
 
@@ -74,3 +75,20 @@ def test_java_2_16_bad_states_are_422_with_the_path(client, board_state, endpoin
     payload.update({"action": {"type": "end_turn", "player": 0}} if endpoint == "apply" else {"player": 0})
     body = assert_problem(post(client, endpoint, payload), 422, "invalid_state")
     assert error_paths(body) == [path]
+
+
+def test_java_14_3_game_over_is_reported_before_unknown_player_over_http(client):
+    """JAVA-14.3: the validation order is game_over, then unknown_player: an action on a finished game
+    from a seat the game does not have is game_over (JAVA-11.4), over HTTP as in the library; validate
+    answers it as an illegal action, not a malformed request."""
+    state = to_builtins(random_playout(R, 2, "java-order", sample_legal=0, nudges=0).state)
+    assert state["phase"] == "game_over"
+    action = {"type": "end_turn", "player": 7}
+    body = assert_problem(post(client, "apply", {"state": state, "action": action}), 422, "game_over")
+    assert body["rule"] == "JAVA-11.4"
+    verdict = post(client, "validate", {"state": state, "action": action})
+    assert verdict.status_code == 200, verdict.get_data(as_text=True)
+    assert verdict.json["legal"] is False and verdict.json["violation"]["code"] == "game_over"
+    live = to_builtins(new(2, seed="java-order"))
+    body = assert_problem(post(client, "apply", {"state": live, "action": action}), 422, "unknown_player")
+    assert body["rule"] == "JAVA-1.1"
