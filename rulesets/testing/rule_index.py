@@ -131,14 +131,17 @@ def check_rule_index(ruleset: Ruleset[Any, Any], spec_file: str | Path | None, t
 
 
 # ---------------------------------------------------------------------- the rule texts against the spec
-def spec_paragraph(spec: str | Path, rule_id: str, prefix: str) -> str:
-    """The spec's words after ``**rule_id**`` up to the next bold rule ID, markup and ``[S]``-style tags dropped."""
+def spec_paragraph(spec: str | Path, rule_id: str, prefix: str, definition: Pattern[str] | None = None) -> str:
+    """The spec's words after ``rule_id``'s definition up to the next rule's, markup and ``[S]``-style tags
+    dropped. ``definition`` is how the spec defines a rule (as in :func:`spec_rule_ids`; default bold IDs)."""
     text = spec.read_text(encoding="utf-8") if isinstance(spec, Path) else spec
-    parts = text.split(f"**{rule_id}**", 1)
-    if len(parts) < 2:
-        raise AssertionError(f"the spec does not define **{rule_id}**")
-    body = re.split(r"\*\*" + re.escape(prefix) + r"-", parts[1], maxsplit=1)[0]
-    body = re.sub(r"\[(?:S|A)[^\]]*\]", "", body.replace("\\*", "*"))
+    starts = list((definition or bold_definition(prefix)).finditer(text))
+    here = next((i for i, match in enumerate(starts) if match.group(1) == rule_id), None)
+    if here is None:
+        raise AssertionError(f"the spec does not define {rule_id}")
+    end = starts[here + 1].start() if here + 1 < len(starts) else len(text)
+    body = text[starts[here].end():end]
+    body = re.sub(r"\[(?:S|A|I|D)[^\]]*\]", "", body.replace("\\*", "*"))  # confidence tags: [S], [A: ...]
     body = body.replace("`", "").replace("*", "")
     return " ".join(body.split())
 
@@ -146,7 +149,8 @@ def spec_paragraph(spec: str | Path, rule_id: str, prefix: str) -> str:
 _WORD = re.compile(r"[\w'’+−×…-]+")
 
 
-def check_rule_texts(rules: Mapping[str, Any], spec_file: str | Path, prefix: str, *, opening_words: int = 4) -> None:
+def check_rule_texts(rules: Mapping[str, Any], spec_file: str | Path, prefix: str, *, opening_words: int = 4,
+                     definition: Pattern[str] | None = None) -> None:
     """Each rule's text opens with the spec's words right after its ID, and uses only words of that paragraph.
 
     ``rules`` maps IDs to ``Rule`` objects (with ``.text``) or to plain texts. Raises one
@@ -156,7 +160,7 @@ def check_rule_texts(rules: Mapping[str, Any], spec_file: str | Path, prefix: st
     problems: list[str] = []
     for rule_id, rule in rules.items():
         text = rule if isinstance(rule, str) else rule.text
-        paragraph = spec_paragraph(spec, rule_id, prefix)
+        paragraph = spec_paragraph(spec, rule_id, prefix, definition)
         opening = " ".join(text.split()[:opening_words])
         if not paragraph.startswith(opening):
             problems.append(f"{rule_id}: opens {opening!r}, the spec {paragraph[:80]!r}")

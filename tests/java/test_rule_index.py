@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulesets.java.rule_index import RULES
-from rulesets.testing import check_rule_index
+from rulesets.testing import check_rule_index, check_rule_texts
 
 from .scenario import R
 from tests.specs import spec_file
@@ -45,26 +45,8 @@ def test_java_14_3_rule_texts_are_plain_sentences():
         assert 20 <= len(rule.text) <= 600, rule.id
 
 
-def _spec_words(text: str) -> list[str]:
-    """The words of a passage, without markdown marks or confidence tags (how a text is taken from it)."""
-    text = re.sub(r"\[(?:S|I|D)(?:[/:][^\]]*)?\]", " ", text)
-    return re.findall(r"[\w\u00c0-\u024f]+(?:[.'’-][\w]+)*", text.replace("`", "").replace("*", ""))
-
-
 @pytest.mark.skipif(not SPEC.exists(), reason=f"the Java spec is not at {SPEC}")
 def test_java_14_3_each_rule_text_comes_from_its_paragraph_of_the_spec():
     """JAVA-14.3: each text opens with the words that follow its ID in the spec, and all of its words
-    come from the spec between that ID and the next one. (Java's own: the kit's check_rule_texts reads
-    paragraphs after bold ``**ID**`` definitions, which java.md does not have.)"""
-    spec = SPEC.read_text(encoding="utf-8")
-    # a rule opens a bullet ("* JAVA-4.3 [S] ...") or a line of its own with its tag ("JAVA-13.1 [I] ...")
-    starts = [(m.start(), m.group(1)) for m in DEFINITION.finditer(spec)]
-    paragraphs: dict[str, str] = {}
-    for (start, rule_id), (end, _) in zip(starts, starts[1:] + [(len(spec), "")]):
-        paragraphs.setdefault(rule_id, spec[start:end])
-    for rule_id, rule in RULES.items():
-        words = _spec_words(rule.text)
-        source = _spec_words(paragraphs[rule_id])
-        assert source[0] == rule_id and source[1:5] == words[:4], (rule_id, words[:4], source[:5])
-        missing = set(words) - set(source)
-        assert not missing, (rule_id, sorted(missing))
+    come from the spec between that ID and the next one."""
+    check_rule_texts(RULES, SPEC, "JAVA", definition=DEFINITION)
