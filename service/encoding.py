@@ -63,3 +63,15 @@ def json_response(payload: Any, status: int = 200) -> Response:
 def jsonable(value: Any) -> Any:
     """Builtins for a value that must go into a problem body (refusal contexts hold tuples, sets...)."""
     return msgspec.to_builtins(value, enc_hook=_msgspec_fallback)
+
+
+#: one decoder per state type, made on first use: a Decoder is built once per type, not per request.
+_STATE_DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
+def state_decoder(state_type: type) -> msgspec.json.Decoder[Any]:
+    """The JSON decoder of a game's state type (a state the service wrote itself: sealed, or stored)."""
+    decoder = _STATE_DECODERS.get(state_type)
+    if decoder is None:
+        decoder = _STATE_DECODERS[state_type] = msgspec.json.Decoder(state_type)
+    return decoder

@@ -15,7 +15,7 @@ from flask import Flask, current_app
 
 from rulesets.core.host import GameState, Ruleset, RulesetError
 
-from .encoding import encode
+from .encoding import encode, state_decoder
 from .problems import Problem
 from .refusals import refusal_problem
 from .sealing import InvalidSeal, Sealer, parse_keys
@@ -48,18 +48,6 @@ def _invalid_seal(ruleset: Ruleset) -> Problem:
                    title="Invalid sealed state", errors=[{"path": "$.sealed_state", "message": "cannot be opened"}])
 
 
-#: one decoder per state type, made on first use (a Decoder is built once per type, not per request).
-_DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
-
-
-def _decoder(state_type: type) -> msgspec.json.Decoder[Any]:
-    cache = _DECODERS
-    decoder = cache.get(state_type)
-    if decoder is None:
-        decoder = cache[state_type] = msgspec.json.Decoder(state_type)
-    return decoder
-
-
 def seal_state(ruleset: Ruleset, state: GameState) -> str:
     return _sealer().seal(encode(state), ruleset.id, ruleset.rules_version)
 
@@ -70,7 +58,7 @@ def open_state(ruleset: Ruleset, token: str) -> GameState:
     sealer = _sealer()
     try:
         plain = sealer.open(token, ruleset.id, ruleset.rules_version)
-        return _decoder(ruleset.State).decode(plain)
+        return state_decoder(ruleset.State).decode(plain)
     except (InvalidSeal, msgspec.DecodeError):  # DecodeError: sealed by an older build whose types differ
         raise _invalid_seal(ruleset) from None
 

@@ -19,6 +19,7 @@ from rulesets.core.host import (GameState, Ruleset, get_ruleset, new_salt, revea
                                  salted, state_commitment, to_builtins)
 
 from . import tokens
+from ..encoding import state_decoder
 from ..verify import record_of
 from .errors import GameNotOver, NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
 from .store import SessionGone, SessionStore, Snapshot
@@ -32,18 +33,6 @@ _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
 COMMIT_ATTEMPTS = 5
 
 _encoder = msgspec.json.Encoder()
-
-
-#: one decoder per state type, made on first use (a Decoder is built once per type, not per request).
-_DECODERS_BY_STATE: dict[type, msgspec.json.Decoder[Any]] = {}
-
-
-def _state_decoder(state_type: type) -> msgspec.json.Decoder[Any]:
-    cache = _DECODERS_BY_STATE
-    decoder = cache.get(state_type)
-    if decoder is None:
-        decoder = cache[state_type] = msgspec.json.Decoder(state_type)
-    return decoder
 
 
 class _Meta(msgspec.Struct, kw_only=True):
@@ -84,7 +73,7 @@ class _OpenSession:
         return self.snapshot.version
 
     def state(self) -> GameState:
-        return _state_decoder(self.ruleset.State).decode(self.snapshot.state)
+        return state_decoder(self.ruleset.State).decode(self.snapshot.state)
 
 
 def _revealed_once_over(state: GameState, game_over: bool) -> dict[str, Any]:
