@@ -46,7 +46,7 @@ MAX_PLAIN_BYTES = 16 * 1024 * 1024
 COMPRESSION_LEVEL = 1
 _ASSOCIATED_DATA_TAG = b"tabletop-referee/sealed-state/v1"
 _KEY_ID_TAG = b"tabletop-referee/sealing-key-id/v1"
-_BASE64URL = re.compile(r"^[A-Za-z0-9_-]+$")
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 #: nonce and the AEAD tag: the smallest token body that could hold anything at all.
 _MIN_BODY = KEY_ID_BYTES + NONCE_BYTES + 16
 
@@ -68,9 +68,15 @@ def new_key() -> str:
 
 
 def _unb64(text: str) -> bytes:
-    if not _BASE64URL.match(text):
+    """The bytes of unpadded URL-safe base64, spelt exactly as :func:`base64.urlsafe_b64encode` spells them:
+    a final newline, padding or other values of the last character's spare bits would be other spellings
+    of the same bytes, and a token has one."""
+    if not _BASE64URL.fullmatch(text):
         raise binascii.Error("not URL-safe base64")
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if base64.urlsafe_b64encode(raw).decode().rstrip("=") != text:
+        raise binascii.Error("not the canonical spelling")
+    return raw
 
 
 def parse_keys(text: str | Sequence[str] | None) -> list[bytes]:

@@ -91,3 +91,37 @@ def test_unset_keys_mean_sealing_off():
 def test_a_sealer_never_shows_its_keys(sealer):
     assert all(base64.urlsafe_b64encode(key).decode().rstrip("=") not in repr(sealer) for key in sealer.keys)
     assert "keys" not in repr(sealer)
+
+
+def _seal_with_length(sealer, remainder: int) -> str:
+    """A token whose base64 body length leaves ``remainder`` modulo 4 (the state padded until it does)."""
+    for extra in range(64):
+        token = sealer.seal(STATE + b" " * extra, "java", "1.0")
+        if len(token[len(TOKEN_PREFIX):]) % 4 == remainder:
+            return token
+    raise AssertionError("no such length")
+
+
+@pytest.mark.parametrize("remainder", [0, 2, 3])
+def test_a_token_has_one_spelling_a_final_newline_is_refused(sealer, remainder):
+    """Issue #20's find: ``$`` in the base64 pattern matched before a final newline, so ``token + "\\n"``
+    opened when the body's length was a multiple of 4. One token, one spelling."""
+    token = _seal_with_length(sealer, remainder)
+    sealer.open(token, "java", "1.0")
+    for spelling in (token + "\n", token + "=", token + "\r\n", " " + token):
+        with pytest.raises(InvalidSeal):
+            sealer.open(spelling, "java", "1.0")
+
+
+@pytest.mark.parametrize("remainder", [2, 3])
+def test_unused_bits_of_the_last_character_are_refused(sealer, remainder):
+    """Issue #20's find: the last base64 character carries bits no byte uses; another value of them decoded
+    to the same bytes. A token spelled other than as it was sealed is refused."""
+    token = _seal_with_length(sealer, remainder)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    # 2 characters carry 1 byte (4 spare bits), 3 carry 2 bytes (2 spare): the lowest bit is spare in both.
+    twin = token[:-1] + alphabet[alphabet.index(token[-1]) ^ 1]
+    assert base64.urlsafe_b64decode(twin[len(TOKEN_PREFIX):] + "=" * (-len(twin[len(TOKEN_PREFIX):]) % 4)) == \
+        body(token), "the twin must decode to the same bytes (a spare bit flipped)"
+    with pytest.raises(InvalidSeal):
+        sealer.open(twin, "java", "1.0")
