@@ -93,6 +93,11 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
             raise InvalidState(f"first_player names seat {state.first_player}; this game has {seats} seats.",
                                "$.first_player")
         self.check_consistency(state)
+        # A game that is not over awaits someone: a state in which no seat may act would answer every
+        # request with "nothing to do" forever (a trading step every seat has closed, posted by hand).
+        phase = self.flow.phase(state)
+        if phase is not None and not phase.actors(state):
+            raise InvalidState(f"No seat may act in this state, yet the game is not over (phase {phase.name}).", "$")
 
     def load_action(self, raw: Any) -> A:
         """Posted JSON to a typed action (a member of the ``Action`` union)."""

@@ -143,3 +143,28 @@ def test_cn_4_drawing_from_an_empty_deck_is_refused_with_its_catalogue_sentence(
     refusal = game.validate(state, {"type": "draw", "player": state.turn})
     assert (refusal.code, refusal.rule, refusal.detail) == ("deck_empty", "CN-4",
                                                             "The deck is empty; take stones instead.")
+
+
+def test_a_state_that_is_not_over_yet_awaits_nobody_is_refused():
+    """Issue #20's find: a Zavandor trading step with every seat's trading closed passed the consistency
+    check, and then answered active_players [] and game_over false for ever. A state that is not over
+    must await some seat."""
+    from rulesets.core import InvalidState
+    from rulesets.core.host import get_ruleset, to_builtins
+    from rulesets.testing.playout import random_playout
+
+    zavandor = get_ruleset("mines_of_zavandor")
+    game = random_playout(zavandor, 3, "stuck", sample_legal=0, nudges=0)
+    replay = zavandor.setup(3, "stuck")
+    for action in game.actions:
+        if replay.phase == "trading":
+            break
+        replay, _ = zavandor.apply(replay, action)
+    assert replay.phase == "trading", "the seeded game reaches a trading step"
+    zavandor.load_state(to_builtins(replay))  # awaited seats: accepted
+    raw = to_builtins(replay)
+    for player in raw["players"]:
+        player["trade_finished"] = True
+    with pytest.raises(InvalidState) as refusal:
+        zavandor.load_state(raw)
+    assert refusal.value.path == "$" and "not over" in refusal.value.detail
