@@ -46,6 +46,8 @@ def titles(index: Mapping[str, "Rule | str"]) -> dict[str, str]:
 __all__ = ["Rule", "load_rule_index", "rule_entry", "titles"]
 
 
-def rule_order(rule_id: str) -> list[Any]:
-    """A sort key that puts SOL-2.10 after SOL-2.9: numbers compare as numbers."""
-    return [int(part) if part.isdigit() else part for part in rule_id.replace("-", ".").split(".")]
+def rule_order(rule_id: str) -> list[tuple[int, int | str]]:
+    """A sort key in spec order: SOL-2.9 before SOL-2.10 (numbers compare as numbers), GC-5.3 before
+    GC-5.3.1, numbered sections before lettered ones (SOL-H.2)."""
+    number = rule_id.split("-", 1)[-1]
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in number.split(".")]

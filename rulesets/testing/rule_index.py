@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Pattern, Sequence
 
 from rulesets.core.contract import Ruleset
+from rulesets.core.rule_index import rule_order
 
 #: the number part of a rule ID: ``5.3.1``, ``12``, or a lettered section's ``H.2``.
 NUMBER = r"(?:[A-Z]\.\d+|\d+(?:\.\d+)*)"
@@ -23,10 +24,8 @@ def _id_pattern(prefix: str) -> str:
     return re.escape(prefix) + "-" + NUMBER
 
 
-def rule_sort_key(rule_id: str) -> list[tuple[int, int | str]]:
-    """Spec order of rule IDs: ``GC-5.3`` before ``GC-5.3.1`` before ``GC-5.10``."""
-    number = rule_id.split("-", 1)[-1]
-    return [(0, int(part)) if part.isdigit() else (1, part) for part in number.split(".")]
+#: spec order of rule IDs (core's order, the one the served catalogue sorts by).
+rule_sort_key = rule_order
 
 
 def bold_definition(prefix: str) -> Pattern[str]:
