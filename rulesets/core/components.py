@@ -24,11 +24,22 @@ class ComponentDataError(RuntimeError):
 
 def load_components(path: Path, schema: type[T]) -> T:
     """Decode ``path`` into ``schema``; any mismatch is a :class:`ComponentDataError` naming the path."""
+    return _decoded(_read(path), path, schema)
+
+
+def _read(path: Path) -> bytes:
     try:
-        return msgspec.json.decode(path.read_bytes(), type=schema, strict=True)
+        return path.read_bytes()
+    except OSError as exc:
+        raise ComponentDataError(f"{path.name} cannot be read: {exc}") from None
+
+
+def _decoded(data: bytes, path: Path, schema: type[T]) -> T:
+    try:
+        return msgspec.json.decode(data, type=schema, strict=True)
     except msgspec.ValidationError as exc:
         raise ComponentDataError(f"{path.name} does not fit its schema: {exc}") from None
-    except (OSError, msgspec.DecodeError) as exc:
+    except msgspec.DecodeError as exc:
         raise ComponentDataError(f"{path.name} cannot be read: {exc}") from None
 
 
@@ -48,8 +59,9 @@ class ComponentFile(Generic[T]):
 
     def __init__(self, beside: str | Path, name: str, schema: type[T]) -> None:
         self.path = Path(beside).with_name(name)
-        self.data: T = load_components(self.path, schema)
-        self.raw: Any = json.loads(self.path.read_bytes())
+        data = _read(self.path)  # read once: the typed file and its raw JSON come from the same bytes
+        self.data: T = _decoded(data, self.path, schema)
+        self.raw: Any = json.loads(data)
 
     def assumed_blocks(self) -> list[str]:
         """JSON paths of every block the file flags ``"assumed": true`` (for the game's metadata)."""
