@@ -54,24 +54,25 @@ GAME_OPERATIONS = {
 }
 
 
-def _walk(node: Any) -> Iterable[dict[str, Any]]:
+def schema_nodes(node: Any) -> Iterable[dict[str, Any]]:
+    """Every object of a JSON Schema document, however deep (for ``$ref`` and marker searches)."""
     if isinstance(node, dict):
         yield node
         for value in node.values():
-            yield from _walk(value)
+            yield from schema_nodes(value)
     elif isinstance(node, list):
         for item in node:
-            yield from _walk(item)
+            yield from schema_nodes(item)
 
 
 def _referenced(node: Any) -> set[str]:
-    return {item["$ref"][len(SCHEMAS):] for item in _walk(node)
+    return {item["$ref"][len(SCHEMAS):] for item in schema_nodes(node)
             if isinstance(item.get("$ref"), str) and item["$ref"].startswith(SCHEMAS)}
 
 
 def game_dependent(schemas: dict[str, Any]) -> set[str]:
     """The envelopes holding a slot, directly or through another envelope."""
-    found = {name for name, schema in schemas.items() if any(SLOT in item for item in _walk(schema))}
+    found = {name for name, schema in schemas.items() if any(SLOT in item for item in schema_nodes(schema))}
     while True:
         more = {name for name, schema in schemas.items() if name not in found and _referenced(schema) & found}
         if not more:

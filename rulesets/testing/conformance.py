@@ -274,22 +274,22 @@ def check_view_schema(ruleset: Ruleset[Any, Any], *, player_counts: list[int] | 
 _REPLACEMENTS: list[Any] = [-1, -1000, 10**12, 0, 1, 2, "x", "", None, True, [], {}, [0], {"a": 1}, 1.5]
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
+def json_paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path (keys and indexes) of every node of a JSON document, the root's ``()`` first."""
+    yield path
     if isinstance(value, dict):
         for key, inner in value.items():
-            found += _paths(inner, path + (key,))
+            yield from json_paths(inner, (*path, key))
     elif isinstance(value, list):
         for index, inner in enumerate(value):
-            found += _paths(inner, path + (index,))
-    return found
+            yield from json_paths(inner, (*path, index))
 
 
 def mangle(document: Any, choice: random.Random) -> Any:
     """A copy of a JSON document with one edit: a member dropped, an item doubled, a number moved, a value
     replaced."""
     document = orjson.loads(orjson.dumps(document))
-    paths = [p for p in _paths(document) if p]
+    paths = [p for p in json_paths(document) if p]
     if not paths:
         return choice.choice(_REPLACEMENTS)
     path = choice.choice(paths)

@@ -15,6 +15,7 @@ from rulesets.core.host import all_rulesets, register, ruleset_ids, unregister
 from service import create_app
 from service.openapi import generated_document as generated
 from service.openapi import main
+from service.openapi_paths import schema_nodes
 from service.spec import COMMITTED
 from tests.doubles import card_nim
 
@@ -39,16 +40,6 @@ def _answer(operation: dict, status: str = "200") -> dict:
 
 def _target(schema: dict) -> dict:
     return SCHEMAS[schema["$ref"][len(REF):]]
-
-
-def _walk(node):
-    if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from _walk(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _walk(item)
 
 
 def test_committed_document_is_current():
@@ -150,7 +141,7 @@ def test_views_are_typed_from_the_secrecy_markers():
 def test_no_property_carries_a_default_and_defaulted_envelope_fields_are_optional():
     # openapi-typescript makes a component's defaulted property required.
     for name, schema in SCHEMAS.items():
-        for node in _walk(schema):
+        for node in schema_nodes(schema):
             for prop_name, prop in (node.get("properties") or {}).items():
                 assert "default" not in prop, f"{name}.{prop_name}"
     setup = SCHEMAS["solenia.SetupRequest"]

@@ -16,6 +16,7 @@ import orjson
 import pytest
 
 from rulesets.core.host import get_ruleset, to_builtins
+from rulesets.testing.conformance import json_paths
 from service import create_app
 from service import envelopes
 from service.schemas import StateAndActionRequest, StateAndPlayerRequest, ViewRequest
@@ -59,19 +60,9 @@ def requests_to_try():
     return out
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            yield from _paths(inner, (*prefix, index))
-
-
 def _mutated(body, chooser):
     body = json.loads(json.dumps(body))
-    path = chooser.choice(list(_paths(body))[1:])
+    path = chooser.choice(list(json_paths(body))[1:])
     parent = body
     for key in path[:-1]:
         parent = parent[key]
