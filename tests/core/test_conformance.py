@@ -10,6 +10,7 @@ import pytest
 
 from rulesets.testing import CONFORMANCE_CHECKS, ConformanceFailure, conformance, run_check
 from tests.doubles import card_nim
+from tests.doubles.card_nim_secrets import SECRETS as CARD_NIM
 
 
 class ListsAnIllegalTake(card_nim.CardNim):
@@ -62,13 +63,13 @@ class MetadataWithoutRules(card_nim.CardNim):
     (ListsAnIllegalTake(), "playouts"),
     (ViewLeaksTheSeed(), "seed_secret"),
     (ApplyMutatesItsInput(), "playouts"),
-    (ShowsAnotherSeatsHand(), "hidden_information"),
+    (ShowsAnotherSeatsHand(), "noninterference"),
     (SetupIgnoresTheSeed(), "setup"),
     (MetadataWithoutRules(), "metadata"),
 ], ids=lambda value: value if isinstance(value, str) else type(value).__name__)
 def test_conformance_names_the_check_that_fails(broken, check):
     with pytest.raises(ConformanceFailure) as failure:
-        conformance(broken, playouts=1)
+        conformance(broken, playouts=1, secrets=CARD_NIM)
     assert failure.value.check == check, str(failure.value)
     assert f"conformance check {check!r} failed" in str(failure.value)
 
@@ -100,7 +101,7 @@ def test_a_crash_is_a_failure_of_the_check_that_met_it():
 
 
 def test_the_unbroken_double_passes_every_check_and_the_checks_are_all_run():
-    conformance(card_nim.CardNim(), playouts=1)
+    conformance(card_nim.CardNim(), playouts=1, secrets=CARD_NIM)
     ran: list[str] = []
     conformance(card_nim.CardNim(), playouts=1,
                 checks={name: (lambda check: lambda r, **kw: ran.append(check))(name) for name in CONFORMANCE_CHECKS})
@@ -108,7 +109,7 @@ def test_the_unbroken_double_passes_every_check_and_the_checks_are_all_run():
 
 
 class ShowsTheDrawnCardToTheNextSeat(card_nim.CardNim):
-    """A declared disclosure: the drawn card is also shown, privately, to the next seat (a peek)."""
+    """A private event the rules do not make: the drawn card shown, privately, to the next seat too."""
 
     def apply(self, state, action, *, in_place=False):
         after, events = super().apply(state, action, in_place=in_place)
@@ -133,13 +134,19 @@ class NamesTheDrawnCardToEveryone(card_nim.CardNim):
         return after, events + [Announced(card=e.card) for e in events if isinstance(e, card_nim.CardDrawn)]
 
 
-def test_a_private_event_shown_to_a_seat_is_a_declared_disclosure_not_a_leak():
-    """A card shown to one seat by a PrivateEvent addressed to it (a peek) passes the hidden-information check."""
-    run_check(ShowsTheDrawnCardToTheNextSeat(), "hidden_information", playouts=1)
+def test_a_private_event_to_a_seat_the_rules_do_not_show_the_card_is_a_leak():
+    """CN-4: only the drawer learns the card. A PrivateEvent addressing it to another seat is well marked,
+    yet it tells that seat what the rules keep from it: the property, written from the rules, fails."""
+    with pytest.raises(ConformanceFailure, match="events of"):
+        run_check(ShowsTheDrawnCardToTheNextSeat(), "noninterference", playouts=1, secrets=CARD_NIM)
 
 
 def test_an_event_every_seat_sees_naming_a_hand_card_is_a_leak():
-    """The same card in a public event fails the check: only a private event addressed to a seat may
-    show it what the state hides from it."""
-    with pytest.raises(ConformanceFailure, match="sees events naming"):
-        run_check(NamesTheDrawnCardToEveryone(), "hidden_information", playouts=1)
+    with pytest.raises(ConformanceFailure, match="events of"):
+        run_check(NamesTheDrawnCardToEveryone(), "noninterference", playouts=1, secrets=CARD_NIM)
+
+
+def test_without_secrets_the_noninterference_check_fails_rather_than_passes():
+    """A game that wrote no Secrets is not proven: the check says what to write."""
+    with pytest.raises(ConformanceFailure, match="no Secrets given"):
+        run_check(card_nim.CardNim(), "noninterference")

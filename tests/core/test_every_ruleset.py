@@ -2,8 +2,8 @@
 
 These tests know no game: each (game, check) pair runs one named check of
 ``CONFORMANCE_CHECKS`` (metadata, set-up, refusals of player counts and foreign states, the
-seed's secrecy, seeded playouts accepted iff listed, replay, hidden information along whole
-games, the derived view schema, mangled states and actions, the refusal catalogue) on the
+seed's secrecy, seeded playouts accepted iff listed, replay, noninterference against the
+Secrets each game's tests write from its rulebook (``tests/secrets.py``), the derived view schema, mangled states and actions, the refusal catalogue) on the
 Ruleset object itself, so an unregistered game or a double gets the very same suite as ours.
 The game folders run long playout batteries of their own; here one playout per player
 count is enough.
@@ -17,6 +17,7 @@ from rulesets import all_rulesets
 from rulesets.core import Ruleset
 from rulesets.testing import CONFORMANCE_CHECKS, run_check
 from tests import doubles
+from tests.secrets import secrets_of
 from tests.core.test_playout_out_of_turn import KnockingNim
 
 #: the doubles are Ruleset objects, not registered: conformance needs no registry.
@@ -32,7 +33,8 @@ def _id(ruleset: Ruleset) -> str:
 @pytest.mark.parametrize("check", list(CONFORMANCE_CHECKS))
 @pytest.mark.parametrize("ruleset", RULESETS, ids=[_id(r) for r in RULESETS])
 def test_conformance(ruleset, check):
-    run_check(ruleset, check, playouts=PLAYOUTS)
+    secrets = secrets_of(ruleset.id) if check == "noninterference" else None
+    run_check(ruleset, check, playouts=PLAYOUTS, secrets=secrets)
 
 
 def test_every_registered_game_and_the_doubles_are_held_to_it():

@@ -10,6 +10,7 @@ from rulesets.core import RulesetError, kind_of
 from rulesets.testing import CONFORMANCE_CHECKS, Scenario, assert_exact, check_rule_index, run_check
 from tests.doubles.whisper_court import CARDS, RULESET
 from tests.doubles.whisper_court.game import GUESSES, REFUSALS
+from tests.doubles.whisper_court.secrets import SECRETS
 
 GAME = Scenario(RULESET)
 
@@ -45,7 +46,7 @@ def card(state, seat, kind):
 def test_conformance():
     """The whole generic suite, every check (the same one tests/core runs over the doubles)."""
     for check in CONFORMANCE_CHECKS:
-        run_check(RULESET, check, playouts=3)
+        run_check(RULESET, check, playouts=3, secrets=SECRETS)
 
 
 def test_rule_index_is_cited_by_these_tests():
