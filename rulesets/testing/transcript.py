@@ -69,7 +69,7 @@ def transcript(ruleset: Ruleset[Any, Any], players: int, seed: str) -> str:
             block += [f"- {path}" for path in before if path not in now]
             told[viewer], last[viewer] = block, now
         # Seats told the same are written once: what differs between seats is what the review is for.
-        for block in dict.fromkeys(tuple(block) for block in told.values()):
-            lines.append("-- " + ", ".join(_who(v) for v in viewers if tuple(told[v]) == block))
-            lines += block
+        for shared in dict.fromkeys(tuple(block) for block in told.values()):
+            lines.append("-- " + ", ".join(_who(v) for v in viewers if tuple(told[v]) == shared))
+            lines += shared
     return "\n".join(lines) + "\n"
