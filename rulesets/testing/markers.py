@@ -1,6 +1,7 @@
 """Every secrecy marker of a game, and the game with one of them taken out.
 
-A marker is what a game writes to keep something from a seat: a field's ``Private()``,
+A marker is what a game writes to keep something from a seat (core's own, such as the state's
+``rng``, are core's to test): a field's ``Private()``,
 ``Hidden()``, ``Sealed(...)``, ``SECRET`` or ``PerSeat(each)`` (each not public), a
 ``PrivateEvent`` type, an action type declared ``concealed``. ``secrecy_markers`` lists them
 by walking the game's state, action and event types; ``removed(marker)`` is a context in
@@ -27,6 +28,7 @@ from rulesets.core.contract import Ruleset
 from .noninterference import Report, Secrets, Surface, check_noninterference
 
 UNMARKED, CONCEALED = core_events.UNMARKED, secrecy._CONCEALED
+_CORE = "rulesets.core."
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,10 @@ def secrecy_markers(ruleset: Ruleset[Any, Any]) -> list[Marker]:
     """Every marker written on the game's state, action and event types."""
     found: list[Marker] = []
     roots = [ruleset.State, ruleset.Action, ruleset.Event]
-    for cls in [struct for root in roots for struct in _structs(root)]:
+    events = set(core_events.members(ruleset.Event))
+    # Core's own types (GameState's rng, the event bases) are core's markers, held by core's tests (the seed
+    # secret check): a game's table lists what the game wrote.
+    for cls in [struct for root in roots for struct in _structs(root) if not struct.__module__.startswith(_CORE)]:
         hints = typing.get_type_hints(cls, include_extras=True)
         for name in getattr(cls, "__struct_fields__", ()):
             if name not in cls.__dict__.get("__annotations__", {}):
@@ -91,7 +96,7 @@ def secrecy_markers(ruleset: Ruleset[Any, Any]) -> list[Marker]:
                           None)
             if marker is not None and _secret(marker):
                 found.append(Marker("field", cls, name, _spelled(marker)))
-        if issubclass(cls, core_events.PrivateEvent):
+        if cls in events and issubclass(cls, core_events.PrivateEvent):
             found.append(Marker("event", cls, "", "PrivateEvent"))
         shown_as = secrecy.concealed_as(cls)
         if shown_as is not None and CONCEALED in cls.__dict__:

@@ -214,9 +214,13 @@ class _Case:
         self.ruleset, self.surface, self.secrets = ruleset, surface, secrets
         self.state, self.viewer, self.rnd, self.pick = state, viewer, rnd, pick
         twin = secrets.twin(ruleset.load_state(to_builtins(state)), viewer, rnd)
-        # The generator's twin must be a state the referee accepts: a twin it would refuse is the
-        # generator's bug, not a leak.
-        self.twin = ruleset.load_state(to_builtins(twin))
+        try:
+            self.twin = ruleset.load_state(to_builtins(twin))
+        except RulesetError as refused:
+            # A twin the referee refuses is the generator's bug, not a leak: say so, not "interference".
+            raise AssertionError(f"the Secrets' twin for {'a spectator' if viewer is None else f'seat {viewer}'} "
+                                 f"is a state the referee refuses: {refused.code} at "
+                                 f"{getattr(refused, 'path', '$')}: {refused.detail}") from None
         self.changed = canonical_json(self.twin) != canonical_json(state)
         self.comparisons = 0
 
