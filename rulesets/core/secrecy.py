@@ -19,7 +19,9 @@ Events are Structs declared the same way (:mod:`rulesets.core.events`): a ``Priv
 reaches only the seats it names in ``visible_to``.
 
 :func:`redact` builds a seat's view from these declarations; :func:`unseen_strings`
-lists, for the whole-game leak test, every string a seat must not find in its view.
+lists every string the declarations keep from a seat (the seed-secret check reads it). What
+proves the declarations complete is not here: it is each game's noninterference test
+(``rulesets.testing.noninterference``), written from its rulebook.
 """
 
 from __future__ import annotations
@@ -231,7 +233,8 @@ class _Redactor:
 def unseen_strings(value: Any, viewer: int | None, state: Any = None) -> set[str]:
     """Every string the declaration keeps from ``viewer`` that it does not also show elsewhere.
 
-    A whole-game test asserts that none of these is in the seat's view or its events.
+    Only a check of the declarations themselves (is the seed declared secret?): a string missing from a
+    view proves nothing about a function of it.
     """
     hidden: set[str] = set()
     shown: set[str] = set()

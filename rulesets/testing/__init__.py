@@ -6,7 +6,12 @@
 * ``check_rule_index`` and friends: the spec's rule IDs, the ruleset's ``rules``, the tests citing them;
 * ``assert_check_order``: a table of (state, action, code, rule) rows, every mismatch at once;
 * ``random_playout`` (``rulesets.testing.playout``): seeded whole games checking the contract;
-* ``conformance(ruleset)``: the generic suite every game must pass, registered or not.
+* ``conformance(ruleset, secrets=...)``: the generic suite every game must pass, registered or not;
+* ``rulesets.testing.noninterference``: ``Secrets`` (what a seat may not know, from the rulebook) and
+  ``check_noninterference``, the proof that it changes nothing the seat is told, on any ``Surface``;
+* ``rulesets.testing.markers``: every secrecy marker, removed one at a time, and the table of how soon
+  the property fails without it;
+* ``rulesets.testing.transcript``: what each seat is told along a seeded game, as reviewable text.
 """
 
 from .check_order import Row, assert_check_order, check_order_mismatches
