@@ -122,3 +122,28 @@ def test_a_secret_choice_is_checked_through_its_alternative():
 
     secret_takes = Secrets(twin=CARD_NIM.twin, disclosed=CARD_NIM.disclosed, alternative=alternative)
     assert "secret alternative" in fails(TellsWhoTookHowMany(), secret_takes)
+
+
+def test_cores_own_seed_marker_is_guarded_twice_and_each_guard_is_seen():
+    """GameState.rng is core's: its SECRET keeps the field from every view, and Rng, declared public by
+    nobody, fails closed as well. With the marker removed the second guard holds (the view shows an empty
+    ``rng``); with Rng declared public too, the property fails at once: the twins' seeds show."""
+    from rulesets.core import GameState
+    from rulesets.core.rng import Rng
+    from rulesets.core.secrecy import _DECLARED_PUBLIC
+    from rulesets.testing.markers import Marker, _clear_caches
+
+    seed_marker = Marker("field", GameState, "rng", "SECRET")
+    state = whisper_court.RULESET.setup(3, "core-seed-guard")
+    with removed(seed_marker):
+        assert whisper_court.RULESET.view(state, 0)["rng"] == {}
+        assert check_noninterference(whisper_court.RULESET, WHISPER_COURT, 3, positions=20).failure is None
+    setattr(Rng, _DECLARED_PUBLIC, True)
+    try:
+        with removed(seed_marker):  # entered with Rng public: its caches are cleared on the way in
+            assert "seed" in whisper_court.RULESET.view(state, 0)["rng"]
+            assert "answers differ" in fails(whisper_court.RULESET, WHISPER_COURT)
+    finally:
+        delattr(Rng, _DECLARED_PUBLIC)
+        _clear_caches()
+    assert "rng" not in whisper_court.RULESET.view(state, 0)

@@ -15,7 +15,7 @@ from rulesets.core.codec import canonical_json
 from rulesets.kingdom_of_solomon import RULESET
 from rulesets.kingdom_of_solomon.ruleset import KingdomOfSolomon
 from rulesets.kingdom_of_solomon.state import KosState
-from rulesets.testing.markers import format_table, marker_table, removed, secrecy_markers
+from rulesets.testing.markers import format_table, marker_table
 from rulesets.testing.noninterference import Stateless, check_noninterference
 
 from .playouts import play, steps
@@ -51,11 +51,6 @@ def test_kos_11_1_the_all_bonus_variant_keeps_the_same_secrets(players):
     assert report.positions >= POSITIONS and report.changed_twins > 0
 
 
-#: GameState.rng: core reads an undeclared Struct (``Rng`` is not ``@public``) as hidden from everyone, so
-#: the seed stays out of every view even with the SECRET marker taken out; see the test below.
-DOUBLY_GUARDED = "GameState.rng: SECRET"
-
-
 def test_spec_4_every_secrecy_marker_is_one_the_property_catches_when_removed():
     """Spec 4 and KOS-6.1: with each marker removed in turn (the two decks' Hidden, the hand's Private, the
     drawn cards' PrivateEvent), the property fails within 200 positions of 4-player games."""
@@ -65,23 +60,9 @@ def test_spec_4_every_secrecy_marker_is_one_the_property_catches_when_removed():
     assert {row.marker for row in rows} >= {"KosState.building_deck: Hidden(count=True)",
                                             "KosState.fortune_deck: Hidden(count=True)",
                                             "Player.hand: Private(count=True)",
-                                            "FortuneCardDrawn: PrivateEvent", DOUBLY_GUARDED}
-    missed = [row.marker for row in rows if row.failed_at is None and row.marker != DOUBLY_GUARDED]
+                                            "FortuneCardDrawn: PrivateEvent"}
+    missed = [row.marker for row in rows if row.failed_at is None]
     assert not missed, missed
-
-
-def test_spec_4_the_seed_stays_hidden_without_its_marker_because_core_hides_undeclared_structs():
-    """Spec 4 (the seed drives every random event and is nobody's): the one marker the table cannot catch is
-    the seed's SECRET, since core shows an undeclared Struct's fields to nobody; without the marker the view
-    holds an empty ``rng`` and nothing of the seed, salt or counter. Should core declare ``Rng`` public, this
-    test fails and the marker table catches the marker."""
-    marker = next(m for m in secrecy_markers(RULESET) if m.label == DOUBLY_GUARDED)
-    state = RULESET.setup(3, "kos-seed-guard", {})
-    with removed(marker):
-        for viewer in (None, 0, 1, 2):
-            view = RULESET.view(state, viewer)
-            assert view["rng"] == {}
-            assert "kos-seed-guard" not in canonical_json(view).decode()
 
 
 def _final_states() -> list[KosState]:
