@@ -123,9 +123,9 @@ def setup(body: dict[str, Any], game: str):
         return no_store(json_response({"state": state, "status": status, **chance_fields(state, False)}))
     if player is not None:
         _check_seat(ruleset, state, player)
-    table = new_table()
-    return no_store(json_response({"sealed_state": seal_state(ruleset, state, table), "view": ruleset.view(state, player),
-                                    "seat_keys": seat_keys(ruleset, state, table),
+    table = new_table()  # the sealed game's own random id: its seat keys derive from it
+    return no_store(json_response({"sealed_state": seal_state(ruleset, state, table),
+                                    "view": ruleset.view(state, player), "seat_keys": seat_keys(ruleset, state, table),
                                     "status": status, **chance_fields(state, False)}))
 
 
