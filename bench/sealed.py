@@ -10,7 +10,7 @@ noise stays out of a ratio of two in-process figures); ``--http`` runs the same 
 against gunicorn on loopback (``bench._common``). For each game it takes the state in
 the middle of a seeded random game and the action played there, seals that state with
 a fresh key, and times ``POST /v1/games/<game>/apply`` with ``{"state", "action"}``
-against the same with ``{"sealed_state", "action"}``, alternating runs so both share
+against the same with ``{"sealed_state", "action", "seat_key"}``, alternating runs so both share
 the machine's noise; the ratio is the median of the back-to-back pairs.
 
 Floors, measured in the same run: sealed apply at least 70% of plain apply's
@@ -31,7 +31,7 @@ from bench.http import mid_game_request
 from rulesets import all_rulesets, get_ruleset
 from rulesets.core.host import new_salt
 from service import create_app
-from service.sealing import Sealer, new_key, parse_keys
+from service.sealing import Sealer, new_key, new_table_id, parse_keys
 
 SPEED_FLOOR = 0.70
 SIZE_CEILING = 1.5
@@ -55,8 +55,10 @@ def bodies(game: str, key: str) -> tuple[int, bytes, bytes, int, int]:
     plain = orjson.loads(mid_game_request(players=players, seed=f"bench-sealed-{game}", game=game))
     plain["state"]["rng"]["salt"] = new_salt()  # as the service's setup makes them
     state_json = orjson.dumps(plain["state"])
-    token = Sealer(tuple(parse_keys(key))).seal(state_json, ruleset.id, ruleset.rules_version)
-    sealed_body = orjson.dumps({"sealed_state": token, "action": plain["action"]})
+    sealer, table = Sealer(tuple(parse_keys(key))), new_table_id()
+    token = sealer.seal(state_json, ruleset.id, ruleset.rules_version, table)
+    seat_key = sealer.seat_key(ruleset.id, ruleset.rules_version, table, plain["action"]["player"])
+    sealed_body = orjson.dumps({"sealed_state": token, "action": plain["action"], "seat_key": seat_key})
     return players, orjson.dumps(plain), sealed_body, len(state_json), len(token)
 
 

@@ -35,7 +35,7 @@ from rulesets.core.host import Ruleset
 
 from .body import read_body_bytes, read_json_body
 from .errors import invalid_request
-from .schemas import BoundedList, GameActionField, GameStateField, SealedStateField
+from .schemas import BoundedList, GameActionField, GameStateField, SealedStateField, SeatKeyField
 
 #: bytes.translate table turning every digit into "0"; a run of 19 of them means a long number.
 _DIGITS_AS_ZERO = bytes(ord("0") if chr(i).isdigit() and i < 128 else i for i in range(256))
@@ -108,7 +108,7 @@ def _mirror(schema_class: type[Schema], ruleset: Ruleset) -> tuple[msgspec.json.
             state_members.append(name)
         elif isinstance(field, GameActionField):
             kind = ruleset.Action
-        elif type(field) is SealedStateField:
+        elif type(field) in (SealedStateField, SeatKeyField):
             kind = str  # marshmallow's String and msgspec's str read JSON strings alike
         elif type(field) is fields.Integer and field.strict:
             kind = int

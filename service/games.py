@@ -29,7 +29,7 @@ from .refusals import refusal_fields, refusal_problem
 from .schemas import (ApplyResponse, ComponentsDocument, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
                       SetupRequest, SetupResponse, StateAndActionRequest, StateAndStatus,
                       ValidateResponse, ViewRequest, ViewResponse)
-from .sealed_states import request_state, seal_state
+from .sealed_states import check_seat_key, new_table, request_state, seal_state, seat_keys
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Referee a game whose state the client holds: set up, list, check and apply actions.")
@@ -103,7 +103,9 @@ def setup(body: dict[str, Any], game: str):
     """A new game: the full state (it holds the seed and deck order: keep it server-side) and its status.
 
     With `sealed`, the state comes sealed (`sealed_state`, opaque, for the client to post back) with
-    the view of the seat named by `player`. Either way `seed_commitment` commits to the seed.
+    the view of the seat named by `player`, and `seat_keys`: one per seat, indexed by seat, each to be
+    handed to that seat alone (a sealed request for a seat must carry its `seat_key`; this is the only
+    answer that holds them). Either way `seed_commitment` commits to the seed.
     """
     ruleset: Ruleset = g.ruleset
     player = body["player"]
@@ -121,18 +123,25 @@ def setup(body: dict[str, Any], game: str):
         return no_store(json_response({"state": state, "status": status, **chance_fields(state, False)}))
     if player is not None:
         _check_seat(ruleset, state, player)
-    return no_store(json_response({"sealed_state": seal_state(ruleset, state), "view": ruleset.view(state, player),
+    table = new_table()  # the sealed game's own random id: its seat keys derive from it
+    return no_store(json_response({"sealed_state": seal_state(ruleset, state, table),
+                                    "view": ruleset.view(state, player), "seat_keys": seat_keys(ruleset, state, table),
                                     "status": status, **chance_fields(state, False)}))
 
 
 @blp.route("/<game:game>/legal-actions", methods=["POST"])
 @blp.arguments(LegalActionsRequest, decoder=_envelope)
 @blp.response(200, LegalActionsResponse)
-@blp.documents_errors(400, 404, 413, 415, 501)
+@blp.documents_errors(400, 403, 404, 413, 415, 501)
 def legal_actions(body: dict[str, Any], game: str):
-    """Every action the seat may take now; `types` and `where` narrow the list to what the client asks."""
+    """Every action the seat may take now; `types` and `where` narrow the list to what the client asks.
+
+    On a sealed state, only with the seat's `seat_key` (`403` otherwise).
+    """
     ruleset: Ruleset = g.ruleset
-    state, _ = request_state(ruleset, body)
+    held = request_state(ruleset, body)
+    state = held.state
+    check_seat_key(ruleset, held, body["player"], body["seat_key"])
     _check_seat(ruleset, state, body["player"])
     return json_response({"actions": ruleset.legal_actions(state, body["player"], types=body["types"],
                                                            where=body["where"])})
@@ -141,15 +150,18 @@ def legal_actions(body: dict[str, Any], game: str):
 @blp.route("/<game:game>/validate", methods=["POST"])
 @blp.arguments(StateAndActionRequest, decoder=_envelope)
 @blp.response(200, ValidateResponse)
-@blp.documents_errors(400, 404, 413, 415, 501)
+@blp.documents_errors(400, 403, 404, 413, 415, 501)
 def validate(body: dict[str, Any], game: str):
     """Whether `apply` would accept the action, and if not, the rule it breaks.
 
-    A malformed state or action is still a `422`: only a rules refusal is an answer here.
+    A malformed state or action is still a `422`: only a rules refusal is an answer here. On a
+    sealed state, only with the `seat_key` of the action's `player` (`403` otherwise).
     """
     ruleset: Ruleset = g.ruleset
-    state, _ = request_state(ruleset, body)
+    held = request_state(ruleset, body)
+    state = held.state
     action = _load_action(ruleset, body["action"])
+    check_seat_key(ruleset, held, getattr(action, "player", None), body["seat_key"])
     refusal = ruleset.validate(state, action)
     if refusal is None:
         return json_response({"legal": True})
@@ -162,25 +174,29 @@ def validate(body: dict[str, Any], game: str):
 @blp.route("/<game:game>/apply", methods=["POST"])
 @blp.arguments(StateAndActionRequest, decoder=_envelope)
 @blp.response(200, ApplyResponse)
-@blp.documents_errors(400, 404, 413, 415, 501)
+@blp.documents_errors(400, 403, 404, 413, 415, 501)
 def apply(body: dict[str, Any], game: str):
     """The next state, what happened, and the new status; an illegal action is a `422` citing its rule.
 
     Sent a `sealed_state`, it answers the next `sealed_state`, the acting seat's `view` and only the
     events that seat may see; once the game is over, also the `seed` and `salt` its commitment opens with.
+    A sealed state takes an action only with the `seat_key` of its `player` (`403` otherwise).
     """
     ruleset: Ruleset = g.ruleset
-    state, sealed = request_state(ruleset, body)
+    held = request_state(ruleset, body)
+    state = held.state
     action = _load_action(ruleset, body["action"])
+    check_seat_key(ruleset, held, getattr(action, "player", None), body["seat_key"])
     try:
         after, events = ruleset.apply(state, action, in_place=True)  # the state was decoded for this request alone
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
     status = ruleset.status(after)
-    if not sealed:
+    if held.table is None:
         return no_store(json_response({"state": after, "events": events, "status": status}))
     seat = action.player
-    answer = {"sealed_state": seal_state(ruleset, after), "view": ruleset.view(after, seat),
+    # The same table id: the game's seat keys stay its seat keys from state to state.
+    answer = {"sealed_state": seal_state(ruleset, after, held.table), "view": ruleset.view(after, seat),
               "events": ruleset.view_events(events, seat), "status": status}
     if status.game_over:
         answer.update(chance_fields(after, True))
@@ -190,15 +206,18 @@ def apply(body: dict[str, Any], game: str):
 @blp.route("/<game:game>/view", methods=["POST"])
 @blp.arguments(ViewRequest, decoder=_envelope)
 @blp.response(200, ViewResponse)
-@blp.documents_errors(400, 404, 413, 415, 501)
+@blp.documents_errors(400, 403, 404, 413, 415, 501)
 def view(body: dict[str, Any], game: str):
     """What one seat may see of the state (no seed, no deck order, no other hands), and the seed's commitment.
 
     Once the game is over, the answer also reveals the `seed` and `salt` that open the commitment.
+    On a sealed state, a seat's view needs that seat's `seat_key` (`403` otherwise); a spectator's none.
     """
     ruleset: Ruleset = g.ruleset
-    state, _ = request_state(ruleset, body)
+    held = request_state(ruleset, body)
+    state = held.state
     player = body["player"]
+    check_seat_key(ruleset, held, player, body["seat_key"])
     if player is not None:
         _check_seat(ruleset, state, player)
     return json_response({"view": ruleset.view(state, player),

@@ -120,6 +120,21 @@ def _union(name: str, games: list[GameTypes], schemas: dict[str, Any]) -> dict[s
 #: sealed state that does not open (``service.sealed_states``).
 REQUEST_REFUSALS = ("invalid_request", "invalid_seal")
 UNPROCESSABLE = "422"
+#: A request on a sealed state for a seat, without that seat's ``seat_key`` or with another
+#: (``service.sealed_states.check_seat_key``).
+SEAT_KEY_REFUSALS = ("seat_key_required", "invalid_seat_key")
+FORBIDDEN = "403"
+SEAT_KEY_PROBLEM = "SeatKeyProblem"
+
+
+def seat_key_problem(problem: dict[str, Any]) -> dict[str, Any]:
+    """The problem a game's operation answers with 403: a sealed state's seat without its key."""
+    out = copy.deepcopy(problem)
+    out["properties"]["code"] = {
+        "type": "string", "enum": list(SEAT_KEY_REFUSALS),
+        "description": "seat_key_required: the request is for a seat of a sealed state and carries no seat_key; "
+                       "invalid_seat_key: its seat_key is not that seat's key in that game."}
+    return out
 
 
 def game_problem(problem: dict[str, Any], game: GameTypes) -> dict[str, Any]:
@@ -137,6 +152,10 @@ def _game_operation(operation: dict[str, Any], game: GameTypes, name: str, depen
         out["responses"][UNPROCESSABLE] = {
             "description": "A refusal citing its rule, or a request that does not fit (RFC 9457).",
             "content": {"application/problem+json": {"schema": ref(f"{game.id}.Problem")}}}
+    if FORBIDDEN in out.get("responses", {}):
+        out["responses"][FORBIDDEN] = {
+            "description": "A sealed state's seat asked for without that seat's seat_key (errors: $.seat_key).",
+            "content": {"application/problem+json": {"schema": ref(SEAT_KEY_PROBLEM)}}}
     out["parameters"] = [p for p in out.get("parameters", []) if p.get("name") != GAME_PARAMETER]
     if not out["parameters"]:
         del out["parameters"]
@@ -160,6 +179,7 @@ def per_game_document(document: dict[str, Any], games: list[GameTypes], titles: 
         schemas[name] = _union(name, games, schemas)
     for game in games:
         schemas[f"{game.id}.Problem"] = game_problem(schemas["Problem"], game)
+    schemas[SEAT_KEY_PROBLEM] = seat_key_problem(schemas["Problem"])
 
     paths: dict[str, Any] = {}
     game_tags = []

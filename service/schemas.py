@@ -88,6 +88,10 @@ class SealedStateField(fields.String):
     """A whole game state sealed by this referee (``service.sealing``): opaque to the client."""
 
 
+class SeatKeyField(fields.String):
+    """One seat's key in a sealed game (a sealed setup's ``seat_keys``): opaque to the client."""
+
+
 class SeedField(fields.Field):
     """An integer or a string: all chance in a game derives from it.
 
@@ -138,6 +142,11 @@ class Envelope(Schema):
 
 
 # ---------------------------------------------------------------- requests
+_SEAT_KEY = ("With sealed_state: the key of the seat the request is for (player, or the action's player), "
+             "from the sealed setup's seat_keys; without it 403 seat_key_required, another key 403 "
+             "invalid_seat_key. A spectator's view needs none; with a plain state it is ignored.")
+
+
 class StateOrSealedState(Envelope):
     """``state`` or ``sealed_state``: a request sends exactly one (the view checks which)."""
 
@@ -145,6 +154,7 @@ class StateOrSealedState(Envelope):
         "description": "The full state (send this or sealed_state)."})
     sealed_state = SealedStateField(load_default=None, allow_none=True, metadata={
         "description": "The state as a sealed token from setup or apply (send this or state)."})
+    seat_key = SeatKeyField(load_default=None, allow_none=True, metadata={"description": _SEAT_KEY})
 
 
 class Seating(Envelope):
@@ -234,6 +244,10 @@ class SetupResponse(Schema):
     state = GameStateField(metadata={"description": "The full state (absent when sealed)."})
     sealed_state = SealedStateField(metadata={"description": "When sealed: the state, sealed; post it back as is."})
     view = GameViewField(metadata={"description": "When sealed: the view of the seat named by player."})
+    seat_keys = fields.List(fields.String(), metadata={
+        "description": "When sealed: each seat's key, indexed by seat. Hand each seat its own: a sealed request "
+                       "for a seat must carry it as seat_key. Only this answer holds them; they stay valid for "
+                       "the game's every later sealed state."})
     status = fields.Nested(StatusSchema, required=True)
     seed_commitment = fields.String(required=True, metadata={"description": _COMMITMENT})
 

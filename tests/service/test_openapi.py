@@ -183,3 +183,21 @@ def test_each_registered_game_gets_its_own_namespaced_components_and_paths():
     assert document["paths"]["/v1/games/card_nim/apply"]["post"]["operationId"] == "card_nim_apply"
     phase = schemas["card_nim.Phase"]["enum"]
     assert set(phase) == {p.name for p in card_nim.FLOW.phases} | {card_nim.FLOW.over}
+
+
+def test_a_sealed_states_seat_key_is_documented_where_it_is_asked_for():
+    """Issue #20: each game's view, legal-actions, validate and apply take seat_key and document the 403s;
+    a sealed setup's answer documents seat_keys."""
+    codes = SCHEMAS["SeatKeyProblem"]["properties"]["code"]["enum"]
+    assert codes == ["seat_key_required", "invalid_seat_key"]
+    for ruleset in all_rulesets():
+        for endpoint in ("view", "legal-actions", "validate", "apply"):
+            operation = DOCUMENT["paths"][f"/v1/games/{ruleset.id}/{endpoint}"]["post"]
+            body = _target(_json_body(operation))
+            assert "seat_key" in body["properties"] and "seat_key" not in body.get("required", [])
+            assert "403 seat_key_required" in body["properties"]["seat_key"]["description"]
+            forbidden = operation["responses"]["403"]["content"]["application/problem+json"]["schema"]
+            assert forbidden == {"$ref": REF + "SeatKeyProblem"}
+        setup = DOCUMENT["paths"][f"/v1/games/{ruleset.id}/setup"]["post"]
+        assert "403" not in setup["responses"]
+        assert _target(_answer(setup))["properties"]["seat_keys"]["items"] == {"type": "string"}

@@ -35,7 +35,8 @@ def tampered(token: str, where: int) -> str:
 
 def first_action(client, sealed):
     seat = sealed["status"]["active_players"][0]
-    menu = post(client, "legal-actions", {"sealed_state": sealed["sealed_state"], "player": seat})
+    menu = post(client, "legal-actions", {"sealed_state": sealed["sealed_state"], "player": seat,
+                                          "seat_key": sealed["seat_keys"][seat]})
     assert menu.status_code == 200, menu.json
     return menu.json["actions"][0]
 
@@ -51,20 +52,23 @@ def assert_invalid_seal(response, game=GAME):
 def test_sealed_setup_answers_a_token_and_the_named_seats_view(client):
     plain = post(client, "setup", {"players": 2, "seed": SEED}).json
     sealed = sealed_setup(client, player=1)
-    assert set(sealed) == {"sealed_state", "view", "status", "seed_commitment"}
+    assert set(sealed) == {"sealed_state", "view", "seat_keys", "status", "seed_commitment"}
     assert sealed["view"]["viewer"] == 1 and sealed["status"] == plain["status"]
     assert SEED not in orjson.dumps(sealed).decode()
     spectator = sealed_setup(client)
     assert spectator["view"]["viewer"] is None
-    view = post(client, "view", {"sealed_state": sealed["sealed_state"], "player": 1}).json
+    view = post(client, "view", {"sealed_state": sealed["sealed_state"], "player": 1,
+                                 "seat_key": sealed["seat_keys"][1]}).json
     assert view["view"] == sealed["view"] and view["seed_commitment"] == sealed["seed_commitment"]
 
 
 def test_sealed_apply_answers_the_next_token_the_actors_view_and_its_events(client):
     sealed = sealed_setup(client)
     action = first_action(client, sealed)
-    assert post(client, "validate", {"sealed_state": sealed["sealed_state"], "action": action}).json == {"legal": True}
-    applied = post(client, "apply", {"sealed_state": sealed["sealed_state"], "action": action})
+    key = sealed["seat_keys"][action["player"]]
+    assert post(client, "validate", {"sealed_state": sealed["sealed_state"], "action": action,
+                                     "seat_key": key}).json == {"legal": True}
+    applied = post(client, "apply", {"sealed_state": sealed["sealed_state"], "action": action, "seat_key": key})
     assert applied.status_code == 200, applied.json
     answer = applied.json
     assert set(answer) == {"sealed_state", "view", "events", "status"}
@@ -73,17 +77,20 @@ def test_sealed_apply_answers_the_next_token_the_actors_view_and_its_events(clie
     assert answer["sealed_state"] != sealed["sealed_state"]
     assert SEED not in applied.get_data(as_text=True)
     # the token from apply is good for the next request
-    nxt = post(client, "view", {"sealed_state": answer["sealed_state"], "player": action["player"]})
+    nxt = post(client, "view", {"sealed_state": answer["sealed_state"], "player": action["player"], "seat_key": key})
     assert nxt.status_code == 200 and nxt.json["view"] == answer["view"]
 
 
 def test_an_illegal_action_on_a_sealed_state_cites_its_rule(client):
+    """The seat's own key, out of turn: the game's refusal, not a seat-key one (the key is checked first)."""
     sealed = sealed_setup(client)
     action = first_action(client, sealed)
     wrong = {**action, "player": 1 - action["player"]}
-    refused = post(client, "apply", {"sealed_state": sealed["sealed_state"], "action": wrong})
+    key = sealed["seat_keys"][wrong["player"]]
+    refused = post(client, "apply", {"sealed_state": sealed["sealed_state"], "action": wrong, "seat_key": key})
     assert refused.status_code == 422 and refused.json["code"] not in ("invalid_seal", "invalid_request")
-    verdict = post(client, "validate", {"sealed_state": sealed["sealed_state"], "action": wrong}).json
+    verdict = post(client, "validate", {"sealed_state": sealed["sealed_state"], "action": wrong,
+                                        "seat_key": key}).json
     assert verdict["legal"] is False and verdict["violation"]["code"] == refused.json["code"]
 
 
@@ -109,14 +116,18 @@ def test_a_token_of_another_game_is_refused(client):
 
 
 def test_a_token_sealed_under_a_rotated_out_key_is_refused_and_a_listed_old_key_still_opens(client):
-    token = sealed_setup(client)["sealed_state"]
+    sealed = sealed_setup(client)
+    token = sealed["sealed_state"]
     newer = new_key()
     rotating = make_app(STATE_SEALING_KEYS=f"{newer},{SEALING_KEY}").test_client()
-    assert post(rotating, "view", {"sealed_state": token, "player": 0}).status_code == 200
-    resealed = post(rotating, "setup", {"players": 2, "seed": SEED, "sealed": True}).json["sealed_state"]
+    assert post(rotating, "view", {"sealed_state": token, "player": 0,
+                                   "seat_key": sealed["seat_keys"][0]}).status_code == 200
+    resealed = post(rotating, "setup", {"players": 2, "seed": SEED, "sealed": True}).json
     rotated = make_app(STATE_SEALING_KEYS=newer).test_client()
-    assert_invalid_seal(post(rotated, "view", {"sealed_state": token, "player": 0}))
-    assert post(rotated, "view", {"sealed_state": resealed, "player": 0}).status_code == 200
+    assert_invalid_seal(post(rotated, "view", {"sealed_state": token, "player": 0,
+                                               "seat_key": sealed["seat_keys"][0]}))
+    assert post(rotated, "view", {"sealed_state": resealed["sealed_state"], "player": 0,
+                                  "seat_key": resealed["seat_keys"][0]}).status_code == 200
 
 
 def test_exactly_one_of_state_and_sealed_state(client):

@@ -28,13 +28,16 @@ def test_a_whole_game_through_sealed_states_verifies(client, ruleset):
     setup = client.post(f"{base}/setup", json={"players": players, "seed": seed, "sealed": True})
     assert setup.status_code == 200, setup.json
     token, status, commitment = setup.json["sealed_state"], setup.json["status"], setup.json["seed_commitment"]
+    keys = setup.json["seat_keys"]  # each seat's, good for every later token of the game
+    assert len(keys) == players
     seen = [setup.get_data()]  # every answer before the end, searched for the seed and salt afterwards
     played = []
     for _ in range(MAX_STEPS):
         if status["game_over"]:
             break
         for seat in chooser.sample(status["active_players"], len(status["active_players"])):
-            menu = client.post(f"{base}/legal-actions", json={"sealed_state": token, "player": seat})
+            menu = client.post(f"{base}/legal-actions", json={"sealed_state": token, "player": seat,
+                                                              "seat_key": keys[seat]})
             assert menu.status_code == 200, menu.json
             seen.append(menu.get_data())
             if menu.json["actions"]:
@@ -42,7 +45,8 @@ def test_a_whole_game_through_sealed_states_verifies(client, ruleset):
         else:
             pytest.fail(f"{ruleset.id}: no active seat has a legal action")
         action = chooser.choice(menu.json["actions"])
-        applied = client.post(f"{base}/apply", json={"sealed_state": token, "action": action})
+        applied = client.post(f"{base}/apply", json={"sealed_state": token, "action": action,
+                                                      "seat_key": keys[action["player"]]})
         assert applied.status_code == 200, applied.json
         answer = applied.json
         token, status = answer["sealed_state"], answer["status"]
