@@ -11,7 +11,7 @@ for any surface that answers a seat (the ruleset itself, sessions, sealed states
 * every action by that seat gets the same answer in both (accepted, or refused with the same
   code, rule, detail and path), and the events it is shown are the same;
 * every action of another seat accepted in both shows the seat the same events and the same
-  logged action;
+  logged action; and the positions such actions lead to answer the seat the same again;
 * where the rules keep an action's content from the seat (a bid staged one card at a time),
   the action and its ``alternative`` show the seat the same too;
 
@@ -183,16 +183,17 @@ def positions_of(ruleset: Ruleset[Any, Any], players: int, count: int, seed: str
     return [states[int(i * stride)] for i in range(count)]
 
 
-def _until_disclosed(left: list[Any], right: list[Any], viewer: Viewer, secrets: Secrets[Any]) -> tuple[Any, Any]:
-    """The two event lists up to the first event either shows as a disclosure: once the rules show the seat
-    something (a drawn card, a guess that hit), what follows in that answer may depend on it."""
+def _until_disclosed(left: list[Any], right: list[Any], viewer: Viewer,
+                     secrets: Secrets[Any]) -> tuple[list[Any], list[Any], bool]:
+    """The two event lists up to the first event either shows as a disclosure (once the rules show the seat
+    something, a drawn card, a guess that hit, what follows may depend on it), and whether one did."""
     def first(events: list[Any]) -> int:
         return next((i for i, e in enumerate(events) if isinstance(e, dict) and secrets.disclosed(e, viewer)),
                     len(events))
     cut = min(first(left), first(right))
     if cut == len(left) == len(right):
-        return left, right
-    return left[:cut], right[:cut]
+        return left, right, False
+    return left[:cut], right[:cut], True
 
 
 def _same(left: Any, right: Any, what: str) -> None:
@@ -269,14 +270,18 @@ class _Case:
         first, second = self.surface.attempt(self.state, action), self.surface.attempt(self.state, other)
         if first.refusal is not None or second.refusal is not None:
             return
-        what = f"{action} and its secret alternative {other}, shown to {who}"
-        self.compare_shown(first, second, f"what {what} show")
-        self.compare(first.after(self.viewer), second.after(self.viewer), f"the answers after {what}")
+        self.compare_shown(first, second, f"what {action} and its secret alternative {other}, shown to {who}, show")
 
     def compare_shown(self, left: Attempt, right: Attempt, what: str) -> None:
+        """What the viewer is told of the action; and, when the rules showed it nothing new, of the position the
+        action led to (a seat cannot tell the two next positions apart either: which card copy left a
+        hidden hand, say, must not show on the table afterwards)."""
         one, two = left.seen_by(self.viewer), right.seen_by(self.viewer)
         self.compare(one["action"], two["action"], f"the logged action in {what}")
-        self.compare(*_until_disclosed(one["events"], two["events"], self.viewer, self.secrets), f"the events of {what}")
+        mine, twins, disclosed = _until_disclosed(one["events"], two["events"], self.viewer, self.secrets)
+        self.compare(mine, twins, f"the events of {what}")
+        if not disclosed:
+            self.compare(left.after(self.viewer), right.after(self.viewer), f"the answers after {what}")
 
 
 def check_noninterference(ruleset: Ruleset[Any, Any], secrets: Secrets[Any], players: int, *,

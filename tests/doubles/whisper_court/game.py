@@ -159,8 +159,10 @@ def effect(state: CourtState, action: Play, kind: str, events: Events) -> None:
         them.played += them.hand
         them.hand = Deck(state.deck, state.rng).draw_many(1) or Deck(state.aside, state.rng).draw_many(1)
         events.append(CardSeen(player=target, card=them.hand[0], visible_to=[target]))
-    elif kind == "broker":  # WC-4.6
+    elif kind == "broker":  # WC-4.6: each now holds, and so sees, the other's card
         me.hand, them.hand = them.hand, me.hand
+        events += [CardSeen(player=holder, card=state.players[holder].hand[0], visible_to=[holder])
+                   for holder in (seat, target)]
 
 
 def knock_out(state: CourtState, seat: int, events: Events) -> None:
