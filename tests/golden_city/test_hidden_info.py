@@ -1,4 +1,5 @@
-"""Spec section 4, GC-13.1 and GC-13.2: specific rules of what is shown (hand counts, deck sizes, the public\nparts, a bonus card drawn face down) and the seed kept out of views and events."""
+"""Spec section 4, GC-13.1 and GC-13.2: specific rules of what is shown (hand counts, deck sizes, the public
+parts, a bonus card and a landscape card drawn in secret) and the seed kept out of views and events."""
 
 from __future__ import annotations
 
@@ -85,3 +86,19 @@ def test_gc_13_1_all_chance_from_the_seed_and_replays_match():
     playout = random_playout(R, 3, "replay-gc", sample_legal=1, nudges=1)
     assert canonical_json(R.replay(3, "replay-gc", {}, playout.actions)) == canonical_json(playout.state)
     assert playout.state.rng.counter > new(3, seed="replay-gc").rng.counter
+
+
+def test_gc_6_2_a_landscape_card_drawn_as_a_reward_is_the_drawers_alone():
+    """GC-6.2 / spec 4: the card a landscape reward draws (the deck's top card) goes to the drawer's hand; the
+    drawer is shown it, the others only that one card was drawn (the hand's count)."""
+    state = building(2, 0)
+    harbour = spaces("harbour", "landscape_card")[0]
+    set_hand(state, 0, "coast")
+    top = state.landscape_deck[0]
+    state, events = play(state, type="build", player=0, space=harbour, payment=[["coast"]])
+    assert state.players[0].hand == [top]
+    mine, theirs = seen(events, 0), seen(events, 1)
+    assert {"type": "card_drawn", "player": 0, "cards": [top], "visible_to": [0]} in mine
+    assert all(event["type"] != "card_drawn" for event in theirs)
+    assert {"type": "reward", "player": 0, "space": harbour, "kind": "landscape_card", "amount": 1} in theirs
+    assert R.view(state, 1)["players"][0]["hand_count"] == 1

@@ -4,13 +4,15 @@ everyone's actions are the same in a state and in every twin it cannot tell from
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from rulesets.core import RulesetError, to_builtins
 from rulesets.core.host import canonical_json
 from rulesets.testing.markers import format_table, marker_table, removed, secrecy_markers
-from rulesets.testing.noninterference import check_noninterference
+from rulesets.testing.noninterference import check_noninterference, positions_of
 
 from .scenario import R
 from .secrets import SECRETS
@@ -75,3 +77,37 @@ def test_gc_13_1_the_random_source_is_hidden_even_without_its_marker():
         for viewer in [None, 0, 1, 2]:
             shown = R.view(state, viewer).get("rng", {})
             assert "gc-rng-closed" not in canonical_json(shown).decode() and shown in ({}, None), shown
+
+
+def _twin(state, viewer, seed):
+    return R.load_state(to_builtins(SECRETS.twin(R.load_state(to_builtins(state)), viewer, random.Random(seed))))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_gc_12_1_spec_5_1_a_build_tells_others_only_the_types_it_paid(players):
+    """GC-5.3.3 / GC-12.1 / spec 5.1: a build's payment lands face up on the discard pile, and cards of one type
+    are interchangeable; so after another seat's build, a seat sees the same state whatever that seat's hidden
+    hand was (the property compares events; this compares the state the build leads to).
+
+    It failed while each landscape card had a numbered id (coast-01 ... desert-10) and a payment spent the
+    lowest-numbered copies: the discard pile then showed which copy left the hand, so a seat could tell that a
+    card drawn in secret (GC-1.6, GC-6.2) was, say, a coast card."""
+    compared = 0
+    for index, state in enumerate(positions_of(R, players, 120, f"gc-after-build-{players}")):
+        if state.phase != "build":
+            continue
+        active = R.status(state).active_players[0]
+        for viewer in [None, *(seat for seat in range(players) if seat != active)]:
+            twin = _twin(state, viewer, index)
+            # a goods card's place in the display is refilled face up from the goods deck (GC-6.5): a reveal
+            builds = [a for a in map(to_builtins, R.legal_actions(state, active))
+                      if a["type"] == "build" and "goods_pick" not in a]
+            for action in builds[:4]:
+                try:
+                    mine, theirs = R.apply(state, action)[0], R.apply(twin, action)[0]
+                except RulesetError:
+                    continue
+                assert canonical_json(R.view(mine, viewer)) == canonical_json(R.view(theirs, viewer)), (
+                    index, viewer, action)
+                compared += 1
+    assert compared > 50
