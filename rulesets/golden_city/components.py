@@ -6,18 +6,16 @@ rewards of the spaces, the regions, the decks, the per-player-count numbers, the
 rewards, the scoring and bonus cards, the contested readings of spec section 6) is read
 from here; this module only reshapes the data into lookup tables.
 
-Landscape cards are interchangeable within a type, but every physical card gets an id
-(``coast-01`` ... ``desert-10``, core's kinds times copies from ``landscape_types`` and
-``per_type``) so that a hand,
-a deck and the discard pile can be told apart card by card (consistency, hidden
-information).
+Landscape cards are interchangeable within a type (spec 3.1: "hands are multisets of landscape
+types"; section 5.1), so a card is its type: a hand, the deck, the discard pile and a pair are
+lists of landscape types, and the consistency check counts each type (``LANDSCAPE_COUNTS``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from rulesets.core import ComponentFile, ComponentSchema, index_by, kinds_times_copies
+from rulesets.core import ComponentFile, ComponentSchema, index_by
 
 
 # ---------------------------------------------------------------- schema of the file
@@ -233,9 +231,10 @@ COAST: str = LANDSCAPES[0]
 PER_TYPE: int = DATA.landscape_cards.per_type
 LANDSCAPE_TOTAL: int = DATA.landscape_cards.total
 
-#: card id -> its landscape type, for all 50 cards (``coast-01`` ... ``desert-10``).
-LANDSCAPE_OF: dict[str, str] = kinds_times_copies({kind: PER_TYPE for kind in LANDSCAPES})
-LANDSCAPE_CARDS: tuple[str, ...] = tuple(LANDSCAPE_OF)
+#: how many cards of each landscape type the game has (10 each).
+LANDSCAPE_COUNTS: dict[str, int] = {kind: PER_TYPE for kind in LANDSCAPES}
+#: all 50 landscape cards, each named by its type (copies of a type are interchangeable, spec 5.1).
+LANDSCAPE_CARDS: tuple[str, ...] = tuple(kind for kind, count in LANDSCAPE_COUNTS.items() for _ in range(count))
 HAND_LIMIT: int = DATA.hand_limit.landscape_cards
 START_COINS: int = DATA.starting_resources.coins
 START_COAST: int = DATA.starting_resources.landscape_cards.coast

@@ -1,7 +1,7 @@
 """Spec 3.1 invariants: a posted state that contradicts the components or itself is refused
 with ``InvalidState`` and the JSON path at fault (GC-12, GC-13.2).
 
-Checked: the seats and their colours, the options, card totals (50 landscape, 8 goods,
+Checked: the seats and their colours, the options, card totals (10 landscape cards of each type, 8 goods,
 8 bonus, 16 scoring cards, each in exactly one place), 6 keys, 35 coins, the board (known
 spaces, one post per harbour or village, one regular post per player per district,
 black posts only as GC-11.3 allows, each post connected to an earlier post of its owner
@@ -11,10 +11,12 @@ equal to what a player owns, and that the phase and its bookkeeping agree.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rulesets.core import InvalidState, Inventory, require
 
 from .components import (BLACK, BONUS_CARDS, COINS_TOTAL, COLOURS, DATA_VERSION, GOODS_CARDS, GOODS_DISPLAY,
-                         HAND_LIMIT, HARBOUR, KEYS_TOTAL, LANDSCAPE_CARDS, NEIGHBOURS, PLAYER_COUNTS, SCORING_CARDS,
+                         HAND_LIMIT, HARBOUR, KEYS_TOTAL, LANDSCAPE_COUNTS, NEIGHBOURS, PLAYER_COUNTS, SCORING_CARDS,
                          SCORING_STACK_ORDER, SINGLE, SPACES)
 from .building import BUILDS_PER_TURN, supply_exhausted
 from .options import CHOICES
@@ -63,7 +65,6 @@ def _players(state: GoldenCityState, seats: int, black_posts: int) -> None:
                            rule="GC-12.6")
 
 
-_LANDSCAPE_SET = frozenset(LANDSCAPE_CARDS)
 _GOODS_SET = frozenset(GOODS_CARDS)
 _BONUS_SET = frozenset(BONUS_CARDS)
 _SCORING_SET = frozenset(SCORING_CARDS)
@@ -89,13 +90,23 @@ def _each_once(what: str, rule: str, places: list[tuple[str, list[str]]], expect
     inventory.expect_exactly(expected)
 
 
+def _landscape_cards(places: list[tuple[str, list[str]]]) -> None:
+    """Spec 5.1: 10 cards of each landscape type in all (copies of a type are interchangeable), nothing else;
+    only a state that fails the count is tallied place by place, to name the place at fault."""
+    if Counter(card for _, cards in places for card in cards) == LANDSCAPE_COUNTS:
+        return
+    inventory = Inventory("landscape card", rule="GC-12.1", multiset=True)
+    for path, cards in places:
+        inventory.see_all(cards, path)
+    inventory.expect_exactly(LANDSCAPE_COUNTS)
+
+
 def _cards(state: GoldenCityState) -> None:
     players = state.players
     pairs = state.auction.pairs if state.auction is not None else []
-    _each_once("landscape card", "GC-12.1",
-               [(f"$.players[{seat}].hand", player.hand) for seat, player in enumerate(players)]
-               + [("$.landscape_deck", state.landscape_deck), ("$.landscape_discard", state.landscape_discard)]
-               + [(f"$.auction.pairs[{index}]", pair) for index, pair in enumerate(pairs)], _LANDSCAPE_SET)
+    _landscape_cards([(f"$.players[{seat}].hand", player.hand) for seat, player in enumerate(players)]
+                     + [("$.landscape_deck", state.landscape_deck), ("$.landscape_discard", state.landscape_discard)]
+                     + [(f"$.auction.pairs[{index}]", pair) for index, pair in enumerate(pairs)])
     _each_once("goods card", "GC-12.3",
                [(f"$.players[{seat}].goods", player.goods) for seat, player in enumerate(players)]
                + [("$.goods_display", state.goods_display), ("$.goods_deck", state.goods_deck)], _GOODS_SET)

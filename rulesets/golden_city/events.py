@@ -2,8 +2,8 @@
 
 Everything is public (D-19) but the two draws whose card only its drawer may know: a
 landscape card drawn as a reward (``card_drawn``) and a bonus card drawn face down
-(``bonus_drawn``, GC-6.4). Cards that go into a hand or a pile are named by landscape
-type (``pairs_taken``, ``post_built``, ``discarded``): the id would tell where a card sits.
+(``bonus_drawn``, GC-6.4). Landscape cards that go into a hand or a pile are counted by
+type (``pairs_taken``, ``post_built``, ``discarded``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class ScoringCardRevealed(Event, tag="scoring_card_revealed"):
 
 
 class PairsDealt(Event, tag="pairs_dealt"):
-    """GC-4.1: the pairs on offer, by card id (public until taken)."""
+    """GC-4.1: the pairs on offer, by landscape type (public)."""
 
     round: Ordinal
     pairs: list[list[str]]

@@ -67,9 +67,10 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "start player is unknown_start_player (GC-1.8).",
             "Post colours (red, blue, yellow, black) are ASSUMED and kept in the package's copy of the components "
             "file; in a 2-player game no player may choose black (GC-11.1), refused as invalid_color.",
-            "Every landscape card has an id (coast-01 ... desert-10) so each card is in exactly one place; cards of "
-            "one type are interchangeable, so payments and discards name types and the lowest-numbered cards of a "
-            "type are spent.",
+            "A landscape card is named by its type (spec 3.1: hands are multisets of types; 5.1: copies of a type "
+            "are interchangeable): hands, the deck, the discard pile and the pairs are lists of types, payments and "
+            "discards name types, and the consistency check counts 10 of each type. (Numbered copies would let "
+            "the face-up discard pile tell which copy left a hidden hand.)",
             "The auction keeps one queue of seats whose marker is off the table (the spec's normal_order, "
             "normal_next and displaced): a displaced player goes to its front (D-3) or, under the alternative "
             "reading, to its end.",
@@ -96,8 +97,8 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "stack order is fixed (GC-1.7); the view shows the count only.",
             "A landscape reward is drawn after the payment reached the discard pile, so an empty deck may be "
             "refilled with the cards just spent (GC-5.3.3 before GC-6.2).",
-            "Events name landscape cards by type once they go into a hand or a pile (pairs_taken, post_built, "
-            "discarded); the pairs dealt are public ids, a drawn card is a private card_drawn event.",
+            "Events count landscape cards by type where they go into a hand or a pile (pairs_taken, post_built, "
+            "discarded); the pairs dealt list their types, a drawn card is a private card_drawn event.",
             "The components file gives the board no coordinates and its cards and spaces no names: the served "
             "components place each space by quadrant, ring (villages) and roads, and name cards and spaces from "
             "their printed values (\"Mountains village 3\", \"2 VP per post in city_outer\").",

@@ -16,7 +16,7 @@ from typing import Literal
 
 from rulesets.core import Served
 
-from .components import (DATA, LANDSCAPE_OF, LANDSCAPES, NEIGHBOURS, BonusCondition, Cost, GoodsGoal, LocationGoal,
+from .components import (DATA, LANDSCAPE_COUNTS, LANDSCAPES, NEIGHBOURS, BonusCondition, Cost, GoodsGoal, LocationGoal,
                          MajorityBonus, Reward, SpaceKind)
 
 
@@ -28,12 +28,15 @@ class Landscape(Served, kw_only=True, frozen=True):
 
 
 class LandscapeCard(Served, kw_only=True, frozen=True):
-    """One of the 50 landscape cards (cards of one type are interchangeable; the number tells them apart)."""
+    """The landscape cards of one type (spec 5.1: the copies of a type are interchangeable, so a state names a
+    card by its type, which is this entry's id)."""
 
     id: str
     name: str
     kind: Literal["landscape_card"] = "landscape_card"
     landscape: str
+    #: how many cards of this type the game has.
+    copies: int
 
 
 class Good(Served, kw_only=True, frozen=True):
@@ -160,8 +163,8 @@ def document() -> GoldenCityComponents:
     return GoldenCityComponents(
         data_version=DATA.data_version,
         landscapes=[Landscape(id=kind, name=_title(kind)) for kind in LANDSCAPES],
-        landscape_cards=[LandscapeCard(id=card, name=f"{_title(kind)} card {int(card.rsplit('-', 1)[1])}",
-                                       landscape=kind) for card, kind in LANDSCAPE_OF.items()],
+        landscape_cards=[LandscapeCard(id=kind, name=f"{_title(kind)} card", landscape=kind, copies=count)
+                         for kind, count in LANDSCAPE_COUNTS.items()],
         goods=[Good(id=good, name=good, assumed=DATA.goods_types.names_assumed) for good in DATA.goods_types.ids],
         goods_cards=[GoodsCard(id=card.id, name=f"Goods card: {' and '.join(card.goods)}", goods=list(card.goods),
                                assumed=card.assumed) for card in DATA.goods_cards.cards],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import Deck, RandomSource, Refusal, Rng, Seating, clockwise, copies, shuffled
+from rulesets.core import Deck, RandomSource, Refusal, Rng, Seating, clockwise, shuffled
 
 from .components import (BLACK, BONUS_CARDS, COAST, COINS_TOTAL, DATA_VERSION, GOODS_CARDS, GOODS_DISPLAY, KEYS_TOTAL,
                          LANDSCAPE_CARDS, PLAYER_COUNTS, SCORING_CARDS, SCORING_STACK_ORDER, START_COAST, START_COINS,
@@ -33,8 +33,11 @@ def create(game: str, version: str, players: int, seed: str, options: dict[str, 
     chance = RandomSource(rng)
     start = seating.start_player(chance)  # GC-1.8: the one named, else seat 0 (nothing is drawn)
     # GC-1.6: one coast card per player, the rest shuffled into the deck.
-    coast = copies(COAST, START_COAST * players)
-    deck = shuffled([card for card in LANDSCAPE_CARDS if card not in coast], chance)
+    coast = [COAST] * (START_COAST * players)
+    rest = list(LANDSCAPE_CARDS)
+    for card in coast:
+        rest.remove(card)
+    deck = shuffled(rest, chance)
     # GC-1.7: back-1 cards on top, then back 2, then back 3; each group shuffled on its own.
     scoring: list[str] = []
     for back in SCORING_STACK_ORDER:

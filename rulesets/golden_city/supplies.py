@@ -4,14 +4,14 @@
 discard pile into a new deck when the deck is empty (GC-12.2); the shuffle is the only
 random step of a running game (GC-13.1), and core's ``Deck`` makes it (the discards
 sorted first, so the new deck depends on the seed and the cards, not the discard order). Landscape cards of one type are
-interchangeable: a player spends or discards the lowest-numbered cards of a type.
+interchangeable (spec 5.1): a card is its type, and a player spends or discards so many of a type.
 """
 
 from __future__ import annotations
 
 from rulesets.core import Deck
 
-from .components import LANDSCAPE_OF, LANDSCAPES
+from .components import LANDSCAPES
 from .events import DeckReshuffled, Events
 from .state import GoldenCityState
 
@@ -35,7 +35,7 @@ def hand_counts(hand: list[str]) -> dict[str, int]:
     """How many cards of each landscape type a hand holds (every type named)."""
     counts = dict.fromkeys(LANDSCAPES, 0)
     for card in hand:
-        counts[LANDSCAPE_OF[card]] += 1
+        counts[card] += 1
     return counts
 
 
@@ -46,11 +46,10 @@ def shortfall(wanted: dict[str, int], held: dict[str, int]) -> str:
 
 
 def take_cards(hand: list[str], wanted: dict[str, int]) -> list[str]:
-    """Remove ``wanted`` (type -> count) from ``hand``: the lowest-numbered cards of each type."""
+    """Remove ``wanted`` (type -> count) from ``hand``; the cards taken, by type."""
     taken: list[str] = []
     for kind, count in wanted.items():
-        if count:
-            taken += sorted(card for card in hand if LANDSCAPE_OF[card] == kind)[:count]
+        taken += [kind] * count
     for card in taken:
         hand.remove(card)
     return taken
@@ -64,9 +63,8 @@ def pay_from_bank(state: GoldenCityState, amount: int) -> int:
 
 
 def kinds(cards: list[str]) -> dict[str, int]:
-    """Cards by type, for events: once a card is in a hand (or may be shuffled back into the deck), its id
-    is no one else's business, while its type was public when it moved."""
+    """Cards as a count per type, for events (``pairs_taken``, ``post_built``, ``discarded``)."""
     counts: dict[str, int] = {}
     for card in cards:
-        counts[LANDSCAPE_OF[card]] = counts.get(LANDSCAPE_OF[card], 0) + 1
+        counts[card] = counts.get(card, 0) + 1
     return dict(sorted(counts.items()))

@@ -15,7 +15,7 @@ from typing import Any
 
 from rulesets.core import IllegalAction, RulesetError, to_builtins
 from rulesets.golden_city import RULESET
-from rulesets.golden_city.components import LANDSCAPE_OF, NEIGHBOURS, SINGLE, SPACES
+from rulesets.golden_city.components import NEIGHBOURS, SINGLE, SPACES
 from rulesets.golden_city.state import GoldenCityState
 from rulesets.testing import ANY, Scenario
 
@@ -67,7 +67,7 @@ def building(players: int = 2, seat: int = 0, **options: Any) -> GoldenCityState
 def _free_card(state: GoldenCityState, kind: str) -> str:
     for pile in (state.landscape_deck, state.landscape_discard):
         for card in pile:
-            if LANDSCAPE_OF[card] == kind:
+            if card == kind:
                 pile.remove(card)
                 return card
     raise AssertionError(f"no free {kind} card left")

@@ -32,12 +32,13 @@ def test_spec_5_document_is_json_and_decodes_as_its_declared_type():
 
 def test_spec_1_2_every_component_is_listed_once():
     """Spec 1.2: 58 board spaces (16 harbours, 30 villages, 8 outer and 4 inner districts), 50 landscape cards
-    (10 of each of 5 types), 8 goods cards, 8 bonus cards, 16 scoring cards (backs 4 / 8 / 4)."""
+    (10 interchangeable copies of each of 5 types, spec 5.1), 8 goods cards, 8 bonus cards, 16 scoring cards
+    (backs 4 / 8 / 4)."""
     kinds = [space.kind for space in DOC.board.spaces]
     assert (kinds.count("harbour"), kinds.count("village"), kinds.count("outer_district"),
             kinds.count("inner_district")) == (16, 30, 8, 4)
-    assert len(DOC.landscape_cards) == 50 and len(DOC.landscapes) == 5
-    assert all(sum(c.landscape == kind.id for c in DOC.landscape_cards) == 10 for kind in DOC.landscapes)
+    assert sum(c.copies for c in DOC.landscape_cards) == 50 and len(DOC.landscapes) == 5
+    assert [(c.id, c.landscape, c.copies) for c in DOC.landscape_cards] == [(k.id, k.id, 10) for k in DOC.landscapes]
     assert len(DOC.goods_cards) == 8 and len(DOC.bonus_cards) == 8 and len(DOC.scoring_cards) == 16
     assert [sum(c.back == back for c in DOC.scoring_cards) for back in (1, 2, 3)] == [4, 8, 4]
     for items in (DOC.board.spaces, DOC.landscape_cards, DOC.goods_cards, DOC.bonus_cards, DOC.scoring_cards):

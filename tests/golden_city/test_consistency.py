@@ -70,22 +70,35 @@ def test_gc_1_5_more_posts_than_a_player_owns():
     GAME.state_refused(raw, "$.players[0].black_left")
 
 
-def test_gc_12_1_a_card_in_two_hands():
-    """GC-12.1: a landscape card in two hands is refused at its second place."""
+def _landscape_places(raw: dict) -> list[tuple[str, list[str]]]:
+    """Where landscape cards lie, in the order the consistency check reads them."""
+    pairs = (raw.get("auction") or {}).get("pairs", [])
+    return ([(f"$.players[{seat}].hand", player["hand"]) for seat, player in enumerate(raw["players"])]
+            + [("$.landscape_deck", raw["landscape_deck"]), ("$.landscape_discard", raw["landscape_discard"])]
+            + [(f"$.auction.pairs[{index}]", pair) for index, pair in enumerate(pairs)])
+
+
+def test_gc_12_1_spec_5_1_an_eleventh_card_of_a_type():
+    """GC-12.1 / spec 5.1: a landscape card copied into a second hand makes 11 of its type; the state is refused
+    at the last place a card of that type lies."""
     raw = midgame()
     card = raw["players"][0]["hand"][0] if raw["players"][0]["hand"] else raw["landscape_deck"][0]
     raw["players"][2]["hand"].append(card)
-    GAME.state_refused(raw, f"$.players[2].hand[{len(raw['players'][2]['hand']) - 1}]")
+    last = [f"{path}[{index}]" for path, cards in _landscape_places(raw)
+            for index, kind in enumerate(cards) if kind == card][-1]
+    error = GAME.state_refused(raw, last)
+    assert "11 of landscape card" in error.detail
 
 
 def test_gc_12_1_card_totals():
-    """Spec 3.1: 50 landscape cards, 8 goods, 8 bonus, 16 scoring cards, 6 keys, 35 coins."""
+    """Spec 3.1: 50 landscape cards (10 of each type, spec 5.1), 8 goods, 8 bonus, 16 scoring cards, 6 keys,
+    35 coins."""
     raw = midgame()
     raw["landscape_deck"].pop()
     error = GAME.state_refused(raw, "$")
     assert len(error.context["missing"]) == 1
     raw = midgame()
-    raw["landscape_deck"].append("coast-11")
+    raw["landscape_deck"].append("lava")
     GAME.state_refused(raw, f"$.landscape_deck[{len(raw['landscape_deck']) - 1}]")
     raw = midgame()
     raw["goods_deck"].append("GD9")

@@ -3,7 +3,7 @@ GC-10 the end and final scoring, GC-12 decks and supplies."""
 
 from __future__ import annotations
 
-from rulesets.golden_city.components import (BONUS_CARDS, COAST, GOODS_CARDS, HAND_LIMIT, LANDSCAPE_OF, REGIONS,
+from rulesets.golden_city.components import (BONUS_CARDS, COAST, GOODS_CARDS, HAND_LIMIT, REGIONS,
                                              SCORING_CARDS, SPACES)
 from rulesets.golden_city.scoring import bonus_value, posts_in, sole_leader
 from rulesets.golden_city.supplies import draw_landscape
@@ -128,7 +128,7 @@ def test_gc_9_1_hand_limit_only_at_round_end_for_landscape_cards():
     assert state.phase == "discard" and state.discard_pending == [0]
     state, events = play(state, type="discard", player=0, cards={"mountains": 2})
     assert state.phase == "auction" and state.round == 2 and len(state.players[0].hand) == HAND_LIMIT
-    assert all(LANDSCAPE_OF[c] == "mountains" for c in state.landscape_discard[-2:])
+    assert state.landscape_discard[-2:] == ["mountains", "mountains"]
 
 
 def test_gc_10_1_a_last_scoring_card_ends_the_game():
