@@ -29,7 +29,6 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from flask import Flask
 
 from rulesets.core.host import Ruleset, clone, new_salt, salted
@@ -94,7 +93,8 @@ class _SessionAttempt:
     refusal: dict[str, Any] | None
 
     def seen_by(self, viewer: Viewer) -> dict[str, Any]:
-        """The one log entry since the session held the state, read with ``viewer``'s token."""
+        """The log since the version before the action (0: the session held the state with an empty
+        log), read with ``viewer``'s token: its one entry's action and events as ``viewer`` may see them."""
         log = self.surface.client.get(f"/v1/sessions/{self.session.session_id}/log?since=0",
                                       headers=self.session.headers(viewer))
         assert log.status_code == 200, log.get_json()
@@ -177,10 +177,12 @@ class SessionSurface:
 def seal(ruleset: Ruleset[Any, Any], state: Any) -> tuple[str, list[str] | None]:
     """``state`` sealed by the app's sealer (inside an app context), and its seats' keys when the
     service binds sealed states to seats (``service.sealed_states.seat_keys``), else None."""
-    if hasattr(sealed_states, "seat_keys") and hasattr(sealed_states, "new_table"):
-        table = sealed_states.new_table()
-        return sealed_states.seal_state(ruleset, state, table), sealed_states.seat_keys(ruleset, state, table)
-    return sealed_states.seal_state(ruleset, state), None
+    new_table, seat_keys = getattr(sealed_states, "new_table", None), getattr(sealed_states, "seat_keys", None)
+    seal_state: Any = sealed_states.seal_state
+    if new_table is None or seat_keys is None:
+        return seal_state(ruleset, state), None
+    table = new_table()  # the sealed game's table id: its seat keys derive from it
+    return seal_state(ruleset, state, table), seat_keys(ruleset, state, table)
 
 
 @dataclass
@@ -273,8 +275,3 @@ class SealedSurface:
         next_state = _Sealed(applied.get_json()["sealed_state"], sealed.keys)
         return _SealedAttempt(self, action, actor, None, answer, next_state)
 
-
-def installed_state(surface: SessionSurface, session: _Session) -> Any:
-    """The state a session holds, as the store keeps it (for the surfaces' own tests)."""
-    raw = surface.store.snapshot(session.session_id).state
-    return surface.ruleset.load_state(orjson.loads(raw))

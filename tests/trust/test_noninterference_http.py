@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from rulesets.core.host import get_ruleset, register, ruleset_ids, to_builtins, unregister
-from rulesets.testing.noninterference import (Interference, Secrets, check_noninterference, positions_of)
+from rulesets.testing.noninterference import Interference, Secrets, check_noninterference, positions_of
 from tests.doubles import card_nim, whisper_court
 from tests.doubles.card_nim_secrets import SECRETS as CARD_NIM_SECRETS
 from tests.secrets import secrets_of
@@ -126,3 +126,41 @@ def test_a_twin_that_changes_the_seats_own_hand_fails_through_each_surface(refer
     with pytest.raises(Interference):
         check_noninterference(ruleset, LEAKY, ruleset.max_players, positions=10, seed=SEED, surface=surface,
                               surface_name=surface_name, shrink=False)
+
+
+# ---------------------------------------------------------------------- each channel is compared
+def _shown_whole(events: Any, player: Any) -> list[Any]:
+    """A redaction that redacts nothing: every seat is shown every drawn card."""
+    return list(events)
+
+
+def test_a_log_that_shows_another_seats_drawn_card_fails_through_sessions(referee, monkeypatch):
+    """The session log is one of the channels compared: with a leaky redaction of events (the
+    ruleset object the app serves is patched for this test), another seat's draw, read from the
+    log, shows the viewer a card the twin dealt differently."""
+    ruleset = get_ruleset(card_nim.GAME_ID)
+    monkeypatch.setattr(ruleset, "view_events", _shown_whole)
+    report = check_noninterference(ruleset, CARD_NIM_SECRETS, ruleset.max_players, positions=15, seed=SEED,
+                                   surface=SessionSurface(referee, ruleset), surface_name="sessions",
+                                   stop_at_first=True, shrink=False)
+    assert report.failure is not None and "the events of what seat" in report.failure, report
+    assert '"card_drawn"' in report.failure, report.failure
+
+
+@pytest.mark.parametrize("surface_name", list(SURFACES))
+def test_legal_actions_that_depend_on_the_deck_fail_through_each_surface(referee, surface_name, monkeypatch):
+    """Legal actions are a channel compared too: a (patched) game whose menu depends on the hidden
+    top card of the deck tells a seat something about it."""
+    ruleset = get_ruleset(card_nim.GAME_ID)
+    listed = ruleset.legal_actions
+
+    def legal_actions(state: Any, player: int, *args: Any, **kwargs: Any) -> list[Any]:
+        actions = listed(state, player, *args, **kwargs)
+        return actions if state.deck and state.deck[0] < "c07" else actions[:1]
+
+    monkeypatch.setattr(ruleset, "legal_actions", legal_actions)
+    report = check_noninterference(ruleset, CARD_NIM_SECRETS, ruleset.max_players, positions=15, seed=SEED,
+                                   surface=SURFACES[surface_name](referee, ruleset), surface_name=surface_name,
+                                   stop_at_first=True, shrink=False)
+    assert report.failure is not None and "answers differ" in report.failure, report
+    assert '"legal":' in report.failure or '"actions":' in report.failure, report.failure
