@@ -11,7 +11,7 @@ import pytest
 
 from rulesets.core import RulesetError, to_builtins
 from rulesets.core.host import canonical_json
-from rulesets.testing.markers import format_table, marker_table, removed, secrecy_markers
+from rulesets.testing.markers import format_table, marker_table
 from rulesets.testing.noninterference import check_noninterference, positions_of
 
 from .scenario import R
@@ -53,30 +53,15 @@ def test_gc_6_4_public_choice_reading_hides_hands_and_decks_but_not_bonus_cards(
 def test_spec_4_every_secrecy_marker_is_one_the_property_needs():
     """Spec 4: taking out any one secrecy marker the game writes (hand, bonus cards, the four decks, the
     private draws of GC-6.2 and GC-6.4) makes the property fail, 4 players; printed with ``pytest -s``.
-
-    Core's ``GameState.rng: SECRET`` is the exception: core's ``Rng`` type is not declared public, so core
-    already shows it to nobody without that marker (fails closed). That row is checked apart below."""
+    (Core's own markers, the state's ``rng``, are core's to prove: tests/core/test_noninterference.py.)"""
     rows = marker_table(R, SECRETS, 4, positions=200)
     print()
     print(format_table(rows))
     for row in rows:
-        if row.marker.startswith("GameState.rng"):
-            continue
         assert row.failed_at is not None, row.marker
     assert {row.marker.split(":")[0] for row in rows} >= {
         "GoldenCityState.landscape_deck", "GoldenCityState.goods_deck", "GoldenCityState.bonus_deck",
         "GoldenCityState.scoring_deck", "Player.hand", "Player.bonus", "CardDrawn", "BonusDrawn"}
-
-
-def test_gc_13_1_the_random_source_is_hidden_even_without_its_marker():
-    """GC-13.1: the seed and salt are never shown; the marker table cannot see the SECRET on ``GameState.rng``
-    fail because core's undeclared ``Rng`` already fails closed (this pins that it does)."""
-    marker = next(m for m in secrecy_markers(R) if m.name == "rng")
-    state = R.setup(3, "gc-rng-closed")
-    with removed(marker):
-        for viewer in [None, 0, 1, 2]:
-            shown = R.view(state, viewer).get("rng", {})
-            assert "gc-rng-closed" not in canonical_json(shown).decode() and shown in ({}, None), shown
 
 
 def _twin(state, viewer, seed):
