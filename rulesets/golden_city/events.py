@@ -91,6 +91,12 @@ class RewardTaken(Event, tag="reward", omit_defaults=True):
     arrival: Ordinal | None = None
 
 
+class GoodsRefilled(Event, tag="goods_refilled"):
+    """GC-6.5: the goods cards turned up from the goods deck to refill the display after a pick."""
+
+    cards: list[str]
+
+
 class CardDrawn(PrivateEvent, tag="card_drawn"):
     """GC-6.2: the landscape card(s) a reward drew, seen by the drawer only."""
 
@@ -170,7 +176,7 @@ class GameEnded(Event, tag="game_ended"):
 
 GoldenCityEvent = Union[
     ScoringCardRevealed, PairsDealt, DeckReshuffled, MarkerPlaced, MarkerDisplaced, PairsTaken, PostBuilt,
-    RewardTaken, CardDrawn, BonusDrawn, EndTriggered, TurnEnded, RoundScored, DiscardRequired, Discarded,
+    RewardTaken, GoodsRefilled, CardDrawn, BonusDrawn, EndTriggered, TurnEnded, RoundScored, DiscardRequired, Discarded,
     StartPlayerPassed, BonusRevealed, GameEnded,
 ]
 #: what a handler or an automatic step appends to.

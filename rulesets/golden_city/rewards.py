@@ -11,7 +11,7 @@ from __future__ import annotations
 from rulesets.core import Deck
 
 from .components import GOODS_DISPLAY, Space
-from .events import BonusDrawn, CardDrawn, Events, RewardTaken
+from .events import BonusDrawn, CardDrawn, Events, GoodsRefilled, RewardTaken
 from .refusals import BONUS_PICK, GOODS_PICK, PickRefusals
 from .state import GoldenCityState
 from .supplies import draw_landscape, pay_from_bank
@@ -50,6 +50,7 @@ def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, go
     amount = reward.amount or 0
     taken = RewardTaken(player=seat, space=space.id, kind=kind)
     drawn_privately: CardDrawn | BonusDrawn | None = None  # reported after the reward, to the drawer only
+    drawn_publicly: GoodsRefilled | None = None  # reported after the reward, to everyone
     if kind == "coins":  # GC-6.1 / D-13
         paid = pay_from_bank(state, amount)
         player.coins += paid
@@ -82,7 +83,10 @@ def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, go
             state.goods_display.remove(goods_pick)
             player.goods.append(goods_pick)
             goods_deck = Deck(state.goods_deck, state.rng)
-            state.goods_display.extend(goods_deck.draw_many(GOODS_DISPLAY - len(state.goods_display)))
+            refill = goods_deck.draw_many(GOODS_DISPLAY - len(state.goods_display))
+            state.goods_display.extend(refill)
+            if refill:
+                drawn_publicly = GoodsRefilled(cards=refill)
         taken.cards = [goods_pick] if goods_pick is not None else []
     elif kind == "vp":  # GC-6.6
         player.vp += amount
@@ -95,3 +99,5 @@ def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, go
     events.append(taken)
     if drawn_privately is not None:
         events.append(drawn_privately)
+    if drawn_publicly is not None:
+        events.append(drawn_publicly)

@@ -234,7 +234,9 @@ class _Case:
             own = [to_builtins(a) for a in self.ruleset.legal_actions(self.state, self.viewer)]
             tried = self.pick(own, 3)
             for action in self.pick(own, 1):
-                tried += self.pick(list(nudged_actions(action, len(self.state.players))), 2)
+                # A near miss sent for another seat is that seat's action, its refusal told to that seat.
+                near = [n for n in nudged_actions(action, len(self.state.players)) if n.get("player") == self.viewer]
+                tried += self.pick(near, 2)
             for action in tried:
                 self.compare_attempts(action, f"{who}'s own {action}")
         for other in active:

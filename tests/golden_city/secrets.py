@@ -25,7 +25,8 @@ VP (D-19), the scoring card and the removed ones (GC-3.1), and the seat's own ha
 A spectator (``None``) sees only what is public: every hand and every seat's bonus cards are re-dealt.
 
 The rules show a seat (``disclosed``): the scoring card turned up (GC-3.1, ``scoring_card_revealed``),
-the pairs dealt face up from the deck (GC-4.1, ``pairs_dealt``), the landscape card it draws itself
+the pairs dealt face up from the deck (GC-4.1, ``pairs_dealt``), the goods display refilled face up
+(GC-6.5, ``goods_refilled``), the landscape card it draws itself
 (GC-6.2, ``card_drawn``), the bonus card it draws itself (GC-6.4, ``bonus_drawn``), and every seat's
 bonus cards at final scoring (GC-10.3, ``bonus_revealed``). Nothing in this game is a sealed choice:
 bids, builds, payments and discards are made in the open (GC-4.5, GC-5.3, GC-9.1), so there is no
@@ -70,7 +71,7 @@ def twin(state: GoldenCityState, viewer: Viewer, rnd: random.Random) -> GoldenCi
 
 
 #: GC-3.1 the scoring card turned up; GC-4.1 the pairs dealt face up; GC-10.3 bonus cards shown at the end.
-SHOWN_TO_ALL = frozenset({"scoring_card_revealed", "pairs_dealt", "bonus_revealed"})
+SHOWN_TO_ALL = frozenset({"scoring_card_revealed", "pairs_dealt", "goods_refilled", "bonus_revealed"})
 #: GC-6.2 a landscape card drawn, GC-6.4 a bonus card drawn: shown to the drawer.
 SHOWN_TO_DRAWER = frozenset({"card_drawn", "bonus_drawn"})
 

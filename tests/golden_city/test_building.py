@@ -358,9 +358,11 @@ def test_gc_6_5_goods_pick_required_invalid_not_applicable_and_refill():
     refused(state, "cards_not_in_hand", "GC-5.3", type="build", player=0, space=GOODS_VILLAGE,
             payment=[[kind], [kind, kind]], goods_pick="nonsense")
     pick, top = state.goods_display[1], state.goods_deck[0]
-    after, _ = build(state, GOODS_VILLAGE, [[kind], [kind]], goods_pick=pick)
+    after, events = build(state, GOODS_VILLAGE, [[kind], [kind]], goods_pick=pick)
     assert after.players[0].goods == [pick] and pick not in after.goods_display
     assert len(after.goods_display) == GOODS_DISPLAY and after.goods_display[-1] == top
+    # the card turned up is told to every seat (it came from the hidden deck): a public event names it
+    assert [e for e in events if e["type"] == "goods_refilled"] == [{"type": "goods_refilled", "cards": [top]}]
 
 
 def test_gc_6_5_empty_display_loses_the_reward():

@@ -31,7 +31,7 @@ from typing import Any
 
 from flask import Flask
 
-from rulesets.core.host import Ruleset, clone, new_salt, salted
+from rulesets.core.host import Ruleset, clone, new_salt, salted, to_builtins
 from service import sealed_states
 from service.encoding import encode
 
@@ -203,16 +203,21 @@ class _SealedAttempt:
     action: dict[str, Any]
     actor: int | None
     refusal: dict[str, Any] | None
+    state: Any = None
     answer: dict[str, Any] = field(default_factory=dict)
     next_state: _Sealed | None = None
 
     def seen_by(self, viewer: Viewer) -> dict[str, Any]:
         """The acting seat is told its action's events (apply's answer); it wrote the action. Any
-        other seat, or a spectator, is told nothing of the action: a sealed state's client asks
-        only for what it wants, its view of the next sealed state (``after``)."""
+        other seat, or a spectator, is told nothing of the action by a sealed state: its client asks
+        only for what it wants, its view of the next sealed state (``after``). So that the property can
+        still tell a disclosure (a hand laid face up) from a leak in that next view, such a viewer's
+        events are the ones the rules show it, as the ruleset words them (what its session would log)."""
         if viewer is not None and viewer == self.actor:
             return {"events": self.answer["events"], "action": self.action}
-        return {"events": [], "action": None}
+        ruleset = self.surface.ruleset
+        _, events = ruleset.apply(self.state, self.action)
+        return {"events": to_builtins(ruleset.view_events(events, viewer)), "action": None}
 
     def after(self, viewer: Viewer) -> dict[str, Any]:
         assert self.next_state is not None
@@ -273,5 +278,5 @@ class SealedSurface:
         assert validated == {"http": 200, "legal": True}, (action, validated)
         answer = _answer(applied, "sealed_state")
         next_state = _Sealed(applied.get_json()["sealed_state"], sealed.keys)
-        return _SealedAttempt(self, action, actor, None, answer, next_state)
+        return _SealedAttempt(self, action, actor, None, state, answer, next_state)
 
