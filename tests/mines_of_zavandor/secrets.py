@@ -55,7 +55,7 @@ from rulesets.core import to_builtins
 from rulesets.mines_of_zavandor import RULESET
 from rulesets.mines_of_zavandor.cards import size, sorted_set
 from rulesets.mines_of_zavandor.components import CART_INDEX, CART_OF, CARTS, GEM_OF, GEMS, KIND_OF, SEARCH_DECK
-from rulesets.mines_of_zavandor.state import Draft, DraftEntry, ZavandorState
+from rulesets.mines_of_zavandor.state import AskEntry, Draft, DraftEntry, GiveEntry, ZavandorState
 from rulesets.testing.noninterference import Secrets, Viewer, reseeded
 
 #: MOZ-4.7: the gem each cart's draw pile is searched for (each cart is the search deck of one gem)
@@ -117,10 +117,10 @@ def _redrafted(state: ZavandorState, seat: int, rnd: random.Random) -> Draft | N
             free[kind] -= 1
             if not free[kind]:
                 del free[kind]
-            entries.append(DraftEntry(cart=CART_OF[kind], gem=GEM_OF[kind]))
+            entries.append(GiveEntry(card=kind))
         elif asks < room:
             asks += 1
-            entries.append(DraftEntry(gem=rnd.choice(GEMS)))
+            entries.append(AskEntry(gem=rnd.choice(GEMS)))
     return Draft(partner=partner, entries=entries)
 
 
