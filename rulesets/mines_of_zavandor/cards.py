@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Mapping
 
 from .components import CART_INDEX, CART_OF, GEM_OF, GEMS, KINDS
-from .state import CardSet, Player, ZavandorState
+from .state import CardSet, GiveEntry, Player, ZavandorState
 
 
 def add(cards: CardSet, kind: str, count: int = 1) -> None:
@@ -91,9 +91,8 @@ def reserved(player: Player) -> dict[str, int]:
     out: dict[str, int] = {}
     if player.draft is not None:
         for entry in player.draft.entries:
-            if entry.cart is not None:
-                kind = f"{entry.cart}.{entry.gem}"
-                out[kind] = out.get(kind, 0) + 1
+            if isinstance(entry, GiveEntry):
+                out[entry.card] = out.get(entry.card, 0) + 1
     return out
 
 

@@ -114,7 +114,7 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
             "A marker or upgrade on an item at its top level is target_at_top_level (MOZ-3.7 in the income phase, "
             "MOZ-6.4 in the upgrade phase).",
             "Trade drafts record their entries in order (trade_draft_undo removes the last); give entries name a "
-            "cart and a gem, ask entries a gem. A draft's and the drafter's count of drafts are his own.",
+            "kind, ask entries a gem. A draft's and the drafter's count of drafts are his own.",
             "Staging a bid and building a draft are concealed action types: another seat's session log shows them "
             "as bid_staged / trade_draft_changed with the sender only. The state's move counter and the session's "
             "version still count every action, so others can tell how many such actions a seat took (never which "

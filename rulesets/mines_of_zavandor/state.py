@@ -12,9 +12,8 @@ Hidden information (spec section 4) is declared here, once:
 * everything else (discard piles, set-aside cards, offers, display with every stack,
   mines, levels, VP tokens, the king's hall) is public.
 
-Card kinds appear as dict keys only and gem cards in draw piles as gems, so no hidden
-part of the state holds a string that is not shown publicly as well (carts and gems are
-named by every pile and row).
+A draw pile holds gems (its cart is the pile's); a draft's give entry names the kind given,
+as ``trade_draft_give`` does.
 """
 
 from __future__ import annotations
@@ -53,12 +52,20 @@ class MineCard(PublicStruct, kw_only=True):
     level: Level
 
 
-class DraftEntry(PublicStruct, kw_only=True):
-    """One entry of a draft, in the order added (for ``trade_draft_undo``): a card given
-    (its cart and gem) or a gem asked for (``cart`` null)."""
+class GiveEntry(PublicStruct, kw_only=True, tag_field="side", tag="give"):
+    """A draft entry: one card of this kind given (``trade_draft_give``, MOZ-4.3)."""
 
-    cart: Cart | None = None
+    card: Kind
+
+
+class AskEntry(PublicStruct, kw_only=True, tag_field="side", tag="ask"):
+    """A draft entry: one card of this gem asked for (``trade_draft_ask``, MOZ-4.3)."""
+
     gem: Gem
+
+
+#: one entry of a draft, in the order added (for ``trade_draft_undo``)
+DraftEntry = GiveEntry | AskEntry
 
 
 class Draft(PublicStruct, kw_only=True):

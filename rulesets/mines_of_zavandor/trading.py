@@ -9,7 +9,7 @@ from .actions import (BankTrade, FinishTrading, TradeAccept, TradeDraftAsk, Trad
                       TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject, TradeWithdraw)
 from .cards import (add_set, add_to_hand, by_gem, contains, discard, free_cards, remove, shortfall, size,
                     sorted_set, take_set_from_hand)
-from .components import CART_INDEX, CART_OF, CARTS, GEM_OF, KIND_OF, SEARCH_DECK
+from .components import CART_INDEX, CART_OF, CARTS, KIND_OF, SEARCH_DECK
 from .events import (BankTraded, DraftChanged, DraftDropped, DraftSummary, Events, OfferAccepted, OfferLapsed,
                      OfferMade, OfferRejected, OfferWithdrawn, TradingFinished)
 from .refusals import (BANK_TRADE_NEEDS_TWO_CARDS, CARD_NOT_IN_HAND, CARD_RESERVED, DRAFT_ALREADY_OPEN, DRAFT_EMPTY,
@@ -17,7 +17,7 @@ from .refusals import (BANK_TRADE_NEEDS_TWO_CARDS, CARD_NOT_IN_HAND, CARD_RESERV
                        REQUESTED_GEM_UNAVAILABLE, SEARCH_NOT_ALLOWED, TRADE_ASK_EXCEEDS_PARTNER_HAND,
                        TRADE_PAYMENT_MISMATCH, TRADE_PROPOSAL_LIMIT, TRADE_SIDE_EMPTY, TRADE_WITH_SELF, UNKNOWN_OFFER)
 from .rounds import start_auction
-from .state import Draft, DraftEntry, Offer, ZavandorState
+from .state import AskEntry, Draft, GiveEntry, Offer, ZavandorState
 from .supply import search
 
 #: core's schema refusal, for a partner seat outside the game (spec 3.1)
@@ -40,11 +40,10 @@ def draft_sides(draft: Draft) -> tuple[dict[str, int], dict[str, int]]:
     give: dict[str, int] = {}
     ask: dict[str, int] = {}
     for entry in draft.entries:
-        if entry.cart is None:
+        if isinstance(entry, AskEntry):
             ask[entry.gem] = ask.get(entry.gem, 0) + 1
         else:
-            kind = KIND_OF[entry.cart, entry.gem]
-            give[kind] = give.get(kind, 0) + 1
+            give[entry.card] = give.get(entry.card, 0) + 1
     return give, ask
 
 
@@ -86,7 +85,7 @@ def draft_give(state: ZavandorState, action: TradeDraftGive) -> Events:
         raise CARD_NOT_IN_HAND(missing=f"one {action.card} card", context={"card": action.card})
     if not free_cards(state, action.player).get(action.card):
         raise CARD_RESERVED(reserved=f"Every {action.card} card you hold is", context={"card": action.card})
-    draft.entries.append(DraftEntry(cart=CART_OF[action.card], gem=GEM_OF[action.card]))
+    draft.entries.append(GiveEntry(card=action.card))
     return [_event(action.player, draft)]
 
 
@@ -97,7 +96,7 @@ def draft_ask(state: ZavandorState, action: TradeDraftAsk) -> Events:
     if sum(ask.values()) + 1 > partner_hand:
         raise TRADE_ASK_EXCEEDS_PARTNER_HAND(partner=draft.partner, partner_hand=partner_hand,
                                              context={"partner_hand": partner_hand})
-    draft.entries.append(DraftEntry(gem=action.gem))
+    draft.entries.append(AskEntry(gem=action.gem))
     return [_event(action.player, draft)]
 
 

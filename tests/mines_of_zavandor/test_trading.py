@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core import InvalidAction
+from rulesets.core import InvalidAction, to_builtins
 from rulesets.mines_of_zavandor.cards import size
 from rulesets.mines_of_zavandor.components import CART_INDEX, SEARCH_DECK
 
@@ -103,7 +103,8 @@ def test_moz_4_4_one_draft_at_a_time_and_reserved_cards():
     state, _ = play(state, type="trade_draft_ask", player=0, gem="sapphire")
     refused(state, "trade_ask_exceeds_partner_hand", "MOZ-4.4", type="trade_draft_ask", player=0, gem="ruby")
     state, events = play(state, type="trade_draft_undo", player=0)
-    assert [(e.cart, e.gem) for e in state.players[0].draft.entries] == [("copper", "emerald"), (None, "sapphire")]
+    assert to_builtins(state.players[0].draft.entries) == [{"side": "give", "card": "copper.emerald"},
+                                                           {"side": "ask", "gem": "sapphire"}]
     assert events[0]["type"] == "draft_changed" and seen(events, 1) == []
     state, _ = play(state, type="trade_draft_cancel", player=0)
     assert state.players[0].draft is None
