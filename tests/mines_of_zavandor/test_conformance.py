@@ -5,7 +5,6 @@ party would run it."""
 
 from __future__ import annotations
 
-import pytest
 
 from rulesets.testing import conformance
 
@@ -13,7 +12,6 @@ from .scenario import R
 from .secrets import SECRETS
 
 
-@pytest.mark.usefixtures("own_seat_nudges")
 def test_spec_conformance_suite_passes():
     """Spec 3.2 / section 4: one seeded playout per player count (2 to 4) through every generic check, the
     noninterference check given the secrets of spec section 4."""

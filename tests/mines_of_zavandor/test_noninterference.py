@@ -12,18 +12,11 @@ import pytest
 from rulesets.core import to_builtins
 from rulesets.mines_of_zavandor.cards import add_to_hand
 from rulesets.mines_of_zavandor.components import CART_INDEX, SEARCH_DECK
-from rulesets.testing.markers import format_table, marker_table, removed, secrecy_markers
+from rulesets.testing.markers import format_table, marker_table
 from rulesets.testing.noninterference import check_noninterference
 
 from .scenario import R, checked, new, reach
 from .secrets import SECRETS, twin
-
-pytestmark = pytest.mark.usefixtures("own_seat_nudges")
-
-#: markers the property cannot catch, and why (each checked below): core's random source is a Struct no one
-#: declared public, so its fields stay hidden from every view even without the SECRET on ``GameState.rng``.
-NOT_CATCHABLE = {"GameState.rng: SECRET": "Rng's own fields fail closed (spec 4.1: the seed is nobody's)"}
-
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_spec_4_what_a_seat_may_not_know_changes_nothing_it_is_told(players):
@@ -46,17 +39,7 @@ def test_spec_4_every_secrecy_marker_is_needed():
                                             "BidAdd: concealed('bid_staged')",
                                             "TradeDraftGive: concealed('trade_draft_changed')"}
     missed = sorted(row.marker for row in rows if row.failed_at is None)
-    assert missed == sorted(NOT_CATCHABLE), missed
-
-
-def test_spec_4_1_the_random_source_is_hidden_even_without_its_marker():
-    """Spec 4.1 / 3.7 / MOZ-8.5: why the table cannot catch ``GameState.rng``'s marker: without it, every view
-    still shows the random source as an empty object (neither seed, salt nor counter)."""
-    marker = next(m for m in secrecy_markers(R) if m.label in NOT_CATCHABLE)
-    state = R.setup(3, "moz-rng-hidden")
-    with removed(marker):
-        assert all(R.view(state, seat)["rng"] == {} for seat in (None, 0, 1, 2))
-    assert all("rng" not in R.view(state, seat) for seat in (None, 0, 1, 2))
+    assert not missed, missed
 
 
 def _pile_search_gem_into_hand(state, keep: int):
