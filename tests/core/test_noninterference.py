@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core import IllegalAction
+from rulesets.core import IllegalAction, RulesetError
 from rulesets.testing.markers import format_table, marker_table, removed, secrecy_markers
 from rulesets.testing.noninterference import Interference, Secrets, check_noninterference
 from tests.doubles import card_nim, whisper_court
@@ -45,7 +45,7 @@ class RefusalNamesTheTopCard(card_nim.CardNim):
     def apply(self, state, action, *, in_place=False):
         try:
             return super().apply(state, action, in_place=in_place)
-        except IllegalAction as refusal:
+        except RulesetError as refusal:
             raise IllegalAction(refusal.code, refusal.rule, f"{refusal.detail} (next card: {state.deck[:1]})") from None
 
 
