@@ -12,7 +12,7 @@ run too (test_noninterference.py); this one reaches festivals and draws.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Mapping
+from typing import Any, Callable, Collection, Mapping
 
 from rulesets.core.contract import Ruleset
 from rulesets.java.board import INDEX
@@ -31,10 +31,21 @@ def _tag(action: Any) -> str:
     return tag
 
 
+def _pull(state: Any, actions: list[Any]) -> Callable[[int], int]:
+    """How far from a festival the developer of ``actions[i]`` goes: 0 into a city, 1 into a village, 2 else."""
+    land = Land(state)
+    labels, cities = land.groups(), land.palaces_by_group()
+
+    def pull(i: int) -> int:
+        at = INDEX[tuple(actions[i].to)]
+        return 0 if labels[at] in cities else 1 if land.village[at] else 2
+    return pull
+
+
 def thinned(state: Any, actions: list[Any], kept_of: Mapping[str, int] = KEPT) -> list[Any]:
-    """The festivals or palaces alone if any are listed (``FIRST``); else at most ``kept_of[type]`` actions
-    of each type, in the list's order: tiles evenly spaced along the list
-    (triples first), developers into a city first, then into a village, then evenly spaced."""
+    """The festivals or palaces alone if any are listed (``FIRST``); else at most ``kept_of[type]`` actions of
+    each type, in the list's order, evenly spaced: tiles among the triples (so games end), developers among
+    those going into a city, else into a village, else anywhere."""
     by_type: dict[str, list[int]] = {}
     for index, action in enumerate(actions):
         by_type.setdefault(_tag(action), []).append(index)
@@ -42,7 +53,7 @@ def thinned(state: Any, actions: list[Any], kept_of: Mapping[str, int] = KEPT) -
         if first in by_type:
             by_type = {first: by_type[first]}
             break
-    land = Land(state) if by_type.keys() & {"enter_developer", "move_developer"} else None
+    pull = _pull(state, actions) if by_type.keys() & {"enter_developer", "move_developer"} else None
     kept: set[int] = set()
     for name, indices in by_type.items():
         most = kept_of.get(name, len(indices))
@@ -53,12 +64,7 @@ def thinned(state: Any, actions: list[Any], kept_of: Mapping[str, int] = KEPT) -
         if name == "place_tile":
             triples = [i for i in indices if actions[i].tile == "triple"]
             indices = triples or indices
-        if land is not None and name in ("enter_developer", "move_developer"):
-            labels, cities = land.groups(), land.palaces_by_group()
-
-            def pull(i: int) -> int:
-                at = INDEX[tuple(actions[i].to)]
-                return 0 if labels[at] in cities else 1 if land.village[at] else 2
+        if pull is not None and name in ("enter_developer", "move_developer"):
             best = min(pull(i) for i in indices)
             indices = [i for i in indices if pull(i) == best]
         step = max(1, len(indices) // most)
