@@ -59,7 +59,6 @@ def take_festival_card(state: JavaState, action: TakeFestivalCard) -> Events:
         hand.append(taken)
         # everyone saw the face-up card taken (spec 4.1): the public event names it
         events.append(CardTaken(player=seat, source="face_up", card=taken))
-        events.append(CardDrawn(player=seat, card=taken, visible_to=[seat]))
         cards.face_up = _draw(state, events)  # JAVA-9.3
         events.append(FaceUpReplaced(card=cards.face_up))
     else:

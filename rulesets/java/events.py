@@ -133,7 +133,7 @@ class CardTaken(Event, tag="card_taken"):
 
 
 class CardDrawn(PrivateEvent, tag="card_drawn"):
-    """The card that went into ``player``'s hand, told to him (from the deck, his alone to see)."""
+    """The card from the deck that went into ``player``'s hand: his alone to see (spec 4.2)."""
 
     player: Seat
     card: str

@@ -118,8 +118,8 @@ class Java(Ruleset[JavaState, Action]):
             "by default (D5, matching overhang_entry_cost).",
             "A festival participant who has not answered the joining round yet has bid status 'invited'.",
             "Taking a card: the public card_taken event names the source and, for the face-up card, the card "
-            "(everybody saw it taken, spec 4.1); a card from the deck is named to the taker only (card_drawn, "
-            "spec 4.2), who is also told the face-up card in a card_drawn, so a hand's new card is always one.",
+            "(everybody saw it taken, spec 4.1); a card from the deck is named to the taker only, in a private "
+            "card_drawn event (spec 4.2).",
             "legal_actions lists every placement (thousands a turn); clients narrow it with types=[\"place_tile\"] "
             "and where={\"tile\": kind}; the game skips enumerating types not asked for.",
             "An irrigation area enclosed with nobody sole highest scores nothing and never later (D14); "

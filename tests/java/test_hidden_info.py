@@ -56,7 +56,8 @@ def test_java_9_2_a_card_from_the_deck_is_seen_by_its_taker_only():
 
 def test_java_9_2_the_face_up_card_taken_is_public_and_9_3_so_is_its_replacement():
     """JAVA-9.2, spec 4.1: a card taken from the face-up slot is public knowledge (everybody saw it), so every
-    seat's card_taken names it; JAVA-9.3: the newly revealed face-up card is everybody's to see."""
+    seat's card_taken names it (no private event is needed); JAVA-9.3: the newly revealed face-up card is
+    everybody's to see."""
     state = new(3, seed=SEED)
     no_ap_limit(state)
     face_up, top = state.cards.face_up, state.cards.deck[0]
@@ -66,3 +67,4 @@ def test_java_9_2_the_face_up_card_taken_is_public_and_9_3_so_is_its_replacement
         seen = _seen(events, viewer)
         assert {"type": "card_taken", "player": 0, "source": "face_up", "card": face_up} in seen
         assert {"type": "face_up_replaced", "card": top} in seen
+        assert all(e["type"] != "card_drawn" for e in seen)
