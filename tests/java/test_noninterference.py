@@ -20,12 +20,7 @@ import pytest
 
 from rulesets.core.codec import to_builtins
 from rulesets.java import RULESET
-from rulesets.testing.markers import (
-    format_table,
-    marker_table,
-    removed,
-    secrecy_markers,
-)
+from rulesets.testing.markers import format_table, marker_table, removed, secrecy_markers
 from rulesets.testing.noninterference import check_noninterference
 
 from .secrets import SECRETS, disclosed, twin
@@ -33,10 +28,10 @@ from .steered import Steered
 
 STEERED = Steered(RULESET)
 POSITIONS = 200
-#: cases per position on the steered playouts: festival positions are few (about one in fifteen), and a
-#: leak in what a festival action shows is met only where that seat acts and the twin moves its cards
-#: (a festival_passed naming the passer's matching cards, planted by hand, fails at position 69 with 5,
-#: not at all with the default 2)
+#: cases per position on the steered playouts: festival positions are few (4 of 200 at two players, 14 at
+#: four), and a leak in what a festival action shows is met only where that seat acts and the twin moves its
+#: cards (a festival_passed naming the passer's matching cards, planted by hand, fails at 4p position 69 with
+#: 5 cases, not at all with the default 2)
 STEERED_EXAMPLES = 5
 
 
