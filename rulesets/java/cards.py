@@ -57,10 +57,8 @@ def take_festival_card(state: JavaState, action: TakeFestivalCard) -> Events:
         taken = cards.face_up
         assert taken is not None
         hand.append(taken)
-        # everyone saw the face-up card; the id goes in the taker's event only, so no event names a
-        # card that now sits in a hand hidden from the others
-        events.append(CardTaken(player=seat, source="face_up"))
-        events.append(CardDrawn(player=seat, card=taken, visible_to=[seat]))
+        # everyone saw the face-up card taken (spec 4.1): the public event names it
+        events.append(CardTaken(player=seat, source="face_up", card=taken))
         cards.face_up = _draw(state, events)  # JAVA-9.3
         events.append(FaceUpReplaced(card=cards.face_up))
     else:

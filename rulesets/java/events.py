@@ -1,9 +1,9 @@
 """What happened in Java, as typed events (JAVA-14.4: every automatic consequence is reported).
 
 Everything on the board, every supply, score and played festival card is public (spec 4.1),
-so every event is public but one: the id of a card taken into a hand (``card_drawn``) is
-the taker's alone, also for the face-up card, since that card then sits in a hand hidden
-from the others; ``card_taken`` tells everyone that a card was taken, and from where.
+so every event is public but one: the id of a card drawn from the deck is the taker's alone
+(``card_drawn``, spec 4.2); ``card_taken`` tells everyone that a card was taken, from where,
+and, from the face-up slot, which one: everybody saw it taken (JAVA-9.2, spec 4.1).
 """
 
 from __future__ import annotations
@@ -128,10 +128,12 @@ class Scored(Event, tag="score"):
 class CardTaken(Event, tag="card_taken"):
     player: Seat
     source: Literal["face_up", "deck"]
+    #: the face-up card taken, which everybody saw (spec 4.1); None for a card from the deck
+    card: str | None = None
 
 
 class CardDrawn(PrivateEvent, tag="card_drawn"):
-    """The card that went into ``player``'s hand: his alone to see."""
+    """The card from the deck that went into ``player``'s hand: his alone to see (spec 4.2)."""
 
     player: Seat
     card: str

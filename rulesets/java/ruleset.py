@@ -117,9 +117,9 @@ class Java(Ruleset[JavaState, Action]):
             "Overhang spaces enter and leave by their own region or any outer neighbour's region, the cheapest "
             "by default (D5, matching overhang_entry_cost).",
             "A festival participant who has not answered the joining round yet has bid status 'invited'.",
-            "Taking a card: the public card_taken event names the source only; the card's id goes to the taker "
-            "(card_drawn), also for the face-up card, which everyone saw in the face_up slot before (spec 4.1): "
-            "no event names a card that then sits in a hand hidden from the other seats.",
+            "Taking a card: the public card_taken event names the source and, for the face-up card, the card "
+            "(everybody saw it taken, spec 4.1); a card from the deck is named to the taker only, in a private "
+            "card_drawn event (spec 4.2).",
             "legal_actions lists every placement (thousands a turn); clients narrow it with types=[\"place_tile\"] "
             "and where={\"tile\": kind}; the game skips enumerating types not asked for.",
             "An irrigation area enclosed with nobody sole highest scores nothing and never later (D14); "
