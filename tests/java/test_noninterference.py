@@ -20,7 +20,7 @@ import pytest
 
 from rulesets.core.codec import to_builtins
 from rulesets.java import RULESET
-from rulesets.testing.markers import format_table, marker_table, removed, secrecy_markers
+from rulesets.testing.markers import format_table, marker_table
 from rulesets.testing.noninterference import check_noninterference
 
 from .secrets import SECRETS, disclosed, twin
@@ -79,26 +79,12 @@ def test_java_9_2_disclosures_are_the_rules_own():
     assert not disclosed({"type": "card_taken", "player": 1, "source": "deck", "card": None}, 0)
 
 
-def _seed_hidden_without_its_marker() -> bool:
-    """Whether a view still keeps the seed once ``GameState.rng``'s SECRET is removed: core's Rng is not
-    declared public, so its fields are hidden by core's fail-closed default (a view shows ``rng: {}``)."""
-    marker = next(m for m in secrecy_markers(RULESET) if m.label.startswith("GameState.rng"))
-    state = RULESET.setup(2, "seed-of-the-marker-test")
-    with removed(marker):
-        shown = RULESET.view(state, 0).get("rng")
-    return shown in (None, {})
-
-
 def test_java_every_secrecy_marker_is_needed():
     """Spec Part 4: with any one of Java's secrecy markers removed (the hand private, the deck hidden, the
-    drawn card a private event), the property fails. ``GameState.rng``'s SECRET is core's and is not needed
-    while core's Rng is not declared public: without it the seed stays hidden (fail closed), which the
-    table then shows as NEVER."""
+    drawn card a private event), the property fails (core's own markers, the state's ``rng``, are core's to
+    prove: tests/core/test_noninterference.py)."""
     rows = marker_table(STEERED, SECRETS, 4, positions=POSITIONS)
     print("\n" + format_table(rows))
     assert {row.marker.split(":")[0] for row in rows} >= {"Player.hand", "Cards.deck", "CardDrawn"}
     for row in rows:
-        if row.marker.startswith("GameState.rng") and row.failed_at is None:
-            assert _seed_hidden_without_its_marker(), row
-            continue
         assert row.failed_at is not None, (row.marker, row.positions)
