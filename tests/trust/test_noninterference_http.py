@@ -34,7 +34,7 @@ from .surfaces import SealedSurface, SessionSurface
 DOUBLES = {card_nim.GAME_ID: card_nim.__name__, whisper_court.GAME_ID: whisper_court.__name__}
 #: the registered games (entry points, read at collection, before this module registers the doubles), then the doubles
 GAMES = [game for game in ruleset_ids() if game not in DOUBLES] + list(DOUBLES)
-#: positions per game and surface, at the game's largest player count (the stateless run does 200)
+#: positions per game, surface and player count (smallest, largest); the stateless run does 200 at each
 POSITIONS = 30
 SEED = "noninterference-http"
 SURFACES = {"sessions": SessionSurface, "sealed": SealedSurface}
@@ -63,16 +63,17 @@ def game_secrets(game: str) -> Secrets[Any]:
 @pytest.mark.parametrize("game", GAMES)
 def test_what_a_seat_may_not_know_changes_nothing_it_is_told_over_http(referee, game, surface_name):
     """Issue #20: the property "through sessions (reads, log, legal-actions) and through sealed
-    states", at POSITIONS positions of seeded playouts of the game's largest player count: no
-    interference, and twins that really differ from their states."""
+    states", at POSITIONS positions of seeded playouts of the game's smallest and largest player
+    counts: no interference, and twins that really differ from their states."""
     secrets = game_secrets(game)
     ruleset = get_ruleset(game)
     surface = SURFACES[surface_name](referee, ruleset)
-    report = check_noninterference(ruleset, secrets, ruleset.max_players, positions=POSITIONS, seed=SEED,
-                                   surface=surface, surface_name=surface_name)
-    assert report.failure is None
-    assert report.positions == POSITIONS and report.comparisons > POSITIONS
-    assert report.changed_twins > 0, "no twin differed from its state: the property compared nothing hidden"
+    for players in sorted({ruleset.min_players, ruleset.max_players}):
+        report = check_noninterference(ruleset, secrets, players, positions=POSITIONS, seed=SEED,
+                                       surface=surface, surface_name=surface_name)
+        assert report.failure is None
+        assert report.positions == POSITIONS and report.comparisons > POSITIONS
+        assert report.changed_twins > 0, f"{players}p: no twin differed from its state: nothing hidden compared"
 
 
 # ---------------------------------------------------------------------- the surfaces answer for the state
