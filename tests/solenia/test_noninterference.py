@@ -12,15 +12,22 @@ in turn: the property must fail without it.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
-from rulesets.core import to_builtins
+from rulesets.core import secrecy, to_builtins
 from rulesets.core.rng import Rng
 from rulesets.solenia.ruleset import Solenia
 from rulesets.solenia.state import SoleniaState
-from rulesets.testing.markers import _clear_caches, format_table, marker_table, removed, secrecy_markers
+from rulesets.testing.markers import (
+    _clear_caches,
+    format_table,
+    marker_table,
+    removed,
+    secrecy_markers,
+)
 from rulesets.testing.noninterference import check_noninterference
 
 from .scenario import R
@@ -108,11 +115,11 @@ def test_sol_h_6_without_the_rng_marker_and_its_second_guard_the_seed_shows():
     marker = next(m for m in secrecy_markers(R) if m.label == RNG)
     with removed(marker):
         assert R.view(R.setup(2, "second-guard"), 0)["rng"] == {}
-    setattr(Rng, "__referee_public__", True)  # core.secrecy.public(Rng), undone below
+    secrecy.public(Rng)  # read as public until the finally below
     try:
         with removed(marker):
             report = check_noninterference(R, SECRETS, 2, positions=200, stop_at_first=True, shrink=False)
     finally:
-        delattr(Rng, "__referee_public__")
+        delattr(Rng, secrecy._DECLARED_PUBLIC)
         _clear_caches()
     assert report.failed_at == 1 and '"seed"' in report.failure
