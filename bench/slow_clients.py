@@ -141,7 +141,7 @@ def partial_heads(port: int, count: int, stop: threading.Event, held: Held) -> N
     def open_one(index: int) -> None:
         try:
             sock = socket.create_connection(("127.0.0.1", port), timeout=5,
-                                            source_address=("127.0.3.%d" % (1 + index % 250), 0))
+                                            source_address=(f"127.0.3.{1 + index % 250}", 0))
             sock.sendall(PARTIAL_HEAD)
         except OSError:
             held.count("heads_unconnected")

@@ -35,8 +35,8 @@ from collections import OrderedDict
 from typing import Any
 
 import gevent
-from gunicorn.http.errors import NoMoreData
-from gunicorn.workers.ggevent import GeventWorker
+from gunicorn.http.errors import NoMoreData  # type: ignore[import-untyped]  # gunicorn has no type hints
+from gunicorn.workers.ggevent import GeventWorker  # type: ignore[import-untyped]
 
 
 class HeadReadCut(NoMoreData):
@@ -52,8 +52,8 @@ class HeadReadCut(NoMoreData):
 
 
 def _answer(code: str, detail: str) -> bytes:
-    body = ('{"type":"urn:tabletop-referee:problem:%s","title":"Request timeout","status":408,'
-            '"detail":"%s","code":"%s"}' % (code, detail, code)).encode()
+    body = (f'{{"type":"urn:tabletop-referee:problem:{code}","title":"Request timeout","status":408,'
+            f'"detail":"{detail}","code":"{code}"}}').encode()
     return (b"HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\n"
             b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(body)) + body
 
@@ -61,16 +61,16 @@ def _answer(code: str, detail: str) -> bytes:
 class _Connection:
     """One accepted connection; ``timer`` is set while its head is awaited."""
 
-    __slots__ = ("greenlet", "client", "heads", "timer")
+    __slots__ = ("client", "greenlet", "heads", "timer")
 
-    def __init__(self, greenlet: Any, client: Any, heads: "OrderedDict[Any, _Connection]") -> None:
+    def __init__(self, greenlet: Any, client: Any, heads: OrderedDict[Any, _Connection]) -> None:
         self.greenlet = greenlet
         self.client = client
         self.heads = heads  # the unfinished heads of this connection's listener, oldest first
         self.timer: Any = None
 
 
-class HeadDeadlineWorker(GeventWorker):  # type: ignore[misc]  # gunicorn has no type hints
+class HeadDeadlineWorker(GeventWorker):
     head_read_seconds: float
 
     def run(self) -> None:
