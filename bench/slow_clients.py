@@ -3,6 +3,9 @@
     python -m bench.slow_clients
     python -m bench.slow_clients --seconds 20 --slow 32 --polls 32
     python -m bench.slow_clients --worker-class sync      # the old model, for comparison
+    python -m bench.slow_clients --workers 1 --slow 0 --polls 0 --heads 1100   # heads that never end
+    python -m bench.slow_clients --workers 1 --slow 0 --polls 0 --heads 1100 \\
+        --worker-class gunicorn.workers.ggevent.GeventWorker  # gunicorn's gevent worker, no head deadline
 
 Starts a private redis-server and gunicorn (``service:create_app()`` with the project's
 ``gunicorn.conf.py``, REDIS_URL set, the production sizing) on free loopback ports, then
@@ -11,6 +14,9 @@ holds open at once:
 * ``--slow`` clients that POST to ``/v1/games/solenia/apply`` declaring a 4 KiB body and
   sending it one byte a second (``BODY_READ_SECONDS`` is set past the run's end, so they
   are held throughout rather than refused with 408);
+* ``--heads`` connections that send ``GET /healthz HTTP/1.1\\r\\nHost: x\\r\\n`` and then
+  nothing (a request head that never ends), each reopened as soon as the server drops it;
+  more of them than ``worker_connections`` (1,000) fill a worker's every slot;
 * ``--polls`` session long-polls (``GET /v1/sessions/{id}?wait_version=0``), each from a
   loopback address of its own (127.0.1.x), as distinct clients are, so the per-client
   long-poll cap (``SESSION_LONG_POLLS_PER_CLIENT``) does not refuse them.
@@ -40,6 +46,7 @@ if __name__ == "__main__" and not __package__:
 import argparse
 import http.client
 import json
+import selectors
 import socket
 import threading
 import time
@@ -54,6 +61,7 @@ from bench.sessions import PrivateRedis, percentile
 TARGET_SHARE = 0.99
 TARGET_SECONDS = 1.0
 SLOW_BODY_BYTES = 4096
+PARTIAL_HEAD = b"GET /healthz HTTP/1.1\r\nHost: x\r\n"  # never the blank line that ends it
 
 
 @dataclass
@@ -80,6 +88,9 @@ class Held:
     slow_cut: int = 0           # slow clients the server closed on
     polls_answered: dict[int, int] = field(default_factory=dict)  # status -> count
     polls_early: int = 0        # long-polls answered before their wait was up
+    heads_open: int = 0         # unfinished heads still open when the probes ended
+    heads_cut: dict[str, int] = field(default_factory=dict)  # how the server dropped them -> count
+    heads_unconnected: int = 0  # connection attempts that failed (backlog full)
 
     def count(self, attribute: str) -> None:
         with self.lock:
@@ -121,6 +132,48 @@ def slow_client(port: int, index: int, stop: threading.Event, held: Held) -> Non
         held.count("slow_cut")
     finally:
         sock.close()
+
+
+def partial_heads(port: int, count: int, stop: threading.Event, held: Held) -> None:
+    """``count`` unfinished heads held open from one thread; one the server drops is reopened."""
+    selector = selectors.DefaultSelector()
+
+    def open_one(index: int) -> None:
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                            source_address=(f"127.0.3.{1 + index % 250}", 0))
+            sock.sendall(PARTIAL_HEAD)
+        except OSError:
+            held.count("heads_unconnected")
+            return
+        sock.setblocking(False)
+        selector.register(sock, selectors.EVENT_READ, index)
+
+    for index in range(count):
+        if stop.is_set():
+            break
+        open_one(index)
+    while not stop.is_set():
+        for key, _ in selector.select(timeout=0.2):
+            sock = key.fileobj
+            try:
+                answer = sock.recv(4096)
+            except OSError:
+                answer = b""
+            how = "closed, no answer"
+            for code in (b"head_timeout", b"head_evicted"):
+                if code in answer:
+                    how = "408 " + code.decode()
+            with held.lock:
+                held.heads_cut[how] = held.heads_cut.get(how, 0) + 1
+            selector.unregister(sock)
+            sock.close()
+            if not stop.is_set():
+                open_one(key.data)
+    held.heads_open = len(selector.get_map())
+    for key in list(selector.get_map().values()):
+        key.fileobj.close()
+    selector.close()
 
 
 def long_poll(port: int, index: int, session_id: str, wait_seconds: float, stop: threading.Event, held: Held) -> None:
@@ -176,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15, help="how long the probes run (default 15)")
     parser.add_argument("--slow", type=int, default=32, help="slow-body clients (default 32)")
     parser.add_argument("--polls", type=int, default=32, help="open long-polls (default 32)")
+    parser.add_argument("--heads", type=int, default=0, help="request heads that never end (default 0)")
+    parser.add_argument("--head-seconds", type=int, default=None, help="override HEAD_READ_SECONDS")
     parser.add_argument("--floor-seconds", type=float, default=3, help="idle probes first, the floor (default 3)")
     parser.add_argument("--probe-timeout", type=float, default=5.0, help="a probe unanswered by then fails")
     parser.add_argument("--worker-class", default=None,
@@ -194,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         env["GUNICORN_WORKER_CLASS"] = args.worker_class
     if args.threads:
         env["GUNICORN_THREADS"] = str(args.threads)
+    if args.head_seconds:
+        env["HEAD_READ_SECONDS"] = str(args.head_seconds)
     apply_body = mid_game_request(2, game="solenia")
     stop = threading.Event()
     held = Held()
@@ -207,9 +264,11 @@ def main(argv: list[str] | None = None) -> int:
         threads += [threading.Thread(target=long_poll, args=(port, i, sessions[i % len(sessions)], wait_seconds,
                                                              stop, held), daemon=True)
                     for i in range(args.polls)]
+        if args.heads:
+            threads.append(threading.Thread(target=partial_heads, args=(port, args.heads, stop, held), daemon=True))
         for thread in threads:
             thread.start()
-        time.sleep(1.5)  # every slow client connected and every long-poll sent
+        time.sleep(1.5 + args.heads / 1000)  # every slow client connected and every long-poll sent
         probes = run_probes(port, args.seconds, args.probe_timeout, apply_body)
         stop.set()
         for thread in threads:
@@ -219,11 +278,14 @@ def main(argv: list[str] | None = None) -> int:
     model = args.worker_class or "gevent (gunicorn.conf.py's default)"
     threads = f"; threads: {args.threads}" if args.threads else ""
     print(f"worker class: {model}; workers: {workers}{threads}; "
-          f"{args.slow} slow-body clients (1 byte/s) and {args.polls} long-polls ({wait_seconds:g} s) held open; "
-          f"probes for {args.seconds:g} s")
+          f"{args.slow} slow-body clients (1 byte/s), {args.polls} long-polls ({wait_seconds:g} s) and "
+          f"{args.heads} unfinished heads held open; probes for {args.seconds:g} s")
     print(f"held: {held.slow_open} slow clients still sending at the end, {held.slow_cut} cut off; "
           f"long-poll answers by status {dict(sorted(held.polls_answered.items()))}, "
           f"{held.polls_early} answered before their wait was up")
+    if args.heads:
+        print(f"heads: {held.heads_open} still open at the end; dropped by the server (then reopened): "
+              f"{dict(sorted(held.heads_cut.items()))}; {held.heads_unconnected} connection attempts failed")
     print(f"{'probe':<32}{'count':>7}{'<= 1 s':>9}{'p50 ms':>10}{'p99 ms':>10}{'idle p99':>10}{'p99/idle':>10}")
     meets = True
     for name, tally in probes.items():

@@ -56,6 +56,9 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     "MAX_BODY_BYTES": (1 * MIB, _positive_int),
     # Longest a request body may take to arrive (gevent workers); 408 past it.
     "BODY_READ_SECONDS": (30, _positive_int),
+    # Longest a request head (request line and headers) may take to arrive, in all (the gevent
+    # worker, service/gevent_worker.py, enforces it before the app sees the request); 408 past it.
+    "HEAD_READ_SECONDS": (10, _positive_int),
     # Browser origins allowed by CORS; empty (the default) sends no CORS headers, "*" allows any.
     "CORS_ORIGINS": ([], _origins),
     "LOG_LEVEL": ("INFO", lambda text: text.strip().upper()),
