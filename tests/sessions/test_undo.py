@@ -235,3 +235,35 @@ def test_undo_by_policy(undo_app, ruleset):
     standing = [e["action"] for e in raw if e.get("type") != "undo" and e["version"] not in undone_versions]
     replayed = ruleset.replay(plan.players, plan.seed, {}, standing, salt=stored["rng"]["salt"])
     assert orjson.loads(orjson.dumps(ruleset.dump(replayed))) == stored
+
+
+def _strings(value) -> set[str]:
+    text: set[str] = set()
+    if isinstance(value, str):
+        text.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            text |= _strings(key) | _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            text |= _strings(item)
+    return text
+
+
+@pytest.mark.parametrize("ruleset", GAMES, ids=[r.id for r in GAMES])
+def test_an_action_that_shows_a_viewer_a_new_name_is_never_free(ruleset):
+    """An oracle that knows nothing of core's leaves: a string of the full state before that a
+    viewer's view gains, which neither its view before nor the action itself held (a drawn card's
+    id), means the action revealed something, and core must say so. Over a seeded playout."""
+    plan = PLANS[ruleset.id]
+    state, caught = ruleset.setup(plan.players, plan.seed, {}), 0
+    for _, action in plan.actions:
+        after, events = ruleset.apply(state, action)
+        said, held = _strings(ruleset.dump(ruleset.load_action(action))), _strings(ruleset.dump(state))
+        news = any((_strings(ruleset.view(after, viewer)) - _strings(ruleset.view(state, viewer)) - said) & held
+                   for viewer in [None, *range(plan.players)])
+        if news:
+            caught += 1
+            assert not revealed_nothing(state, after, events, plan.players), (ruleset.id, action)
+        state = after
+    assert caught, f"{ruleset.id}: the playout never showed anything new"
