@@ -11,6 +11,7 @@ the host takes everything it needs from this one module instead:
 * the registry: every installed ruleset, by id or all of them;
 * canonical JSON and conversion to builtins (records, digests, logs);
 * the JSON Schemas of a game's types and views (the OpenAPI document);
+* whether an applied action revealed nothing (the undo policy);
 * the refusals it catches and answers, and the seed and salt bounds it enforces.
 
 The author's own names a host handles (``Ruleset``, ``GameState``, ``Status``) are here
@@ -27,6 +28,7 @@ from .refusals import UNKNOWN_PLAYER as UNKNOWN_PLAYER_REFUSAL
 from .registry import ENTRY_POINT_GROUP, UnknownGame, all_rulesets, get_ruleset, register, ruleset_ids, unregister
 from .rng import MAX_SALT_LENGTH, MAX_SEED_LENGTH, normalize_seed
 from .secrecy import redact, unseen_strings
+from .undo import revealed_nothing
 from .view_schema import state_view_json_schema, view_json_schema
 
 #: the code of core's refusal for a seat the game does not have (the service answers it as a 404-like
@@ -41,6 +43,6 @@ __all__ = [
     "UNKNOWN_PLAYER_REFUSAL",
     "ENTRY_POINT_GROUP", "UnknownGame", "all_rulesets", "get_ruleset", "register", "ruleset_ids", "unregister",
     "MAX_SALT_LENGTH", "MAX_SEED_LENGTH", "normalize_seed",
-    "redact", "unseen_strings",
+    "redact", "unseen_strings", "revealed_nothing",
     "state_view_json_schema", "view_json_schema",
 ]

@@ -45,3 +45,20 @@ class SessionOutdated(SessionError):
 
 class GameNotOver(SessionError):
     """Asked for what exists only once the game has ended (its record)."""
+
+
+class NothingToUndo(SessionError):
+    """The caller did not make the session's last action (or there is none)."""
+
+
+class UndoNeedsConsent(SessionError):
+    """The last action may be taken back only if every other seat agrees."""
+
+    def __init__(self, detail: str, path: str, undoes: int) -> None:
+        super().__init__(detail)
+        self.path = path
+        self.undoes = undoes
+
+
+class UndoRequestNotFound(SessionError):
+    """No pending undo request by that id: never made, answered, or overtaken by a new version."""

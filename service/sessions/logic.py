@@ -15,13 +15,14 @@ from typing import Any, Callable, Mapping
 import msgspec
 import orjson
 
-from rulesets.core.host import (GameState, Ruleset, get_ruleset, new_salt, revealed_chance,
+from rulesets.core.host import (GameState, Ruleset, get_ruleset, new_salt, revealed_chance, revealed_nothing,
                                  salted, state_commitment, to_builtins)
 
 from . import tokens
 from ..encoding import state_decoder
 from ..verify import record_of
-from .errors import GameNotOver, NotAuthenticated, NotPermitted, SessionNotFound, SessionOutdated, VersionConflict
+from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted, SessionNotFound, SessionOutdated,
+                     UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
 from .store import SessionGone, SessionStore, Snapshot
 from .tokens import SPECTATOR, Caller
 from .wait_slots import WaitSlots
@@ -33,6 +34,8 @@ _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
 COMMIT_ATTEMPTS = 5
 
 _encoder = msgspec.json.Encoder()
+#: The store note that holds a session's undo request (one at a time, bound to a version).
+UNDO_NOTE = "undo"
 
 
 class _Meta(msgspec.Struct, kw_only=True):
@@ -79,6 +82,35 @@ class _OpenSession:
 def _revealed_once_over(state: GameState, game_over: bool) -> dict[str, Any]:
     """The seed and salt that open the commitment, once the game is over (nothing before)."""
     return revealed_chance(state) if game_over else {}
+
+
+@dataclass(frozen=True)
+class _UndoPlan:
+    """What an undo would do: the version it takes back, the state before it, and whether it is free."""
+
+    undoes: int
+    before: GameState
+    free: bool
+    why: str
+
+
+def _undone_by(entries: list[dict[str, Any]]) -> dict[int, int]:
+    """Each undone version, with the version of the undo that took it back."""
+    return {entry["undoes"]: entry["version"] for entry in entries if entry.get("type") == "undo"}
+
+
+def _effective(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log's actions that stand: neither undos nor undone (what a replay applies)."""
+    undone = _undone_by(entries)
+    return [entry for entry in entries if entry.get("type") != "undo" and entry["version"] not in undone]
+
+
+def _current_request(raw: bytes | None, version: int) -> dict[str, Any] | None:
+    """The undo request a note holds, if it was made at ``version`` (any later version cancelled it)."""
+    if raw is None:
+        return None
+    request: dict[str, Any] = orjson.loads(raw)
+    return request if request["version"] == version else None
 
 
 def new_session_id() -> str:
@@ -145,6 +177,7 @@ class Sessions:
             **self._header(session, caller),
             "status": to_builtins(status),
             "view": session.ruleset.view(state, caller.seat),
+            "undo_request": self._pending_undo(session),
             **_revealed_once_over(state, status.game_over),
         }, session.version)
 
@@ -168,14 +201,23 @@ class Sessions:
         ruleset, seat = session.ruleset, caller.seat
         current = session.state()  # sealed action fields open once the current state reveals them
         entries = []
-        for raw in piece.entries:
-            entry = orjson.loads(raw)
-            entries.append({
+        raws = [orjson.loads(raw) for raw in piece.entries]
+        undone = _undone_by(raws)  # an undo comes after what it undoes: both are in the slice
+        for entry in raws:
+            if entry.get("type") == "undo":
+                entries.append({"version": entry["version"], "seat": entry["seat"], "type": "undo",
+                                "undoes": entry["undoes"], "action": None, "events": []})
+                continue
+            shown = {
                 "version": entry["version"],
                 "seat": entry["seat"],
+                "type": "action",
                 "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat, current),
                 "events": ruleset.view_events(entry["events"], seat),
-            })
+            }
+            if entry["version"] in undone:
+                shown["undone_by"] = undone[entry["version"]]
+            entries.append(shown)
         header = self._header(session, caller)
         header["version"] = piece.version
         return Reply({**header, "since": since, "entries": entries,
@@ -245,7 +287,7 @@ class Sessions:
         piece = self.store.read_log(session_id, 0)
         if piece is None:
             raise SessionNotFound(session_id)
-        actions = [orjson.loads(raw)["action"] for raw in piece.entries]
+        actions = [entry["action"] for entry in _effective([orjson.loads(raw) for raw in piece.entries])]
         given_first = session.meta.first_player
         return Reply(record_of(ruleset, session_id=session_id, players=session.meta.players,
                                options=session.meta.options, colors=session.meta.colors,
@@ -263,6 +305,175 @@ class Sessions:
             raise NotPermitted("Only the owner token can delete a session.", "not_the_owner")
         if not self.store.delete(session_id):
             raise SessionNotFound(session_id)
+
+    # ------------------------------------------------------------------ undo
+    def undo(self, session_id: str, token: str | None, expected_version: int | None) -> Reply:
+        """Take back the caller's last action when the policy lets it go without consent.
+
+        Free when the caller made the last action, no other seat has written since it, the
+        game did not end with it, and core finds it revealed nothing (:func:`revealed_nothing`).
+        """
+        session = self._open(session_id)
+        seat = self._seat_of(session, token, "Undoing")
+        if expected_version is not None and session.version != expected_version:
+            raise VersionConflict(session.version, expected_version)
+        plan = self._undo_plan(session, seat)
+        if not plan.free:
+            raise UndoNeedsConsent(
+                f"Taking back version {plan.undoes} needs every other seat's consent: {plan.why}. "
+                f"Ask with POST /v1/sessions/{session_id}/undo-requests.",
+                f"/v1/sessions/{session_id}/undo-requests", plan.undoes)
+        return self._commit_undo(session, seat, plan, consent=None)
+
+    def request_undo(self, session_id: str, token: str | None, expected_version: int | None) -> Reply:
+        """Ask every other seat to let the caller's last action be taken back.
+
+        The request is bound to the session's version: any new version (an action, an undo)
+        cancels it. With no other seat (a solo game) the undo lands at once.
+        """
+        session = self._open(session_id)
+        seat = self._seat_of(session, token, "Asking for an undo")
+        if expected_version is not None and session.version != expected_version:
+            raise VersionConflict(session.version, expected_version)
+        plan = self._undo_plan(session, seat)
+        raw = self.store.read_note(session_id, UNDO_NOTE)
+        request = _current_request(raw, session.version)
+        if request is not None and request["state"] == "pending" and request["seat"] == seat:
+            return Reply(self._request_body(session, request), session.version)
+        request = {"request_id": secrets.token_urlsafe(12), "version": session.version, "seat": seat,
+                   "undoes": plan.undoes, "accepted": [], "declined_by": None, "state": "pending"}
+        if not self._others(session, seat):
+            request["state"] = "accepted"
+        if not self._swap_note(session, raw, request):
+            raise VersionConflict(self._open(session_id).version, session.version)
+        if request["state"] == "accepted":
+            request["undo_version"] = self._commit_undo(session, seat, plan, consent=[]).version
+        return Reply(self._request_body(session, request), session.version)
+
+    def answer_undo(self, session_id: str, token: str | None, request_id: str, accept: bool) -> Reply:
+        """Another seat accepts or declines a pending undo request; the last consent lands the undo."""
+        for _ in range(COMMIT_ATTEMPTS):
+            session = self._open(session_id)
+            seat = self._seat_of(session, token, "Answering an undo request")
+            raw = self.store.read_note(session_id, UNDO_NOTE)
+            request = _current_request(raw, session.version)
+            if request is None or request["request_id"] != request_id or request["state"] != "pending":
+                raise UndoRequestNotFound(
+                    f"No pending undo request '{request_id}' in this session: it was answered, or a new "
+                    "version (an action or an undo) has cancelled it.")
+            if seat == request["seat"]:
+                raise NotPermitted("This is your own undo request; the other seats answer it.",
+                                   "own_undo_request")
+            answered = dict(request)
+            if not accept:
+                answered.update(state="declined", declined_by=seat)
+            else:
+                answered["accepted"] = sorted(set(request["accepted"]) | {seat})
+                if not set(self._others(session, request["seat"])) - set(answered["accepted"]):
+                    answered["state"] = "accepted"
+            plan = self._undo_plan(session, request["seat"]) if answered["state"] == "accepted" else None
+            if not self._swap_note(session, raw, answered):
+                continue  # another answer (or a new version) came first: look again
+            if plan is not None:
+                answered["undo_version"] = self._commit_undo(session, request["seat"], plan,
+                                                             consent=answered["accepted"]).version
+            return Reply(self._request_body(session, answered), session.version)
+        raise VersionConflict(self._open(session_id).version, None)
+
+    def _undo_plan(self, session: _OpenSession, seat: int) -> "_UndoPlan":
+        piece = self.store.read_log(session.session_id, 0)
+        if piece is None:
+            raise SessionNotFound(session.session_id)
+        if piece.version != session.version:
+            raise VersionConflict(piece.version, session.version)
+        entries = [orjson.loads(raw) for raw in piece.entries]
+        effective = _effective(entries)
+        if not effective or effective[-1]["seat"] != seat:
+            raise NothingToUndo(
+                "There is nothing of yours to undo: the session's last action (not already undone) is "
+                + ("nobody's: none was made yet." if not effective else f"seat {effective[-1]['seat']}'s."))
+        target = effective[-1]
+        ruleset, meta, state = session.ruleset, session.meta, session.state()
+        given_first = meta.first_player
+        before = ruleset.replay(meta.players, state.rng.seed, meta.options, [e["action"] for e in effective[:-1]],
+                                first_player=None if given_first is msgspec.UNSET else given_first,
+                                colors=meta.colors, salt=state.rng.salt)
+        why = ""
+        if any(entry["seat"] != seat for entry in entries if entry["version"] > target["version"]):
+            why = "another seat has written since"
+        elif ruleset.flow.is_over(state):
+            why = "it ended the game, whose seed is now public"
+        elif not revealed_nothing(before, state, [ruleset.load_event(e) for e in target["events"]], meta.players):
+            why = "it used chance or showed a seat something it could not see before"
+        return _UndoPlan(target["version"], before, not why, why)
+
+    def _commit_undo(self, session: _OpenSession, seat: int, plan: "_UndoPlan", consent: list[int] | None) -> Reply:
+        ruleset = session.ruleset
+        entry: dict[str, Any] = {"version": session.version + 1, "seat": seat, "type": "undo",
+                                 "undoes": plan.undoes, "events": []}
+        if consent is not None:
+            entry["consent"] = consent
+        try:
+            outcome = self.store.commit(session.session_id, session.version, _encoder.encode(plan.before),
+                                        _encoder.encode(entry), secrets.token_hex(16))
+        except SessionGone:
+            raise SessionNotFound(session.session_id) from None
+        if not outcome.applied:
+            raise VersionConflict(outcome.version, session.version)
+        status = ruleset.status(plan.before)
+        return Reply({
+            "session_id": session.session_id,
+            "game": ruleset.id,
+            "seat": seat,
+            "version": outcome.version,
+            "undone": plan.undoes,
+            "events": [],
+            "status": to_builtins(status),
+            "view": ruleset.view(plan.before, seat),
+            "seed_commitment": session.meta.seed_commitment,
+        }, outcome.version)
+
+    def _pending_undo(self, session: _OpenSession) -> dict[str, Any] | None:
+        request = _current_request(self.store.read_note(session.session_id, UNDO_NOTE), session.version)
+        if request is None or request["state"] != "pending":
+            return None
+        return self._request_body(session, request)
+
+    def _swap_note(self, session: _OpenSession, old: bytes | None, request: dict[str, Any]) -> bool:
+        try:
+            return self.store.swap_note(session.session_id, UNDO_NOTE, session.version, old, orjson.dumps(request))
+        except SessionGone:
+            raise SessionNotFound(session.session_id) from None
+
+    @staticmethod
+    def _others(session: _OpenSession, seat: int) -> list[int]:
+        return [other for other in range(session.meta.players) if other != seat]
+
+    def _request_body(self, session: _OpenSession, request: dict[str, Any]) -> dict[str, Any]:
+        waiting = [] if request["state"] != "pending" else [
+            other for other in self._others(session, request["seat"]) if other not in request["accepted"]]
+        return {
+            "session_id": session.session_id,
+            "request_id": request["request_id"],
+            "version": request["version"],
+            "seat": request["seat"],
+            "undoes": request["undoes"],
+            "state": request["state"],
+            "accepted": request["accepted"],
+            "waiting_for": waiting,
+            "declined_by": request["declined_by"],
+            "undo_version": request.get("undo_version"),
+            "path": f"/v1/sessions/{session.session_id}/undo-requests/{request['request_id']}",
+        }
+
+    def _seat_of(self, session: _OpenSession, token: str | None, doing: str) -> int:
+        if token is None:
+            raise NotAuthenticated(f"{doing} needs a seat token: send 'Authorization: Bearer <token>'.")
+        caller = self._caller(session, token)
+        if caller.seat is None:
+            raise NotPermitted(f"The owner token manages the session; only a seat token can do this ({doing.lower()}).",
+                               "not_a_seat")
+        return caller.seat
 
     # ------------------------------------------------------------------ helpers
     def _open(self, session_id: str) -> _OpenSession:

@@ -59,6 +59,7 @@ class _Record:
     version: int = 0
     log: list[bytes] = field(default_factory=list)
     last_write_id: str | None = None
+    notes: dict[str, bytes] = field(default_factory=dict)
 
 
 class MemoryStore:
@@ -150,6 +151,22 @@ class MemoryStore:
             record.expires_at = self._clock() + self.idle_seconds
             self._changed.notify_all()
             return CommitOutcome(True, record.version)
+
+    def read_note(self, session_id: str, name: str) -> bytes | None:
+        with self._changed:
+            record = self._live(session_id)
+            return None if record is None else record.notes.get(name)
+
+    def swap_note(self, session_id: str, name: str, expected_version: int, old: bytes | None,
+                  new: bytes) -> bool:
+        with self._changed:
+            record = self._live(session_id)
+            if record is None:
+                raise SessionGone(session_id)
+            if record.version != expected_version or record.notes.get(name) != old:
+                return False
+            record.notes[name] = new
+            return True
 
     def delete(self, session_id: str) -> bool:
         with self._changed:

@@ -4,7 +4,8 @@ Key layout, one hash tag per session so a session's keys share one Redis Cluster
 (Redis hashes only the part between the first ``{`` and ``}``)::
 
     <prefix>:{<session id>}:meta      string  game, seats, token digests (written once)
-    <prefix>:{<session id>}:state     hash    version, state, write (id of the last write)
+    <prefix>:{<session id>}:state     hash    version, state, write (id of the last write),
+                                              note:<name> (notes: a pending undo request)
     <prefix>:{<session id>}:log       list    one JSON entry per applied action
     <prefix>:{<session id>}:changed   pub/sub channel, a message per new version
 
@@ -87,6 +88,7 @@ class _Script:
 
 
 _CREATE, _COMMIT, _DELETE = (_Script.load(name) for name in ("create.lua", "commit.lua", "delete.lua"))
+_NOTE = _Script.load("note.lua")
 
 
 def connect(url: str, *, cluster: bool = False) -> redis.Redis | redis.RedisCluster:
@@ -267,6 +269,22 @@ class RedisStore:
         if code == -1:
             raise SessionGone(session_id)
         return CommitOutcome(code in (1, 2), int(version))
+
+    def read_note(self, session_id: str, name: str) -> bytes | None:
+        with _reachable():
+            note = self.client.hget(self.keys(session_id).state, f"note:{name}")
+        return None if note is None else cast(bytes, note)
+
+    def swap_note(self, session_id: str, name: str, expected_version: int, old: bytes | None,
+                  new: bytes) -> bool:
+        keys = self.keys(session_id)
+        with _reachable():
+            code = self._run(_NOTE, [keys.state, keys.meta],
+                             [f"note:{name}", expected_version, b"" if old is None else old, new],
+                             wrote=lambda result: result == 1)
+        if code == -1:
+            raise SessionGone(session_id)
+        return bool(code == 1)
 
     def delete(self, session_id: str) -> bool:
         keys = self.keys(session_id)

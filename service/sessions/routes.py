@@ -24,11 +24,12 @@ from ..problems import Problem, problem_response
 from ..refusals import refusal_problem
 from . import headers
 from ..verify_api import SignedGameRecord, record_signer
-from .errors import (GameNotOver, NotAuthenticated, NotPermitted, SessionError, SessionNotFound, SessionOutdated,
-                     VersionConflict)
+from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted, SessionError, SessionNotFound,
+                     SessionOutdated, UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
 from .logic import Reply, Sessions
 from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
-                      SessionLegalActions, SessionLog, SessionReadQuery, SessionView)
+                      SessionLegalActions, SessionLog, SessionReadQuery, SessionView, UndoAnswerBody, UndoRequestBody,
+                      UndoRequestState, UndoResult)
 from .store import StoreFull, StoreUnavailable
 from .wait_slots import TooManyWaits
 
@@ -78,6 +79,13 @@ def _problem(error: SessionError) -> Problem:
                        headers={"ETag": headers.etag(error.current)})
     if isinstance(error, GameNotOver):
         return Problem(409, "game_not_over", error.detail, title="Game not over")
+    if isinstance(error, NothingToUndo):
+        return Problem(422, "nothing_to_undo", error.detail, title="Nothing to undo")
+    if isinstance(error, UndoNeedsConsent):
+        return Problem(409, "undo_needs_consent", error.detail, title="Undo needs consent",
+                       undo_requests=error.path, undoes=error.undoes)
+    if isinstance(error, UndoRequestNotFound):
+        return Problem(404, "undo_request_not_found", error.detail, title="No such undo request")
     if isinstance(error, SessionOutdated):
         return Problem(409, "session_rules_outdated", error.detail, title="Session rules outdated")
     return Problem(400, "session_error", error.detail)
@@ -213,18 +221,72 @@ class SessionActions(MethodView):
         ``422`` with the rule's code, rule ID and detail when the rules refuse it.
         Without either, the action is judged against whatever the current state is.
         """
-        expected = body["expected_version"]
-        demanded = headers.if_match_version(request.headers.get("If-Match"))
-        if expected is not None and demanded is not None and expected != demanded:
-            raise Problem(400, "conflicting_preconditions",
-                          f"expected_version is {expected} but If-Match names {demanded}; send one, or both equal.")
-        if expected is None:
-            expected = demanded
+        expected = _expected_version(body)
         try:
             reply = sessions().act(session_id, _token(), body["action"], expected)
         except RulesetError as refusal:
             raise refusal_problem(refusal, "$.action") from None
         return _answer(reply)
+
+
+def _expected_version(body: dict[str, Any]) -> int | None:
+    """``expected_version`` from the body or ``If-Match``; both given, they must agree."""
+    expected = body["expected_version"]
+    demanded = headers.if_match_version(request.headers.get("If-Match"))
+    if expected is not None and demanded is not None and expected != demanded:
+        raise Problem(400, "conflicting_preconditions",
+                      f"expected_version is {expected} but If-Match names {demanded}; send one, or both equal.")
+    return demanded if expected is None else expected
+
+
+@blp.route("/<session_id>/undo")
+class SessionUndo(MethodView):
+    @blp.arguments(UndoRequestBody)
+    @blp.response(200, UndoResult)
+    @blp.documents_errors(400, 401, 403, 404, 409, 422, 503)
+    @blp.doc(security=_REQUIRED_TOKEN)
+    def post(self, body: dict[str, Any], session_id: str):
+        """Take back your last action, when the undo policy allows it without consent.
+
+        Free when you made the last action, no other seat has written since, and it used no
+        chance and showed nobody anything new (no draw, no private event, no reveal): the answer
+        is a new version whose state is the one before. ``422 nothing_to_undo`` when the last
+        action is not yours; ``409 undo_needs_consent`` (with ``undo_requests``, the path to ask
+        the other seats) otherwise; ``409 version_conflict`` as for actions.
+        """
+        return _answer(sessions().undo(session_id, _token(), _expected_version(body)))
+
+
+@blp.route("/<session_id>/undo-requests")
+class SessionUndoRequests(MethodView):
+    @blp.arguments(UndoRequestBody)
+    @blp.response(201, UndoRequestState)
+    @blp.documents_errors(400, 401, 403, 404, 409, 422, 503)
+    @blp.doc(security=_REQUIRED_TOKEN)
+    def post(self, body: dict[str, Any], session_id: str):
+        """Ask every other seat to consent to taking back your last action.
+
+        The request is bound to the current version: any new version cancels it. Each other
+        seat answers at ``path``; the last consent lands the undo (``undo_version``). With no
+        other seat the undo lands at once.
+        """
+        reply = sessions().request_undo(session_id, _token(), _expected_version(body))
+        return _answer(reply, 201)
+
+
+@blp.route("/<session_id>/undo-requests/<request_id>")
+class SessionUndoRequest(MethodView):
+    @blp.arguments(UndoAnswerBody)
+    @blp.response(200, UndoRequestState)
+    @blp.documents_errors(400, 401, 403, 404, 409, 503)
+    @blp.doc(security=_REQUIRED_TOKEN)
+    def post(self, body: dict[str, Any], session_id: str, request_id: str):
+        """Accept (``{"accept": true}``) or decline (``{"accept": false}``) another seat's undo request.
+
+        A decline cancels it; the last acceptance takes the action back as a new version.
+        ``404 undo_request_not_found`` once it was answered or a new version cancelled it.
+        """
+        return _answer(sessions().answer_undo(session_id, _token(), request_id, body["accept"]))
 
 
 @blp.route("/<session_id>/log")

@@ -48,6 +48,18 @@ class ActionRequest(Envelope):
                                  "Same as the header `If-Match: \"<version>\"`."})
 
 
+class UndoRequestBody(Envelope):
+    expected_version = _version(
+        load_default=None, allow_none=True,
+        metadata={"description": "Undo only if the session is still at this version (else 409). "
+                                 "Same as the header `If-Match: \"<version>\"`."})
+
+
+class UndoAnswerBody(Envelope):
+    accept = fields.Boolean(required=True, metadata={
+        "description": "true: you consent to the undo; false: you decline it, which cancels the request."})
+
+
 class _Query(Schema):
     """Query strings tolerate parameters they do not know (cache-busters, tracing)."""
 
@@ -102,9 +114,42 @@ class _Caller(Envelope, Revealed):
     seed_commitment = _commitment()
 
 
+class UndoRequestState(Envelope):
+    session_id = fields.String(required=True)
+    request_id = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={
+        "description": "The version the request was made at; any new version cancels it."})
+    seat = fields.Integer(required=True, metadata={"description": "Who asked: the seat that made the action."})
+    undoes = fields.Integer(required=True, metadata={"description": "The version the undo would take back."})
+    state = fields.String(required=True, metadata={"enum": ["pending", "accepted", "declined"]})
+    accepted = fields.List(fields.Integer(), required=True, metadata={"description": "Seats that consented."})
+    waiting_for = fields.List(fields.Integer(), required=True,
+                              metadata={"description": "Seats whose answer is still awaited (pending only)."})
+    declined_by = fields.Integer(required=True, allow_none=True)
+    undo_version = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Once every other seat accepted: the new version the undo made."})
+    path = fields.String(required=True, metadata={"description": "Where the other seats POST their answer."})
+
+
 class SessionView(_Caller):
     status = fields.Nested(StatusSchema, required=True)
     view = GameViewField(required=True, metadata={"description": "The state as the caller may see it."})
+    undo_request = fields.Nested(UndoRequestState, allow_none=True, metadata={
+        "description": "The pending undo request, if one waits for answers (null: none)."})
+
+
+class UndoResult(Envelope):
+    session_id = fields.String(required=True)
+    game = GameIdField(required=True)
+    seat = fields.Integer(required=True)
+    version = fields.Integer(required=True, metadata={"description": "The new version: the state before the "
+                                                                     "undone action."})
+    undone = fields.Integer(required=True, metadata={"description": "The version taken back; the log keeps it, "
+                                                                    "marked undone_by."})
+    events = fields.List(GameSeenEventField(), required=True, metadata={"description": "Always empty."})
+    status = fields.Nested(StatusSchema, required=True)
+    view = GameViewField(required=True, metadata={"description": "The restored state as you may see it."})
+    seed_commitment = _commitment()
 
 
 class SessionLegalActions(_Caller):
@@ -125,8 +170,12 @@ class ActionResult(Envelope, Revealed):
 
 class LogEntry(Envelope):
     version = fields.Integer(required=True, metadata={"description": "The version this action produced."})
-    seat = fields.Integer(required=True, metadata={"description": "Who acted."})
-    action = GameLoggedActionField(required=True)
+    seat = fields.Integer(required=True, metadata={"description": "Who acted (for an undo: who asked)."})
+    type = fields.String(metadata={"enum": ["action", "undo"], "description": "An action, or an undo of one."})
+    undoes = fields.Integer(metadata={"description": "An undo: the version it took back."})
+    undone_by = fields.Integer(metadata={"description": "An action taken back: the version of the undo."})
+    action = GameLoggedActionField(required=True, allow_none=True,
+                                   metadata={"description": "The action as you may see it; null for an undo."})
     events = fields.List(GameSeenEventField(), required=True, metadata={"description": "Only those the caller may see."})
 
 

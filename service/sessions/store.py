@@ -13,7 +13,9 @@ Every backend guarantees the same:
   on every piece of the session;
 * a commit carries a ``write_id``; presenting the same one again (a retry after a lost
   reply) reports the earlier success instead of applying twice;
-* a session nobody has written to for ``idle_seconds`` disappears.
+* a session nobody has written to for ``idle_seconds`` disappears;
+* beside the state, a session may hold small named ``notes`` (a pending undo request),
+  written by their own compare-and-set on the version and the note's old value.
 """
 
 from __future__ import annotations
@@ -83,6 +85,17 @@ class SessionStore(Protocol):
     def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes,
                write_id: str) -> CommitOutcome:
         """The atomic compare-and-set described above; raises :class:`SessionGone`."""
+
+    def read_note(self, session_id: str, name: str) -> bytes | None:
+        """A session's note ``name`` (an undo request), or None: absent, or no such session."""
+
+    def swap_note(self, session_id: str, name: str, expected_version: int, old: bytes | None,
+                  new: bytes) -> bool:
+        """Set note ``name`` to ``new`` only if the session is still at ``expected_version`` and the
+        note is still ``old`` (None: absent); False otherwise. Raises :class:`SessionGone`.
+
+        A note lives and expires with its session and is deleted with it; a commit leaves it
+        as it was (its reader compares the version the note names with the session's)."""
 
     def delete(self, session_id: str) -> bool:
         """Remove every piece of the session; False when it was not there."""
