@@ -61,6 +61,9 @@ BACKOFF_MIN_SECONDS = 0.05
 BACKOFF_MAX_SECONDS = 2.0
 #: A loop with nothing to listen to for this long closes its connection and ends.
 IDLE_SECONDS = 30.0
+#: A channel nobody listens to any more stays subscribed this long: a client that polls
+#: again right after its answer finds it still live (no UNSUBSCRIBE/SUBSCRIBE churn).
+LINGER_SECONDS = 5.0
 
 #: Failures that mean "connect again" (a MOVED reply to SSUBSCRIBE included: the slot map is stale).
 _DROPPED = (redis.ConnectionError, redis.TimeoutError, redis.ResponseError, OSError)
@@ -166,6 +169,7 @@ class _Shard:
         self.thread: threading.Thread | None = None
         self.stopping = fanout._stopping  # this generation's: close() makes the fanout a new one
         self.connects = 0  # connections made, for tests and logs
+        self._unsubscribing: dict[str, int] = {}
 
     def start(self) -> None:
         """Called with the fanout's lock held."""
@@ -219,13 +223,23 @@ class _Shard:
         fanout = self.fanout
         sharded = fanout.cluster
         sent: set[str] = set()
+        self._unsubscribing = {}  # our own UNSUBSCRIBEs not yet acknowledged, per channel
+        unwanted_since: dict[str, float] = {}
         idle_since: float | None = None
         while True:
             with fanout._lock:
                 wanted = set(self.wanted)
                 if self.stopping.is_set():
                     return self._end_if_idle()
-            add, drop = wanted - sent, sent - wanted
+            now = time.monotonic()
+            add = wanted - sent
+            for channel in wanted:
+                unwanted_since.pop(channel, None)
+            drop: set[str] = set()
+            for channel in sent - wanted:
+                if now - unwanted_since.setdefault(channel, now) >= LINGER_SECONDS:
+                    drop.add(channel)
+                    del unwanted_since[channel]
             if add:
                 if sharded:  # one SSUBSCRIBE per channel: a command's channels must share a slot
                     for channel in add:
@@ -241,10 +255,11 @@ class _Shard:
                     pubsub.unsubscribe(*drop)
                 sent -= drop
                 self.confirmed.difference_update(drop)
+                for channel in drop:
+                    self._unsubscribing[channel] = self._unsubscribing.get(channel, 0) + 1
             if wanted:
                 idle_since = None
             else:
-                now = time.monotonic()
                 idle_since = idle_since or now
                 if now - idle_since >= IDLE_SECONDS:
                     with fanout._lock:
@@ -264,11 +279,17 @@ class _Shard:
         elif kind in ("subscribe", "ssubscribe"):
             self.confirmed.add(channel)
             self.fanout.hub.publish(channel, None)  # anything committed before now was not heard
-        elif kind == "sunsubscribe" and channel in sent:
-            # The server dropped it unasked: its slot moved to another master.
-            self.confirmed.discard(channel)
-            sent.discard(channel)
-            raise redis.ConnectionError(f"{channel}'s slot moved away from {self.name}")
+        elif kind in ("unsubscribe", "sunsubscribe"):
+            pending = self._unsubscribing.get(channel, 0)
+            if pending > 1:
+                self._unsubscribing[channel] = pending - 1
+            elif pending == 1:
+                del self._unsubscribing[channel]
+            elif channel in sent:
+                # The server dropped it unasked: its slot moved to another master.
+                self.confirmed.discard(channel)
+                sent.discard(channel)
+                raise redis.ConnectionError(f"{channel}'s slot moved away from {self.name}")
 
 
 class RedisFanout:

@@ -311,3 +311,25 @@ def test_a_broken_listener_does_not_starve_the_others():
 
 def test_change_payloads():
     assert parse_note(b"7") == 7 and parse_note(b"deleted") is None and parse_note(None) is None
+
+
+@pytest.mark.parametrize("backend", ["redis", "cluster"], indirect=True)
+def test_a_channel_lingers_for_the_next_poll_then_is_dropped(redis_store, backend, redis_cluster_or_none,
+                                                            monkeypatch):
+    from service.sessions import fanout as fanout_module
+
+    monkeypatch.setattr(fanout_module, "LINGER_SECONDS", 0.5)
+    store = redis_store
+    assert store.create("linger", b"{}", b"{}")
+    channel = store.keys("linger").channel
+    with store.listen("linger", Waiter()):
+        wait_until(lambda: store.fanout.subscribed(channel), 5, "the subscription")
+    time.sleep(0.2)  # several turns of the subscriber loop, less than the linger
+    waiter = Waiter()
+    with store.listen("linger", waiter):  # back soon: still subscribed, no new confirmation needed
+        assert store.fanout.subscribed(channel)
+        assert store.commit("linger", 0, b"{}", b"{}", "l").applied
+        assert waiter.wait(2) == 1
+    wait_until(lambda: not _subscriber_ids(backend, store.client_name, redis_cluster_or_none, "{linger}"), 5,
+               "the channel dropped once nobody listens")
+    assert len(store.fanout.shards()) == 1 and next(iter(store.fanout.shards().values())).connects == 1
