@@ -333,3 +333,56 @@ def test_a_channel_lingers_for_the_next_poll_then_is_dropped(redis_store, backen
     wait_until(lambda: not _subscriber_ids(backend, store.client_name, redis_cluster_or_none, "{linger}"), 5,
                "the channel dropped once nobody listens")
     assert len(store.fanout.shards()) == 1 and next(iter(store.fanout.shards().values())).connects == 1
+
+
+def test_under_a_gunicorn_gevent_worker_200_polls_on_a_pool_of_10_all_answer(redis_url, key_prefix, tmp_path):
+    """The same through gunicorn's gevent worker: the subscriber loop is a greenlet there."""
+    import http.client
+    import json
+
+    from bench._common import GunicornServer
+
+    polls = 200
+    with GunicornServer(workers=1, log_path=str(tmp_path / "gunicorn.log"), env={
+            "REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix, "REDIS_MAX_CONNECTIONS": str(POOL),
+            "SESSION_LONG_POLLS_PER_CLIENT": "1000", "SESSION_WAIT_MAX_SECONDS": "20", "LOG_LEVEL": "WARNING"}) as server:
+        def call(method, path, body=None, token=None, timeout=10.0):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
+            headers = {"Content-Type": "application/json"}
+            if token:
+                headers["Authorization"] = f"Bearer {token}"
+            try:
+                conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+                response = conn.getresponse()
+                return response.status, json.loads(response.read() or b"null")
+            finally:
+                conn.close()
+
+        _, created = call("POST", "/v1/sessions", {"game": "solenia", "players": 2})
+        sid = created["session_id"]
+        moves = [(token, call("GET", f"/v1/sessions/{sid}/legal-actions", token=token)[1]["actions"])
+                 for token in created["seat_tokens"]]
+        token, actions = next((t, a) for t, a in moves if a)
+        answers: list = []
+
+        def poll() -> None:
+            answers.append(call("GET", f"/v1/sessions/{sid}?wait_version=0&wait_seconds=15", timeout=30))
+
+        threads = [threading.Thread(target=poll) for _ in range(polls)]
+        for thread in threads:
+            thread.start()
+        time.sleep(1)  # every poll in; their own rechecks come 5 s after they began
+        assert not answers
+        name = f"{key_prefix}:sessions"
+        with redis.Redis.from_url(redis_url) as one:
+            held = [c for c in one.client_list() if c.get("name") == name]
+        assert len(held) <= POOL and len([c for c in held if subscribed(c)]) == 1, held
+        status, _ = call("POST", f"/v1/sessions/{sid}/actions", {"action": actions[0]}, token=token)
+        assert status == 200
+        started = time.monotonic()
+        for thread in threads:
+            thread.join(20)
+        assert time.monotonic() - started < 2.5  # the message woke them, not a recheck
+    statuses = [status for status, _ in answers]
+    assert statuses == [200] * polls, {s: statuses.count(s) for s in set(statuses)}
+    assert {body["version"] for _, body in answers} == {1}
