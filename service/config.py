@@ -70,6 +70,9 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     # unset: 1 on a cluster (a failover then loses no confirmed write), 0 otherwise.
     "REDIS_WAIT_REPLICAS": (None, _optional_count),
     "REDIS_WAIT_TIMEOUT_MS": (500, _positive_int),
+    # Redis connections one worker process holds at most (per node on a cluster), its one
+    # change subscription included; long-polls take none of their own.
+    "REDIS_MAX_CONNECTIONS": (50, _positive_int),
     "SESSION_KEY_PREFIX": ("referee", lambda text: text.strip()),
     "SESSION_IDLE_SECONDS": (86400, _positive_int),
     # The in-process store's cap (Redis is capped by its own maxmemory); past it, creating is a 503.

@@ -30,7 +30,8 @@ def make_store(config: dict[str, Any]) -> SessionStore:
         wait_replicas = config.get("REDIS_WAIT_REPLICAS")
         return RedisStore.from_url(config["REDIS_URL"], prefix=config["SESSION_KEY_PREFIX"], idle_seconds=idle,
                                    cluster=cluster, wait_replicas=(1 if cluster else 0) if wait_replicas is None
-                                   else int(wait_replicas), wait_timeout_ms=int(config["REDIS_WAIT_TIMEOUT_MS"]))
+                                   else int(wait_replicas), wait_timeout_ms=int(config["REDIS_WAIT_TIMEOUT_MS"]),
+                                   max_connections=int(config.get("REDIS_MAX_CONNECTIONS", 50)))
     return MemoryStore(idle, max_sessions=int(config["SESSION_MAX_COUNT"]))
 
 

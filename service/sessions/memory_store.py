@@ -17,11 +17,13 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
 
 import structlog
 
+from .fanout import Hub, Listener, Waiter
 from .store import CommitOutcome, LogSlice, SessionGone, Snapshot, StoreFull
 
 #: Expired sessions are swept at most this often (they are refused as soon as they expire).
@@ -70,8 +72,9 @@ class MemoryStore:
         self._full = False  # whether the last create found the store full (log once per episode)
         self._clock = clock
         self._records: dict[str, _Record] = {}
-        # One condition for the whole store: a commit wakes every waiter, each re-checks its own session.
-        self._changed = threading.Condition(threading.Lock())
+        # One lock for the whole store; listeners per session in the hub, told by commit and delete.
+        self._changed = threading.Lock()
+        self._hub = Hub()
         self._next_sweep = clock() + _SWEEP_EVERY_SECONDS
         self._next_full_sweep = clock()
 
@@ -149,8 +152,9 @@ class MemoryStore:
             record.log.append(entry)
             record.last_write_id = write_id
             record.expires_at = self._clock() + self.idle_seconds
-            self._changed.notify_all()
-            return CommitOutcome(True, record.version)
+            version = record.version
+        self._hub.publish(session_id, version)
+        return CommitOutcome(True, version)
 
     def read_note(self, session_id: str, name: str) -> bytes | None:
         with self._changed:
@@ -172,20 +176,26 @@ class MemoryStore:
         with self._changed:
             found = self._live(session_id) is not None
             self._records.pop(session_id, None)
-            self._changed.notify_all()
-            return found
+        self._hub.publish(session_id, None)
+        return found
+
+    def listen(self, session_id: str, listener: Listener) -> AbstractContextManager[None]:
+        """``listener`` is told each new version (None: the session was deleted) while the block runs."""
+        return self._hub.listening(session_id, listener)
 
     def wait_for_change(self, session_id: str, after_version: int, timeout: float) -> None:
         deadline = time.monotonic() + timeout
-        with self._changed:
+        waiter = Waiter()
+        with self.listen(session_id, waiter):
             while True:
-                record = self._live(session_id)
-                if record is None or record.version > after_version:
-                    return
+                with self._changed:
+                    record = self._live(session_id)
+                    if record is None or record.version > after_version:
+                        return
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return
-                self._changed.wait(remaining)
+                waiter.wait(remaining)
 
     # ------------------------------------------------------------------ for tests
     def expires_in(self, session_id: str) -> float | None:

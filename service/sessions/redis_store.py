@@ -9,6 +9,13 @@ Key layout, one hash tag per session so a session's keys share one Redis Cluster
     <prefix>:{<session id>}:log       list    one JSON entry per applied action
     <prefix>:{<session id>}:changed   pub/sub channel, a message per new version
 
+Waits take no connection of their own: the process holds one subscription
+(:mod:`service.sessions.fanout`; on a cluster one per master with a listened-to
+session) and tells every waiter in-process. Other calls borrow a connection from a
+bounded pool (``max_connections``, ``REDIS_MAX_CONNECTIONS``) and, when all are busy,
+wait up to ``POOL_WAIT_SECONDS`` for one, so a burst of woken long-polls queues for the
+pool instead of failing.
+
 Writes go through the Lua scripts beside this module (``create.lua``, ``commit.lua``,
 ``delete.lua``): one atomic step each, sent to the master that holds the session's
 slot. With ``wait_replicas`` the same connection then sends ``WAIT``, and a write is
@@ -30,22 +37,31 @@ from __future__ import annotations
 
 import hashlib
 import time
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Callable, Iterator, cast
+from typing import Any, cast
 
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from .fanout import Listener, RedisFanout, Waiter
 from .store import CommitOutcome, LogSlice, SessionGone, Snapshot, StoreUnavailable
 
 #: Reaching Redis on a healthy network takes well under these.
 CONNECT_TIMEOUT_SECONDS = 0.5
 SOCKET_TIMEOUT_SECONDS = 1.0
-#: A long-poll re-reads the version at least this often, in case a message was missed.
+#: A long-poll re-reads the version at least this often while its change channel's
+#: subscription is not confirmed (the subscriber is connecting or reconnecting) ...
 WAIT_RECHECK_SECONDS = 1.0
+#: ... and this often while it is: only a message lost on a live connection needs it.
+WAIT_RECHECK_SUBSCRIBED_SECONDS = 5.0
+#: Connections per process (per node on a cluster), the subscriber's included.
+DEFAULT_MAX_CONNECTIONS = 50
+#: How long a call waits for a pooled connection when every one is busy.
+POOL_WAIT_SECONDS = 2.0
 
 _UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError, redis.exceptions.OutOfMemoryError,
                 redis.exceptions.ReadOnlyError, redis.exceptions.ClusterDownError,
@@ -91,8 +107,13 @@ _CREATE, _COMMIT, _DELETE = (_Script.load(name) for name in ("create.lua", "comm
 _NOTE = _Script.load("note.lua")
 
 
-def connect(url: str, *, cluster: bool = False) -> redis.Redis | redis.RedisCluster:
+def connect(url: str, *, cluster: bool = False, max_connections: int = DEFAULT_MAX_CONNECTIONS,
+            client_name: str | None = None) -> redis.Redis | redis.RedisCluster:
     """A client that fails fast: short timeouts, one immediate retry on a dropped connection only.
+
+    Its pool holds at most ``max_connections`` (per node on a cluster); a call finding
+    them all busy waits for one up to POOL_WAIT_SECONDS, then fails as unreachable.
+    ``client_name`` names the connections in ``CLIENT LIST``.
 
     The retry covers a pooled connection that died with a restarted server. It never
     covers a timeout (the command may still be running); a retried commit is safe
@@ -104,10 +125,14 @@ def connect(url: str, *, cluster: bool = False) -> redis.Redis | redis.RedisClus
         socket_timeout=SOCKET_TIMEOUT_SECONDS,
         retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
         health_check_interval=0,
+        client_name=client_name,
     )
     if cluster:
-        return redis.RedisCluster.from_url(url, **options)
-    return redis.Redis.from_url(url, retry_on_timeout=False, **options)
+        return redis.RedisCluster.from_url(url, connection_pool_class=redis.BlockingConnectionPool,
+                                           max_connections=max_connections, timeout=POOL_WAIT_SECONDS, **options)
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=POOL_WAIT_SECONDS,
+                                                 retry_on_timeout=False, **options)
+    return redis.Redis(connection_pool=pool)
 
 
 @contextmanager
@@ -124,10 +149,13 @@ def _reachable() -> Iterator[None]:
 
 class RedisStore:
     def __init__(self, url: str, *, prefix: str, idle_seconds: int, cluster: bool = False,
-                 wait_replicas: int = 0, wait_timeout_ms: int = 500) -> None:
+                 wait_replicas: int = 0, wait_timeout_ms: int = 500,
+                 max_connections: int = DEFAULT_MAX_CONNECTIONS) -> None:
         """``url``: the server, or with ``cluster`` any one node of the cluster.
         ``wait_replicas``: replicas that must hold a write before it is confirmed (``WAIT``),
-        waiting at most ``wait_timeout_ms``; 0 confirms a write once its master has it."""
+        waiting at most ``wait_timeout_ms``; 0 confirms a write once its master has it.
+        ``max_connections``: this process's pool (per node on a cluster); waits take none of it
+        beyond the one subscriber connection."""
         self.url = url
         self.cluster = cluster
         self._client: redis.Redis | redis.RedisCluster | None = None
@@ -135,6 +163,12 @@ class RedisStore:
         self.idle_seconds = idle_seconds
         self.wait_replicas = wait_replicas
         self.wait_timeout_ms = wait_timeout_ms
+        if max_connections < 2:
+            raise ValueError("REDIS_MAX_CONNECTIONS must leave room beside the subscriber: 2 at least")
+        self.max_connections = max_connections
+        #: The connections' name in CLIENT LIST.
+        self.client_name = f"{self.prefix}:sessions"
+        self.fanout = RedisFanout(lambda: self.client, cluster=cluster)
         # Sharded pub/sub on a cluster: a classic PUBLISH there is copied to every node.
         self._notify = "SPUBLISH" if self.cluster else "PUBLISH"
 
@@ -147,7 +181,8 @@ class RedisStore:
         """Made on first use: a cluster client asks a node for the slot map as it is made,
         and a cluster down at startup must cost 503s, not a service that will not start."""
         if self._client is None:
-            self._client = connect(self.url, cluster=self.cluster)
+            self._client = connect(self.url, cluster=self.cluster, max_connections=self.max_connections,
+                                   client_name=self.client_name)
         return self._client
 
     @property
@@ -224,6 +259,7 @@ class RedisStore:
                 self.client.ping()
 
     def close(self) -> None:
+        self.fanout.close()
         if self._client is None:
             return
         self._client.close()
@@ -295,29 +331,26 @@ class RedisStore:
         version = self.client.hget(keys.state, "version")
         return None if version is None else int(version)
 
-    def _subscribe(self, keys: SessionKeys):
-        if self.cluster:  # on the shard that holds the session, where SPUBLISH sends its messages
-            pubsub = self._master_for(keys.channel).pubsub(ignore_subscribe_messages=True)
-            pubsub.ssubscribe(keys.channel)
-        else:
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-            pubsub.subscribe(keys.channel)
-        return pubsub
+    def listen(self, session_id: str, listener: Listener) -> AbstractContextManager[None]:
+        """``listener`` is told each new version of the session (or None: look again) while
+        the block runs; see :mod:`service.sessions.fanout`. Register before reading."""
+        return self.fanout.listen(self.keys(session_id).channel, listener)
 
     def wait_for_change(self, session_id: str, after_version: int, timeout: float) -> None:
-        """Subscribe first, then look: a commit between the two cannot be missed.
+        """Listen first, then look: a commit between the two cannot be missed.
 
-        If the subscription's server goes away mid-wait (a cluster failover), the wait
-        goes on by re-reading the version every WAIT_RECHECK_SECONDS, which the client
-        routes to whichever master holds the session by then; a read that fails meanwhile
-        only means "not yet". The caller reads the session again after the wait anyway,
-        and that read says 503 if Redis is still out of reach.
+        The wait takes no Redis connection: it hears of commits from the process's one
+        subscription. It re-reads the version when told to look again (the subscription was
+        just confirmed, or made again after a drop) and on its own every
+        WAIT_RECHECK_SUBSCRIBED_SECONDS (WAIT_RECHECK_SECONDS while the subscription is not
+        confirmed), which the client routes to whichever master holds the session by then;
+        a read that fails meanwhile only means "not yet". The caller reads the session again
+        after the wait anyway, and that read says 503 if Redis is still out of reach.
         """
         keys = self.keys(session_id)
         deadline = time.monotonic() + timeout
-        with _reachable():
-            pubsub = self._subscribe(keys)
-        try:
+        waiter = Waiter()
+        with self.fanout.listen(keys.channel, waiter):
             while True:
                 try:
                     with _reachable():
@@ -326,18 +359,14 @@ class RedisStore:
                     version = after_version
                 if version is None or version > after_version:
                     return
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return
-                pause = min(remaining, WAIT_RECHECK_SECONDS)
-                if pubsub is None:
-                    time.sleep(pause)
-                    continue
-                try:
-                    pubsub.get_message(timeout=pause)
-                except _UNAVAILABLE:
-                    pubsub.close()
-                    pubsub = None
-        finally:
-            if pubsub is not None:
-                pubsub.close()
+                while True:
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        return
+                    recheck = (WAIT_RECHECK_SUBSCRIBED_SECONDS if self.fanout.subscribed(keys.channel)
+                               else WAIT_RECHECK_SECONDS)
+                    heard = waiter.wait(min(remaining, recheck))
+                    if heard is None:
+                        break  # look again
+                    if heard > after_version:
+                        return

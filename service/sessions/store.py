@@ -20,6 +20,8 @@ Every backend guarantees the same:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -99,6 +101,12 @@ class SessionStore(Protocol):
 
     def delete(self, session_id: str) -> bool:
         """Remove every piece of the session; False when it was not there."""
+
+    def listen(self, session_id: str, listener: Callable[[int | None], None]) -> AbstractContextManager[None]:
+        """While the block runs, ``listener`` is called with each version of the session that
+        is committed, or with None for "look again" (the session was deleted, or a missed
+        change is possible). It is called from another thread or greenlet and must not block.
+        Register before reading the version, and nothing is missed. Costs no connection."""
 
     def wait_for_change(self, session_id: str, after_version: int, timeout: float) -> None:
         """Block until the version passes ``after_version``, the session goes, or ``timeout`` elapses."""

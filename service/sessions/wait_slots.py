@@ -1,13 +1,14 @@
 """How many long-polls one client may hold open at once, in one worker process.
 
-A long-poll costs the server little while it waits (a greenlet and a Redis
-subscription), but not nothing: one client opening thousands would still exhaust a
-worker's connections. Each client (its address as the WSGI server saw it) gets at
+A long-poll costs the server little while it waits (a greenlet and a listener on the
+worker's one Redis subscription, see :mod:`service.sessions.fanout`; no Redis
+connection of its own), but not nothing: one client opening thousands would still
+exhaust a worker's client connections. Each client (its address as the WSGI server saw it) gets at
 most ``limit`` waits at a time; past that it is refused with the seconds until its
 earliest wait ends, which is when a slot is sure to be free again.
 
-Counted per worker process, because what a wait uses up (connections, greenlets,
-Redis subscriptions) is that process's: across ``WEB_CONCURRENCY`` workers one client
+Counted per worker process, because what a wait uses up (client connections,
+greenlets) is that process's: across ``WEB_CONCURRENCY`` workers one client
 can hold up to ``limit`` in each.
 """
 
