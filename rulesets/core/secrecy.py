@@ -238,19 +238,28 @@ def unseen_strings(value: Any, viewer: int | None, state: Any = None) -> set[str
     """
     hidden: set[str] = set()
     shown: set[str] = set()
-    _Collector(viewer, state, hidden, shown).value(value, None, True)
+    for leaf, visible in leaves(value, viewer, state):
+        if isinstance(leaf, str):
+            (shown if visible else hidden).add(leaf)
     return hidden - shown
 
 
-class _Collector(_Redactor):
-    __slots__ = ("hidden", "shown")
+def leaves(value: Any, viewer: int | None, state: Any = None) -> list[tuple[Any, bool]]:
+    """Every leaf of ``value`` (dict keys included), each with whether ``viewer`` may see it, as the
+    declarations say (``state`` is the whole state, for sealed reveals)."""
+    found: list[tuple[Any, bool]] = []
+    _Leaves(viewer, state, found).value(value, None, True)
+    return found
 
-    def __init__(self, viewer: int | None, state: Any, hidden: set[str], shown: set[str]) -> None:
+
+class _Leaves(_Redactor):
+    __slots__ = ("found",)
+
+    def __init__(self, viewer: int | None, state: Any, found: list[tuple[Any, bool]]) -> None:
         super().__init__(viewer, state)
-        self.hidden = hidden
-        self.shown = shown
+        self.found = found
 
-    def value(self, value: Any, owner: int | None, visible: bool = True) -> None:
+    def value(self, value: Any, owner: int | None, visible: bool) -> None:
         if isinstance(value, msgspec.Struct):
             for spec in _plan(type(value)):
                 item = getattr(value, spec.name)
@@ -259,11 +268,12 @@ class _Collector(_Redactor):
                         self.value(element, seat, visible and self.sees(spec.visibility.each, seat))
                 else:
                     self.value(item, owner, visible and self.sees(spec.visibility, owner))
-        elif isinstance(value, (list, tuple)):
+        elif isinstance(value, (list, tuple, set, frozenset)):
             for item in value:
                 self.value(item, owner, visible)
         elif isinstance(value, dict):
-            for item in value.values():
+            for key, item in value.items():
+                self.value(key, owner, visible)
                 self.value(item, owner, visible)
-        elif isinstance(value, str):
-            (self.shown if visible else self.hidden).add(value)
+        else:
+            self.found.append((value, visible))

@@ -33,37 +33,17 @@ from typing import Any, Iterable
 import msgspec
 
 from .events import _shown_whole, is_private
-from .secrecy import PerSeat, _plan, _Redactor
+from .secrecy import leaves
 
 
-class _Leaves(_Redactor):
-    """Every leaf value of a state, split into what one viewer sees and what it does not."""
+class _Split:
+    """The leaves of a state one viewer sees and does not see, each counted."""
 
-    __slots__ = ("hidden", "shown")
-
-    def __init__(self, viewer: int | None, state: Any) -> None:
-        super().__init__(viewer, state)
+    def __init__(self, state: Any, viewer: int | None) -> None:
         self.hidden: Counter[Any] = Counter()
         self.shown: Counter[Any] = Counter()
-
-    def value(self, value: Any, owner: int | None, visible: bool) -> None:
-        if isinstance(value, msgspec.Struct):
-            for spec in _plan(type(value)):
-                item = getattr(value, spec.name)
-                if isinstance(spec.visibility, PerSeat):
-                    for seat, element in enumerate(item or ()):
-                        self.value(element, seat, visible and self.sees(spec.visibility.each, seat))
-                else:
-                    self.value(item, owner, visible and self.sees(spec.visibility, owner))
-        elif isinstance(value, (list, tuple, set, frozenset)):
-            for item in value:
-                self.value(item, owner, visible)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                self.value(key, owner, visible)
-                self.value(item, owner, visible)
-        else:
-            (self.shown if visible else self.hidden)[_leaf(value)] += 1
+        for leaf, visible in leaves(state, viewer, state):
+            (self.shown if visible else self.hidden)[_leaf(leaf)] += 1
 
 
 def _leaf(value: Any) -> Any:
@@ -73,12 +53,6 @@ def _leaf(value: Any) -> Any:
     except TypeError:
         value = repr(value)
     return type(value).__name__, value
-
-
-def _split(state: Any, viewer: int | None) -> _Leaves:
-    leaves = _Leaves(viewer, state)
-    leaves.value(state, None, True)
-    return leaves
 
 
 def _strings(value: Any) -> Iterable[str]:
@@ -108,7 +82,7 @@ def revealed_nothing(before: Any, after: Any, events: Iterable[Any], players: in
             return False
     shown_events = list(_strings(msgspec.to_builtins(events)))
     for viewer in [None, *range(players)]:
-        was, now = _split(before, viewer), _split(after, viewer)
+        was, now = _Split(before, viewer), _Split(after, viewer)
         if any(now.hidden[leaf] < count for leaf, count in was.hidden.items()):
             return False
         if any(("str", text) in was.hidden for text in shown_events):
