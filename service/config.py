@@ -81,6 +81,13 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     "SESSION_WAIT_MAX_SECONDS": (20, _positive_int),
     # Long-polls one client address may hold open at once in one worker process; 429 past it.
     "SESSION_LONG_POLLS_PER_CLIENT": (4, _positive_int),
+    # Event streams (GET /v1/sessions/{id}/stream): a ": ping" comment this often while nothing happens;
+    # streams one client address may hold open in one worker, and all clients together; 429 past either.
+    "SESSION_STREAM_HEARTBEAT_SECONDS": (15, _positive_int),
+    "SESSION_STREAMS_PER_CLIENT": (4, _positive_int),
+    "SESSION_STREAMS_PER_WORKER": (1000, _positive_int),
+    # How long a stream ticket (POST /v1/sessions/{id}/stream-tickets) stays good; it works once.
+    "SESSION_STREAM_TICKET_SECONDS": (60, _positive_int),
     # Most actions one replay takes: a random playout of the longest game (Java) runs ~1,400.
     "MAX_REPLAY_ACTIONS": (5000, _positive_int),
     # Sealed states: URL-safe base64 32-byte keys, comma-separated; the first seals, all open (rotation).

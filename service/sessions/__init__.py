@@ -57,6 +57,13 @@ def init_app(app, api) -> None:
             detail="sessions are per worker process; set REDIS_URL to share them across workers")
     app.extensions["sessions"] = Sessions(store, wait_max_seconds=float(app.config["SESSION_WAIT_MAX_SECONDS"]),
                                           waits_per_client=int(app.config["SESSION_LONG_POLLS_PER_CLIENT"]))
+    from .stream import SessionStreams
+
+    app.extensions["session_streams"] = SessionStreams(
+        app.extensions["sessions"], heartbeat_seconds=float(app.config["SESSION_STREAM_HEARTBEAT_SECONDS"]),
+        ticket_seconds=int(app.config["SESSION_STREAM_TICKET_SECONDS"]),
+        per_client=int(app.config["SESSION_STREAMS_PER_CLIENT"]),
+        per_worker=int(app.config["SESSION_STREAMS_PER_WORKER"]))
     app.extensions.setdefault("readiness_checks", []).append(readiness_check(store))
     api.spec.components.security_scheme(SECURITY_SCHEME, {
         "type": "http", "scheme": "bearer",

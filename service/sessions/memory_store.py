@@ -75,6 +75,8 @@ class MemoryStore:
         # One lock for the whole store; listeners per session in the hub, told by commit and delete.
         self._changed = threading.Lock()
         self._hub = Hub()
+        #: stream tickets: key -> (value, expiry)
+        self._tickets: dict[str, tuple[bytes, float]] = {}
         self._next_sweep = clock() + _SWEEP_EVERY_SECONDS
         self._next_full_sweep = clock()
 
@@ -171,6 +173,20 @@ class MemoryStore:
                 return False
             record.notes[name] = new
             return True
+
+    def put_ticket(self, key: str, value: bytes, ttl_seconds: int) -> None:
+        with self._changed:
+            now = self._clock()
+            for stale in [k for k, (_, expiry) in self._tickets.items() if expiry <= now]:
+                del self._tickets[stale]
+            self._tickets[key] = (value, now + ttl_seconds)
+
+    def take_ticket(self, key: str) -> bytes | None:
+        with self._changed:
+            found = self._tickets.pop(key, None)
+            if found is None or found[1] <= self._clock():
+                return None
+            return found[0]
 
     def delete(self, session_id: str) -> bool:
         with self._changed:

@@ -8,6 +8,7 @@ Key layout, one hash tag per session so a session's keys share one Redis Cluster
                                               note:<name> (notes: a pending undo request)
     <prefix>:{<session id>}:log       list    one JSON entry per applied action
     <prefix>:{<session id>}:changed   pub/sub channel, a message per new version
+    <prefix>:ticket:<sha-256>         string  a stream ticket's seat (SET EX 60, taken by GETDEL)
 
 Waits take no connection of their own: the process holds one subscription
 (:mod:`service.sessions.fanout`; on a cluster one per master with a listened-to
@@ -321,6 +322,19 @@ class RedisStore:
         if code == -1:
             raise SessionGone(session_id)
         return bool(code == 1)
+
+    def _ticket_key(self, key: str) -> str:
+        return f"{self.prefix}:ticket:{key}"
+
+    def put_ticket(self, key: str, value: bytes, ttl_seconds: int) -> None:
+        with _reachable():
+            self.client.set(self._ticket_key(key), value, ex=ttl_seconds)
+
+    def take_ticket(self, key: str) -> bytes | None:
+        """GETDEL: of two workers presenting the same ticket, one gets it."""
+        with _reachable():
+            value = self.client.getdel(self._ticket_key(key))
+        return None if value is None else cast(bytes, value)
 
     def delete(self, session_id: str) -> bool:
         keys = self.keys(session_id)

@@ -28,9 +28,10 @@ from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted,
                      SessionOutdated, UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
 from .logic import Reply, Sessions
 from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
-                      SessionLegalActions, SessionLog, SessionReadQuery, SessionView, UndoAnswerBody, UndoRequestBody,
-                      UndoRequestState, UndoResult)
+                      SessionLegalActions, SessionLog, SessionReadQuery, SessionView, StreamQuery, StreamTicket, UndoAnswerBody,
+                      UndoRequestBody, UndoRequestState, UndoResult)
 from .store import StoreFull, StoreUnavailable
+from .stream import BadLastEventId, SessionStreams, TooManyStreams
 from .wait_slots import TooManyWaits
 
 #: Seconds a client should wait before retrying while the store is unreachable.
@@ -120,6 +121,24 @@ def _too_many_waits(error: TooManyWaits):
         f"This client already holds {error.limit} long-polls open (SESSION_LONG_POLLS_PER_CLIENT); "
         "wait for one to be answered, or read without wait_version.",
         title="Too many long-polls", limit=error.limit, headers={"Retry-After": str(error.retry_after)}))
+
+
+@blp.errorhandler(TooManyStreams)
+def _too_many_streams(error: TooManyStreams):
+    setting = "SESSION_STREAMS_PER_CLIENT" if error.scope == "client" else "SESSION_STREAMS_PER_WORKER"
+    who = "This client already holds" if error.scope == "client" else "This server process already serves"
+    return problem_response(Problem(
+        429, "too_many_streams", f"{who} {error.limit} event streams ({setting}); close one and retry.",
+        title="Too many streams", limit=error.limit, scope=error.scope, headers={"Retry-After": "5"}))
+
+
+@blp.errorhandler(BadLastEventId)
+def _bad_last_event_id(error: BadLastEventId):
+    return problem_response(Problem(400, "invalid_last_event_id", str(error), title="Invalid Last-Event-ID"))
+
+
+def streams() -> SessionStreams:
+    return current_app.extensions["session_streams"]
 
 
 # ---------------------------------------------------------------- endpoints
@@ -314,3 +333,53 @@ class SessionRecordResource(MethodView):
         response = _answer(Reply(signer.sign(reply.body), reply.version))
         response.headers["Cache-Control"] = "private, no-store"  # it holds every seat's secrets
         return response
+
+
+_SSE_DOC = {
+    "description": "Server-sent events: one message per version, `id:` the version, `data:` one JSON object "
+                   "(`version`, `type` start/action/undo, `seat`, `action`, `events` as the stream's seat may "
+                   "see them, `status`, and `view` whole on a connection's first message, else `view_patch`, an "
+                   "RFC 6902 JSON Patch against the previous message's view); `: ping` comments as heartbeats; "
+                   "`event: gone` if the session is deleted. Ends after the message whose status is game over.",
+    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+}
+
+
+@blp.route("/<session_id>/stream")
+class SessionStream(MethodView):
+    @blp.arguments(StreamQuery, location="query", as_kwargs=True)
+    @blp.doc(responses={"200": _SSE_DOC}, security=_OPTIONAL_TOKEN,
+             parameters=[{"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "integer"},
+                          "description": "The last version the client holds: the stream resumes after it."}])
+    @blp.alt_response(204, description="Nothing more to send: the game is over at Last-Event-ID.")
+    @blp.documents_errors(400, 401, 403, 404, 429, 503)
+    def get(self, session_id: str, ticket: str | None = None):
+        """The session as a stream of server-sent events, as the caller's seat may see it.
+
+        The token goes in ``Authorization``; a browser's ``EventSource`` passes ``?ticket=`` from
+        POST .../stream-tickets instead. ``Last-Event-ID`` resumes after that version, from the log:
+        no gap, no repeat. ``429`` past SESSION_STREAMS_PER_CLIENT streams from one client or
+        SESSION_STREAMS_PER_WORKER in one server process.
+        """
+        messages, release = streams().open(session_id, _token(), ticket, request.headers.get("Last-Event-ID"),
+                                           request.remote_addr or "unknown")
+        if messages is None:
+            return current_app.response_class(status=204)
+        # Not stream_with_context: the generator needs no request context (open() read everything it
+        # needs), and holding one across yields breaks a client that interleaves requests in one thread.
+        response = current_app.response_class(messages, mimetype="text/event-stream")
+        response.call_on_close(release)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold messages back
+        return response
+
+
+@blp.route("/<session_id>/stream-tickets")
+class SessionStreamTickets(MethodView):
+    @blp.response(201, StreamTicket)
+    @blp.documents_errors(401, 404, 503)
+    @blp.doc(security=_REQUIRED_TOKEN)
+    def post(self, session_id: str):
+        """A single-use ticket, good for SESSION_STREAM_TICKET_SECONDS (60), to open this seat's stream
+        as ``GET .../stream?ticket=...``: for a browser's EventSource, which cannot send the token."""
+        return no_store(json_response(streams().new_ticket(session_id, _token()), 201))

@@ -182,3 +182,19 @@ class LogEntry(Envelope):
 class SessionLog(_Caller):
     since = fields.Integer(required=True)
     entries = fields.List(fields.Nested(LogEntry), required=True)
+
+
+class StreamQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    ticket = fields.String(metadata={"description": "A stream ticket from POST .../stream-tickets, for a client "
+                                                    "that cannot send Authorization (a browser's EventSource)."})
+
+
+class StreamTicket(Schema):
+    ticket = fields.String(required=True, metadata={"description": "Good for one stream, within expires_in seconds."})
+    expires_in = fields.Integer(required=True, metadata={"description": "Seconds the ticket stays good."})
+    seat = fields.Integer(required=True, allow_none=True, metadata={"description": "The seat the stream will show "
+                                                                                   "(null: the owner's view)."})
+    role = fields.String(required=True)

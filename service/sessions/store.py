@@ -99,6 +99,13 @@ class SessionStore(Protocol):
         A note lives and expires with its session and is deleted with it; a commit leaves it
         as it was (its reader compares the version the note names with the session's)."""
 
+    def put_ticket(self, key: str, value: bytes, ttl_seconds: int) -> None:
+        """Keep ``value`` under ``key`` (a stream ticket's digest) for ``ttl_seconds``, shared by every worker."""
+
+    def take_ticket(self, key: str) -> bytes | None:
+        """The value under ``key`` and its deletion, in one step (a ticket works once); None when
+        absent or expired."""
+
     def delete(self, session_id: str) -> bool:
         """Remove every piece of the session; False when it was not there."""
 
