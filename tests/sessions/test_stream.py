@@ -57,12 +57,16 @@ class Stream:
         self.pings = 0
 
     def next(self):
-        """The next message with an id, as (id, data); heartbeats are counted on the way."""
+        """The next message with an id, as (id, data); heartbeats are counted on the way, and
+        three in a row (three seconds of silence) mean the message is not coming."""
+        pings = 0
         while True:
             chunk = next(self.chunks)
             text = chunk.decode() if isinstance(chunk, bytes) else chunk
             if text.startswith(": ping"):
                 self.pings += 1
+                pings += 1
+                assert pings < 3, "no message where one was due"
             if text.startswith("event: gone"):
                 return None, None
             if text.startswith("id: "):
