@@ -39,6 +39,8 @@ OPERATIONS = {
     ("/v1/sessions/{session_id}/undo-requests/{request_id}", "post"): "session_answer_undo",
     ("/v1/sessions/{session_id}/log", "get"): "session_log",
     ("/v1/sessions/{session_id}/record", "get"): "session_record",
+    ("/v1/sessions/{session_id}/stream", "get"): "session_stream",
+    ("/v1/sessions/{session_id}/stream-tickets", "post"): "session_stream_ticket",
     ("/.well-known/tabletop-referee/game-record-key", "get"): "game_record_key",
     ("/healthz", "get"): "healthz",
     ("/readyz", "get"): "readyz",
