@@ -349,7 +349,10 @@ _SSE_DOC = {
 class SessionStream(MethodView):
     @blp.arguments(StreamQuery, location="query", as_kwargs=True)
     @blp.doc(responses={"200": _SSE_DOC}, security=_OPTIONAL_TOKEN,
-             parameters=[{"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "integer"},
+             parameters=[{"in": "query", "name": "ticket", "required": False, "schema": {"type": "string"},
+                          "description": "A ticket from POST .../stream-tickets, for a client that cannot send "
+                                         "Authorization (a browser's EventSource); it works once."},
+                         {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "integer"},
                           "description": "The last version the client holds: the stream resumes after it."}])
     @blp.alt_response(204, description="Nothing more to send: the game is over at Last-Event-ID.")
     @blp.documents_errors(400, 401, 403, 404, 429, 503)
