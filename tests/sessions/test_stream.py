@@ -281,3 +281,23 @@ def test_a_deleted_session_ends_the_stream(web):
     stream.next()
     assert web.delete(f"/v1/sessions/{sid}", headers=bearer(created["owner_token"])).status_code == 204
     assert stream.next() == (None, None)
+
+
+def test_a_ticket_works_once_across_workers(redis_url, key_prefix, card_nim):
+    """Two apps on one Redis stand for two gunicorn workers: a ticket taken by one is gone for the other."""
+    from service import create_app
+
+    apps = [create_app({"REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix}) for _ in range(2)]
+    try:
+        first, second = (app.test_client() for app in apps)
+        created = create(first, players=2)
+        sid = created["session_id"]
+        ticket = second.post(f"/v1/sessions/{sid}/stream-tickets",
+                             headers=bearer(created["seat_tokens"][0])).json["ticket"]
+        stream = Stream(first.get(f"/v1/sessions/{sid}/stream?ticket={ticket}", buffered=False))
+        assert stream.next()[0] == 0
+        stream.close()
+        assert second.get(f"/v1/sessions/{sid}/stream?ticket={ticket}").status_code == 401
+    finally:
+        for app in apps:
+            app.extensions["sessions"].store.close()
