@@ -13,7 +13,8 @@ per (game, check)::
 The checks: metadata, set-up for every player count (round trip, determinism, refusals),
 foreign states refused, the seed secret, seeded random playouts (accepted iff listed, nudged
 actions refused, no mutation, determinism), replay, noninterference (what a seat may not know, as
-the game's ``Secrets`` say, changes nothing it is told), views fitting the derived view schema, mangled states and actions refused cleanly, and
+the game's ``Secrets`` say, changes nothing it is told), views fitting the derived view schema,
+mangled states and actions refused cleanly, and
 every refusal seen having its code in ``refusal_catalogue()``.
 """
 
@@ -120,7 +121,8 @@ def check_setup(ruleset: Ruleset[Any, Any], *, player_counts: list[int] | None =
 
 
 def check_player_count_refused(ruleset: Ruleset[Any, Any], *, player_counts: list[int] | None = None,
-                               playouts: int = 2, seed: str = DEFAULT_SEED, secrets: Secrets[Any] | None = None) -> None:
+                               playouts: int = 2, seed: str = DEFAULT_SEED,
+                               secrets: Secrets[Any] | None = None) -> None:
     """A player count outside the range is refused as ``invalid_player_count``."""
     for players in (0, ruleset.min_players - 1, ruleset.max_players + 1):
         try:
@@ -132,7 +134,8 @@ def check_player_count_refused(ruleset: Ruleset[Any, Any], *, player_counts: lis
 
 
 def check_foreign_state_refused(ruleset: Ruleset[Any, Any], *, player_counts: list[int] | None = None,
-                                playouts: int = 2, seed: str = DEFAULT_SEED, secrets: Secrets[Any] | None = None) -> None:
+                                playouts: int = 2, seed: str = DEFAULT_SEED,
+                               secrets: Secrets[Any] | None = None) -> None:
     """Another game's state, or another rules version's, is refused at its path."""
     raw = to_builtins(ruleset.setup(ruleset.max_players, seed=seed))
     for edit, code, path in (({"game": "not-" + ruleset.id}, "wrong_game", "$.game"),
@@ -218,7 +221,8 @@ NONINTERFERENCE_POSITIONS_PER_PLAYOUT = 100
 def check_noninterference(ruleset: Ruleset[Any, Any], *, player_counts: list[int] | None = None, playouts: int = 2,
                           seed: str = DEFAULT_SEED, secrets: Secrets[Any] | None = None) -> None:
     """What a seat may not know changes nothing it is told (``rulesets.testing.noninterference``), at
-    ``NONINTERFERENCE_POSITIONS_PER_PLAYOUT`` positions per player count and playout asked for; every event is of a declared type.
+    ``NONINTERFERENCE_POSITIONS_PER_PLAYOUT`` positions per player count and playout asked for; every
+    event is of a declared type.
 
     The game's tests supply ``secrets``, written from its rulebook: without them this check fails, since
     no check drawn from the game's own markers can tell a missing one."""
@@ -229,7 +233,8 @@ def check_noninterference(ruleset: Ruleset[Any, Any], *, player_counts: list[int
         for step, (_, events, _) in enumerate(_states(ruleset, players, f"{seed}-events")):
             strays = sorted({type(e).__name__ for e in events if not isinstance(e, kinds)})
             assert not strays, f"{players}p step {step}: event types nobody declared: {strays}"
-        report = check_noninterference_for(ruleset, secrets, players, positions=NONINTERFERENCE_POSITIONS_PER_PLAYOUT * playouts,
+        positions = NONINTERFERENCE_POSITIONS_PER_PLAYOUT * playouts
+        report = check_noninterference_for(ruleset, secrets, players, positions=positions,
                                            seed=f"{seed}-ni", stop_at_first=True)
         assert report.failure is None, report.failure
         assert report.changed_twins, f"{players}p: the twins never differed from their states"
