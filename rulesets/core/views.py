@@ -8,6 +8,7 @@ from typing import Any, Iterable
 
 from .codec import convert
 from .declaration import A, Declaration, S
+from .drawing import Frame, Svg, generic
 from .events import Event, seen_by
 from .secrecy import concealed_as, redact
 
@@ -18,6 +19,14 @@ class Views(Declaration[S, A]):
         out: dict[str, Any] = redact(state, player, state)
         out["viewer"] = player
         return out
+
+    def draw(self, frame: Frame) -> Svg:
+        """The picture of a seat's view (``frame``, built by core from the view alone).
+
+        A game draws its own table by overriding this; until it does, core draws the
+        heading and a row per seat.
+        """
+        return generic(frame)
 
     def view_events(self, events: Iterable[Any], player: int | None) -> list[Any]:
         """The events ``player`` may see, each as it may see it, as the game's event types declare.

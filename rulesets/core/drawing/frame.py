@@ -1,0 +1,73 @@
+"""What a game's drawer is given: one seat's view and what anyone may know, never the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from .svg import Svg
+from .themes import seat_colour
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One seat's view (``seat`` None: a spectator's), the status, the served components, the
+    last action as that seat may see it, and the look asked for."""
+
+    game: str
+    title: str
+    seat: int | None
+    view: Mapping[str, Any]
+    status: Mapping[str, Any]
+    components: Mapping[str, Any]
+    last_action: Mapping[str, Any] | None = None
+    theme: str = "light"
+
+    @property
+    def seats(self) -> int:
+        return len(self.view["players"])
+
+    @cached_property
+    def colour_names(self) -> tuple[str | None, ...]:
+        """Each seat's colour as its view names it (``colour`` or ``color``), else None."""
+        names: list[str | None] = []
+        for player in self.view["players"]:
+            named = player.get("colour", player.get("color")) if isinstance(player, Mapping) else None
+            names.append(named if isinstance(named, str) else None)
+        return tuple(names)
+
+    @cached_property
+    def colours(self) -> list[str]:
+        return [seat_colour(name, seat) for seat, name in enumerate(self.colour_names)]
+
+    def seat_label(self, seat: int) -> str:
+        named = self.colour_names[seat]
+        return f"seat {seat} ({named})" if named else f"seat {seat}"
+
+    @cached_property
+    def touched(self) -> frozenset[str]:
+        """The ids the last action names (spaces, cards, tiles): what the picture highlights."""
+        if not self.last_action:
+            return frozenset()
+        return frozenset(s for key, value in self.last_action.items() if key != "type" for s in _strings(value))
+
+    def mark(self, *ids: object) -> str | None:
+        """``last`` when the last action named one of ``ids`` (a class to add), else None."""
+        return "last" if any(str(i) in self.touched for i in ids) else None
+
+
+#: A game's drawing: a pure function of the frame.
+Drawer = Callable[[Frame], Svg]

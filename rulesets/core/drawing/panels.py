@@ -1,0 +1,105 @@
+"""What every game's picture shows the same way: the heading, the seats, a hand, the backs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .frame import Frame
+from .svg import Element, circle, group, rect, text, tooltip
+
+CARD_WIDTH, CARD_HEIGHT = 92, 40
+#: The words the kit's panels write; a picture's test allows them beside the view's own.
+WORDS = frozenset({"round", "to", "act", "seen", "by", "spectator", "seat", "game", "over", "won", "no", "winner",
+                   "nobody", "points", "view", "of", "hand", "seats", "s"})
+SEAT_ROW = 34
+
+
+def classes(*names: str | None) -> str:
+    """A class attribute from the names given (None left out)."""
+    return " ".join(name for name in names if name)
+
+
+def heading(frame: Frame, x: float, y: float) -> Element:
+    """The game, the phase and round, who is to act, and whose view this is."""
+    status = frame.status
+    active = status.get("active_players") or []
+    if status.get("game_over"):
+        winners = status.get("winners") or []
+        doing = "game over: " + (", ".join(frame.seat_label(s) for s in winners) + " won" if winners else "no winner")
+    else:
+        doing = "to act: " + (", ".join(frame.seat_label(s) for s in active) or "nobody")
+    seen = "spectator" if frame.seat is None else frame.seat_label(frame.seat)
+    block = group("heading-block", transform=f"translate({x},{y})")
+    block.add(text(0, 18, frame.title, "heading"))
+    block.add(text(0, 38, f"round {status.get('round')} · {status.get('phase')} · {doing}", "label"))
+    block.add(text(0, 56, f"seen by {seen}", "small"))
+    return block
+
+
+@dataclass
+class SeatLine:
+    """One seat's row: its score (None: not shown) and a few short facts from its view."""
+
+    seat: int
+    score: int | None = None
+    facts: Sequence[str] = field(default_factory=tuple)
+
+
+def seat_rows(frame: Frame, x: float, y: float, width: float, lines: Sequence[SeatLine]) -> Element:
+    """A row per seat: colour, name, score, facts; the seats to act marked, the viewer outlined."""
+    active = set(frame.status.get("active_players") or [])
+    block = group("seats", transform=f"translate({x},{y})")
+    for row, line in enumerate(lines):
+        top = row * SEAT_ROW
+        seat = line.seat
+        item = group(classes("seat-row", "active" if seat in active else None, "viewer" if seat == frame.seat else None),
+                     data_seat=seat)
+        item.add(rect(0, top, width, SEAT_ROW - 4, classes("panel", "viewer-mark" if seat == frame.seat else None)))
+        item.add(circle(14, top + 15, 8, f"seat-token seat-{seat}"))
+        if seat in active:
+            item.add(circle(width - 12, top + 15, 5, "active-mark"))
+        item.add(text(30, top + 20, frame.seat_label(seat), "seat-name"))
+        if line.score is not None:
+            item.add(text(150, top + 20, f"{line.score} points", "value"))
+        if line.facts:
+            item.add(text(240, top + 20, " · ".join(line.facts), "detail"))
+        block.add(item)
+    return block
+
+
+@dataclass
+class Face:
+    """A card (or tile) shown face up: its id (for ``data-card``), its name, a short detail."""
+
+    id: str
+    name: str
+    detail: str | None = None
+    kind: str = "card"
+
+
+def hand(frame: Frame, x: float, y: float, faces: Sequence[Face], *, per_row: int = 6, label: str = "hand") -> Element:
+    """Cards face up, in rows; the last action's card marked."""
+    block = group("hand", transform=f"translate({x},{y})")
+    block.add(text(0, 12, label, "label"))
+    for index, face in enumerate(faces):
+        left = (index % per_row) * (CARD_WIDTH + 6)
+        top = 18 + (index // per_row) * (CARD_HEIGHT + 6)
+        card = group(classes(face.kind, "face"), data_card=face.id)
+        card.add(rect(left, top, CARD_WIDTH, CARD_HEIGHT, classes("card", frame.mark(face.id)), rx=4))
+        card.add(text(left + 6, top + 16, face.name, "card-name"))
+        if face.detail:
+            card.add(text(left + 6, top + 32, face.detail, "detail"))
+        card.add(tooltip(face.name if not face.detail else f"{face.name}: {face.detail}"))
+        block.add(card)
+    return block
+
+
+def backs(x: float, y: float, count: int, label: str) -> Element:
+    """Cards face down: one back and how many there are."""
+    block = group("backs", transform=f"translate({x},{y})")
+    block.add(rect(0, 0, 30, CARD_HEIGHT, "card-back", rx=4))
+    block.add(text(38, 16, str(count), "count"))
+    block.add(text(38, 32, label, "small"))
+    block.add(tooltip(f"{label}: {count}"))
+    return block
