@@ -138,3 +138,35 @@ class PictureSurface(Stateless):
         seen = super().observe(state, viewer)
         seen["picture"] = picture(self.ruleset, state, viewer)
         return seen
+
+
+def picture_problems_over_playout(ruleset: Any, players: int, seed: str, *, game_words: Iterable[str] = (),
+                                  every: int = 1, max_actions: int | None = None) -> list[str]:
+    """Every ``every``-th position of a seeded random game, pictured for every seat and a spectator
+    (light and dark, the last action marked): what is wrong with any picture, as
+    ``position/seat: problem`` lines (empty: nothing)."""
+    from rulesets.core.drawing import frame_of, picture
+
+    from .playout import random_playout
+
+    actions = random_playout(ruleset, players, seed, sample_legal=0, nudges=0).actions
+    if max_actions is not None:
+        actions = actions[:max_actions]
+    state = ruleset.setup(players, seed)
+    found: list[str] = []
+    for step in range(len(actions) + 1):
+        if step:
+            state, _ = ruleset.apply(state, actions[step - 1])
+        if step % every and step != len(actions):
+            continue
+        last = actions[step - 1] if step else None
+        for seat in [*range(players), None]:
+            theme = "dark" if step % 2 else "light"
+            document = picture(ruleset, state, seat, theme=theme, last_action=last)
+            frame = frame_of(ruleset, state, seat, theme=theme, last_action=last)
+            where = f"move {step}/seat {seat}"
+            found += [f"{where}: {p}" for p in structure_problems(document)]
+            found += [f"{where}: says {p}" for p in unexplained(document, frame, game_words)]
+            if document != picture(ruleset, state, seat, theme=theme, last_action=last):
+                found.append(f"{where}: two renders differ")
+    return found
