@@ -23,6 +23,7 @@ from .encoding import OrjsonProvider
 from .errors import install_error_handlers
 from .games import GameIdConverter
 from .games import blp as games_blueprint
+from .pictures import blp as pictures_blueprint
 from .health import blp as health_blueprint
 from .logs import REQUEST_ID_HEADER, configure_logging, install_request_logging
 from .metrics import install_metrics
@@ -72,6 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         "type": "string", "enum": [ruleset.id for ruleset in rulesets]})
     install_game_schemas(api, rulesets)
     api.register_blueprint(games_blueprint)
+    api.register_blueprint(pictures_blueprint)
     api.register_blueprint(verification_blueprint)
     install_sessions(app, api)
     api.register_blueprint(health_blueprint)

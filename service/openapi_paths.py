@@ -41,6 +41,7 @@ OPERATIONS = {
     ("/v1/sessions/{session_id}/record", "get"): "session_record",
     ("/v1/sessions/{session_id}/stream", "get"): "session_stream",
     ("/v1/sessions/{session_id}/stream-tickets", "post"): "session_stream_ticket",
+    ("/v1/sessions/{session_id}/picture", "get"): "session_picture",
     ("/.well-known/tabletop-referee/game-record-key", "get"): "game_record_key",
     ("/healthz", "get"): "healthz",
     ("/readyz", "get"): "readyz",
@@ -54,6 +55,7 @@ GAME_OPERATIONS = {
     ("/v1/games/{game}/validate", "post"): "validate",
     ("/v1/games/{game}/apply", "post"): "apply",
     ("/v1/games/{game}/view", "post"): "view",
+    ("/v1/games/{game}/picture", "post"): "picture",
     ("/v1/games/{game}/replay", "post"): "replay",
     ("/v1/games/{game}/verify", "post"): "verify",
 }

@@ -23,10 +23,12 @@ from ..encoding import json_response
 from ..problems import Problem, problem_response
 from ..refusals import refusal_problem
 from . import headers
+from ..pictures import PICTURE_CONTENT, PictureQuery, picture_response
 from ..verify_api import SignedGameRecord, record_signer
 from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted, SessionError, SessionNotFound,
                      SessionOutdated, UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
 from .logic import Reply, Sessions
+from .pictures import session_picture
 from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
                       SessionLegalActions, SessionLog, SessionReadQuery, SessionView, StreamQuery, StreamTicket, UndoAnswerBody,
                       UndoRequestBody, UndoRequestState, UndoResult)
@@ -386,3 +388,17 @@ class SessionStreamTickets(MethodView):
         """A single-use ticket, good for SESSION_STREAM_TICKET_SECONDS (60), to open this seat's stream
         as ``GET .../stream?ticket=...``: for a browser's EventSource, which cannot send the token."""
         return no_store(json_response(streams().new_ticket(session_id, _token()), 201))
+
+
+@blp.route("/<session_id>/picture")
+class SessionPicture(MethodView):
+    @blp.arguments(PictureQuery, location="query", as_kwargs=True)
+    @blp.doc(responses={"200": PICTURE_CONTENT}, security=_OPTIONAL_TOKEN)
+    @blp.documents_errors(401, 404, 503)
+    def get(self, session_id: str, theme: str = "light", size: int | None = None, format: str = "svg"):  # noqa: A002
+        """A picture of the game as the caller's seat sees it (a spectator's without a token), drawn from
+        that seat's view alone, the last action marked. SVG, or PNG with ``format=png``."""
+        document, version = session_picture(sessions(), session_id, _token(), theme=theme, size=size)
+        response = picture_response(document, fmt=format, size=size)
+        response.headers["ETag"] = headers.etag(version)
+        return response
