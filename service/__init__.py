@@ -24,6 +24,7 @@ from .errors import install_error_handlers
 from .games import GameIdConverter
 from .games import blp as games_blueprint
 from .pictures import blp as pictures_blueprint
+from .playground import install_playground
 from .health import blp as health_blueprint
 from .logs import REQUEST_ID_HEADER, configure_logging, install_request_logging
 from .metrics import install_metrics
@@ -81,6 +82,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_error_handlers(app)
     install_cache_headers(app)
     install_docs(app)
+    install_playground(app)
     install_metrics(app)
     if settings["CORS_ORIGINS"]:
         wildcard = "*" in settings["CORS_ORIGINS"]
