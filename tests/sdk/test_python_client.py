@@ -139,3 +139,16 @@ def test_a_whole_game_through_a_session(sdk, server):
     log = _typed(sessions["session_log"].sync(created.session_id, client=seats[0]),
                  pc.model(sdk, prefix + "SessionLog"))
     assert [entry.version for entry in log.entries] == list(range(1, read.version + 1))
+
+
+def test_a_picture_through_the_generated_client(sdk, server):
+    """The picture operation answers the SVG's bytes (the README's generator config reads images as bytes)."""
+    game = SESSION_GAME
+    client = sdk.Client(base_url=server.url, raise_on_unexpected_status=True, timeout=60)
+    prefix = pc.camel(game)
+    setup = pc.operation(sdk, game, f"{game}_setup").sync(
+        client=client, body=pc.model(sdk, prefix + "SetupRequest")(players=2, seed="sdk-picture"))
+    answer = pc.operation(sdk, game, f"{game}_picture").sync_detailed(
+        client=client, body=pc.model(sdk, prefix + "PictureRequest")(state=setup.state, player=0))
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert answer.content.startswith(b"<?xml") and b"<svg" in answer.content
