@@ -10,6 +10,7 @@ and a count the view does not give cannot be written.
 
 from __future__ import annotations
 
+import importlib
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Mapping
@@ -96,9 +97,21 @@ def _named_entries(components: Any, named: set[str]) -> Iterator[Mapping[str, An
                         yield value
 
 
-def vocabulary(frame: Frame, game_words: Iterable[str] = ()) -> tuple[set[str], set[str]]:
+def game_vocabulary(ruleset: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """What a game's picture module declares it writes besides the view: ``WORDS`` (its labels
+    and printed board texts) and ``TABLE_IDS`` (ids of the table itself, public whatever the
+    position: board spaces an empty one included). Empty for a game drawn by core's generic picture."""
+    package = type(ruleset).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(f"{package}.picture")
+    except ModuleNotFoundError:
+        return frozenset(), frozenset()
+    return frozenset(getattr(module, "WORDS", ())), frozenset(getattr(module, "TABLE_IDS", ()))
+
+
+def vocabulary(frame: Frame, game_words: Iterable[str] = (), table_ids: Iterable[str] = ()) -> tuple[set[str], set[str]]:
     """The words a picture of ``frame`` may write, and the values its ``data-`` attributes may hold."""
-    values = _said_by_view(frame.view) | {str(seat) for seat in range(frame.seats)}
+    values = _said_by_view(frame.view) | {str(seat) for seat in range(frame.seats)} | set(table_ids)
     allowed = {w for value in values for w in words(value)}
     for entry in _named_entries(frame.components, values):
         allowed.update(w for item in _walk(entry) if isinstance(item, str) for w in words(item))
@@ -111,9 +124,9 @@ def vocabulary(frame: Frame, game_words: Iterable[str] = ()) -> tuple[set[str], 
     return allowed, values
 
 
-def unexplained(document: str, frame: Frame, game_words: Iterable[str] = ()) -> list[str]:
+def unexplained(document: str, frame: Frame, game_words: Iterable[str] = (), table_ids: Iterable[str] = ()) -> list[str]:
     """The words and ``data-`` values of ``document`` that ``frame``'s view does not account for."""
-    allowed, values = vocabulary(frame, game_words)
+    allowed, values = vocabulary(frame, game_words, table_ids)
     root = ET.fromstring(document.encode())
     odd = []
     for node in root.iter():
@@ -140,19 +153,24 @@ class PictureSurface(Stateless):
         return seen
 
 
-def picture_problems_over_playout(ruleset: Any, players: int, seed: str, *, game_words: Iterable[str] = (),
-                                  every: int = 1, max_actions: int | None = None) -> list[str]:
+def picture_problems_over_playout(ruleset: Any, players: int, seed: str, *, game_words: Iterable[str] | None = None,
+                                  table_ids: Iterable[str] | None = None, every: int = 1,
+                                  max_actions: int | None = None, options: dict[str, Any] | None = None) -> list[str]:
     """Every ``every``-th position of a seeded random game, pictured for every seat and a spectator
     (light and dark, the last action marked): what is wrong with any picture, as
-    ``position/seat: problem`` lines (empty: nothing)."""
+    ``position/seat: problem`` lines (empty: nothing). The game's own ``WORDS`` and
+    ``TABLE_IDS`` (:func:`game_vocabulary`) unless given."""
+    declared_words, declared_ids = game_vocabulary(ruleset)
+    game_words = declared_words if game_words is None else game_words
+    table_ids = declared_ids if table_ids is None else table_ids
     from rulesets.core.drawing import frame_of, picture
 
     from .playout import random_playout
 
-    actions = random_playout(ruleset, players, seed, sample_legal=0, nudges=0).actions
+    actions = random_playout(ruleset, players, seed, options, sample_legal=0, nudges=0).actions
     if max_actions is not None:
         actions = actions[:max_actions]
-    state = ruleset.setup(players, seed)
+    state = ruleset.setup(players, seed, options)
     found: list[str] = []
     for step in range(len(actions) + 1):
         if step:
@@ -166,7 +184,7 @@ def picture_problems_over_playout(ruleset: Any, players: int, seed: str, *, game
             frame = frame_of(ruleset, state, seat, theme=theme, last_action=last)
             where = f"move {step}/seat {seat}"
             found += [f"{where}: {p}" for p in structure_problems(document)]
-            found += [f"{where}: says {p}" for p in unexplained(document, frame, game_words)]
+            found += [f"{where}: says {p}" for p in unexplained(document, frame, game_words, table_ids)]
             if document != picture(ruleset, state, seat, theme=theme, last_action=last):
                 found.append(f"{where}: two renders differ")
     return found

@@ -8,7 +8,7 @@ import pytest
 
 from rulesets import get_ruleset
 from rulesets.core.drawing import Frame, Svg, element, frame_of, number, picture, rect, text, use
-from rulesets.testing.pictures import structure_problems, unexplained
+from rulesets.testing.pictures import game_vocabulary, structure_problems, unexplained
 
 
 def test_numbers_are_written_without_exponents_or_trailing_zeros():
@@ -53,7 +53,7 @@ def test_a_picture_is_the_same_bytes_for_the_same_view_and_is_well_formed(game):
         first, second = picture(ruleset, state, seat), picture(ruleset, state, seat)
         assert first == second
         assert structure_problems(first) == []
-        assert unexplained(first, frame_of(ruleset, state, seat)) == []
+        assert unexplained(first, frame_of(ruleset, state, seat), *game_vocabulary(ruleset)) == []
     assert picture(ruleset, state, 0, theme="dark") != picture(ruleset, state, 0)
 
 

@@ -14,6 +14,8 @@ from .themes import seat_colour
 def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         yield value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        yield str(value)  # a numbered thing (a pair, a slot) is named by its number
     elif isinstance(value, Mapping):
         for item in value.values():
             yield from _strings(item)
@@ -59,7 +61,7 @@ class Frame:
 
     @cached_property
     def touched(self) -> frozenset[str]:
-        """The ids the last action names (spaces, cards, tiles): what the picture highlights."""
+        """The ids the last action names (spaces, cards, tiles, numbered slots): what the picture highlights."""
         if not self.last_action:
             return frozenset()
         return frozenset(s for key, value in self.last_action.items() if key != "type" for s in _strings(value))
