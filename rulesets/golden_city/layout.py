@@ -95,3 +95,15 @@ def river_points(border: float) -> list[tuple[float, float]]:
         radius = SEA - step * (SEA - CITY_EDGE) / 8
         out.append(point(radius, border + (2.2 if step % 2 else -2.2)))
     return out
+
+
+def board_words(served: Any) -> frozenset[str]:
+    """The words and numbers the board prints (space names, costs, rewards), from the served components."""
+    board = served.board
+    said: set[str] = set()
+    for space in board.spaces:
+        said.update(space.name.lower().split())
+        said.add(space.cost.landscape)
+        said.update(str(getattr(space.reward, field)) for field in ("amount", "first", "second", "later")
+                    if getattr(space.reward, field) is not None)
+    return frozenset(said)

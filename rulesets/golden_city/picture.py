@@ -21,15 +21,18 @@ from typing import Any
 from rulesets.core.drawing import (Element, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, heading,
                                    line, path, polygon, polyline, rect, seat_rows, text, tooltip, use)
 
-from .layout import (CENTRE, CITY_EDGE, COAST, INNER_EDGE, QUADRANT_ANGLE, SEA, SECTOR, Place, layout, point,
+from .served_components import document
+from .layout import (board_words, CENTRE, CITY_EDGE, COAST, INNER_EDGE, QUADRANT_ANGLE, SEA, SECTOR, Place, layout, point,
                      river_points, sector_path)
 
 WIDTH, HEIGHT = 1100, 950
 PANEL_X = 740
 POST_SPACING = 14
 
-#: the fixed words the picture's labels and tooltips write (beside the view's own and the kit's).
-WORDS = frozenset({
+#: the fixed words the picture's labels and tooltips write (beside the view's own and the kit's), and the
+#: board's printed names and values: every space is on the table whatever the view holds.
+WORDS = board_words(document()) | frozenset({
+    "island", "its", "with", "districts", "trading", "decks", "hands",
     "pairs", "on", "offer", "last", "price", "goods", "display", "deck", "key", "keys", "supply", "bank", "coins",
     "coin", "bonus", "cards", "card", "scoring", "removed", "landscape", "discard", "pile", "top", "your",
     "posts", "left", "black", "builds", "this", "turn", "rank", "vp", "costs", "gives", "later", "first",
@@ -119,11 +122,11 @@ def _island(frame: Frame) -> Element:
         land = quadrant_land.get(quadrant)
         if land is None:
             continue
-        area = group("quadrant", data_quadrant=quadrant)
+        area = group("quadrant")
         area.add(path(sector_path(CITY_EDGE, COAST, middle - SECTOR / 2, middle + SECTOR / 2),
                       f"quadrant-land land-{land}"))
         # on the coast between the two middle harbours, where no space stands
-        x, y = point(COAST - 14, middle)
+        x, y = point(COAST - (14 if quadrant in "NS" else 28), middle)
         area.add(text(x, y + 4, _name(landscapes, land), "centre-label"))
         board.add(area)
     board.add(circle(CENTRE[0], CENTRE[1], COAST, "island-edge"))
@@ -242,7 +245,7 @@ def _goods_card(frame: Frame, x: float, y: float, ident: str, goods: Mapping[str
         kinds = [str(g["id"]) for g in frame.components["goods"]]
         for index, good in enumerate(entry["goods"]):
             shade = kinds.index(good) if good in kinds else 0
-            card.add(circle(x + 48 + index * 14, y + 17, 6, f"good good-{shade}"))
+            card.add(circle(x + 44 + index * 14, y + 17, 6, f"good good-{shade}"))
         card.add(tooltip(entry["name"]))
     return card
 
@@ -302,16 +305,19 @@ def _scoring(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     ident = view.get("scoring_card")
     if ident:
         entry = _by_id(frame.components["scoring_cards"]).get(ident)
-        card = group("scoring-card", data_scoring_card=ident)
+        card = group("scoring-card")
         lines = _wrapped(str(entry["name"]) if entry else ident, 32)
         card.add(rect(0, 20, 222, 14 + 14 * len(lines), classes("card", frame.mark(ident)), rx=4))
         for row, words in enumerate(lines):
             card.add(text(8, 36 + 14 * row, words, "card-name"))
         card.add(tooltip(f"{ident}: {entry['name']}" if entry else ident))
         block.add(card)
+        bottom = 34 + 14 * len(lines)
+    else:
+        bottom = 60
     block.add(backs(230, 20, view.get("scoring_deck_count", 0), "scoring deck"))
-    block.add(text(0, 86, f"scoring cards removed: {len(view.get('scoring_removed') or [])}", "small"))
-    return block, 94
+    block.add(text(0, bottom + 14, f"scoring cards removed: {len(view.get('scoring_removed') or [])}", "small"))
+    return block, bottom + 20
 
 
 def _own_cards(frame: Frame, x: float, y: float) -> tuple[Element, float]:
@@ -327,7 +333,7 @@ def _own_cards(frame: Frame, x: float, y: float) -> tuple[Element, float]:
                                                  if item[0] in cards else 99)):
         left, top = (index % 4) * 78, 22 + (index // 4) * 40
         stack = group("hand-stack", data_payment=kind, data_cards=kind)
-        stack.extend(_landscape_card(left, top, kind, f"{_name(cards, kind).split(' ')[0]} {count}"))
+        stack.extend(_landscape_card(left, top, kind, f"{_name(cards, kind).split(' ')[0]} ×{count}"))
         stack.add(tooltip(f"{_name(cards, kind)}: {count}"))
         block.add(stack)
     if not me.get("hand"):
