@@ -68,7 +68,8 @@ def layout(spaces: Iterable[Mapping[str, Any]]) -> dict[str, Place]:
             if kind in DISTRICT_ANCHOR:
                 inner, outer = (0.0, INNER_EDGE) if kind == "inner_district" else (INNER_EDGE, CITY_EDGE)
                 x, y = point(DISTRICT_ANCHOR[kind], angle)
-                places[space["id"]] = Place(x, y, angle, (inner, outer, start + index * step, start + (index + 1) * step))
+                wedge = (inner, outer, start + index * step, start + (index + 1) * step)
+                places[space["id"]] = Place(x, y, angle, wedge)
             else:
                 radius = HARBOUR_RADIUS if kind == "harbour" else RING_RADIUS[ring or 1]
                 x, y = point(radius, angle)

@@ -21,9 +21,9 @@ from typing import Any
 from rulesets.core.drawing import (Element, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, heading,
                                    line, path, polygon, polyline, rect, seat_rows, text, tooltip, use)
 
+from .layout import (CENTRE, CITY_EDGE, COAST, INNER_EDGE, QUADRANT_ANGLE, SEA, SECTOR, Place, board_words, layout,
+                     point, river_points, sector_path)
 from .served_components import document
-from .layout import (board_words, CENTRE, CITY_EDGE, COAST, INNER_EDGE, QUADRANT_ANGLE, SEA, SECTOR, Place, layout, point,
-                     river_points, sector_path)
 
 WIDTH, HEIGHT = 1100, 950
 PANEL_X = 740
@@ -32,10 +32,10 @@ POST_SPACING = 14
 #: the fixed words the picture's labels and tooltips write (beside the view's own and the kit's), and the
 #: board's printed names and values: every space is on the table whatever the view holds.
 WORDS = board_words(document()) | frozenset({
-    "island", "its", "with", "districts", "trading", "decks", "hands",
-    "pairs", "on", "offer", "last", "price", "goods", "display", "deck", "key", "keys", "supply", "bank", "coins",
-    "coin", "bonus", "cards", "card", "scoring", "removed", "landscape", "discard", "pile", "top", "your",
-    "posts", "left", "black", "builds", "this", "turn", "rank", "vp", "costs", "gives", "later", "first",
+    "board", "auction",
+    "pairs", "last", "price", "goods", "display", "deck", "key", "keys", "supply", "bank", "coins",
+    "bonus", "cards", "card", "scoring", "removed", "landscape", "discard", "top",
+    "posts", "left", "black", "builds", "this", "turn", "rank", "vp", "cost", "later", "first",
     "second", "harbour", "village", "outer", "inner", "district", "plus", "coast", "mountains", "forest",
     "meadow", "desert", "held", "marker", "empty", "bid", "public", "rewards", "round", "total",
 })
@@ -106,8 +106,6 @@ def _reward(space: Mapping[str, Any]) -> tuple[str, str]:
         return label, f"VP first {reward['first']}, second {reward['second']}, later {reward['later']}"
     amount = reward.get("amount") or 1
     short = _REWARDS[reward["type"]]
-    if reward["type"] == "coins" and amount == 1:
-        short = "coin"
     label = f"{amount} {short}" if reward["type"] in ("coins", "vp") or amount > 1 else short
     return label, label
 
@@ -160,7 +158,7 @@ def _space(frame: Frame, space: Mapping[str, Any], place: Place, landscapes: Map
     else:
         item.add(circle(place.x, place.y, 22, classes("space-shape", f"land-{land}", last)))
         item.add(text(place.x, place.y + 33, label, "reward"))
-    item.add(tooltip(f"{space['name']}: costs {_cost(space, landscapes)}; gives {reward_words}"))
+    item.add(tooltip(f"{space['name']}: cost {_cost(space, landscapes)} → {reward_words}"))
     for index, post in enumerate(sorted(posts, key=lambda p: p[2])):
         item.add(_post(frame, place, index, len(posts), post))
     return item
@@ -217,7 +215,7 @@ def _auction(frame: Frame, x: float, y: float) -> tuple[Element, float]:
         return block, 0
     cards = _by_id(frame.components["landscape_cards"])
     last = frame.last_action or {}
-    block.add(text(0, 14, f"pairs on offer · last price {auction['last_price']}", "panel-title"))
+    block.add(text(0, 14, f"pairs · last price {auction['last_price']}", "panel-title"))
     for index, pair in enumerate(auction["pairs"]):
         left = index * 80
         marked = "last" if last.get("type") == "bid" and last.get("pair") == index else None
@@ -260,12 +258,12 @@ def _market(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     for index, ident in enumerate(view.get("goods_display") or []):
         block.add(_goods_card(frame, index * 76, 22, ident, goods, data_goods_pick=ident))
     block.add(backs(232, 20, view.get("goods_deck_count", 0), "goods deck"))
-    block.add(text(0, 80, f"key supply: {view.get('key_supply', 0)} · bank: {view.get('bank_coins', 0)} coins",
+    block.add(text(0, 80, f"key supply: {view.get('key_supply', 0)} · bank coins: {view.get('bank_coins', 0)}",
                    "label"))
     top = 92
     shown = view.get("bonus_display") or []
     if shown:
-        block.add(text(0, top + 14, "bonus cards on offer", "panel-title"))
+        block.add(text(0, top + 14, "bonus display", "panel-title"))
         for index, ident in enumerate(shown):
             card = group("bonus-card", data_bonus_pick=ident)
             left, row = (index % 4) * 60, top + 22 + (index // 4) * 40
@@ -275,7 +273,7 @@ def _market(frame: Frame, x: float, y: float) -> tuple[Element, float]:
             block.add(card)
         top += 22 + 40 * ((len(shown) + 3) // 4)
     block.add(backs(0, top + 4, view.get("bonus_deck_count", 0), "bonus deck"))
-    block.add(backs(110, top + 4, len(view.get("landscape_discard") or []), "discard pile"))
+    block.add(backs(110, top + 4, len(view.get("landscape_discard") or []), "discard"))
     discard = view.get("landscape_discard") or []
     if discard:
         cards = _by_id(frame.components["landscape_cards"])
@@ -327,7 +325,7 @@ def _own_cards(frame: Frame, x: float, y: float) -> tuple[Element, float]:
         return block, 0
     me = frame.view["players"][frame.seat]
     cards = _by_id(frame.components["landscape_cards"])
-    block.add(text(0, 14, "your hand", "panel-title"))
+    block.add(text(0, 14, "hand", "panel-title"))
     for index, (kind, count) in enumerate(sorted(Counter(me.get("hand") or []).items(),
                                                  key=lambda item: [c["id"] for c in cards.values()].index(item[0])
                                                  if item[0] in cards else 99)):
@@ -397,15 +395,15 @@ def _seat_lines(frame: Frame) -> list[SeatLine]:
 
 def draw(frame: Frame) -> Svg:
     """The seat's picture: the heading and the seats above, the island left, the cards right."""
-    top, panels = 76 + 34 * frame.seats + 14, []
+    top: float = 76 + 34 * frame.seats + 14
+    panels: list[Element] = []
     for part in (_scoring, _auction, _market, _own_cards, _other_hands):
         block, height = part(frame, PANEL_X, top)
         panels.append(block)
         top += height + (10 if height else 0)
     svg = canvas(frame, WIDTH, max(HEIGHT, top), css=_CSS + _landscape_css(frame.theme),
-                 desc=(f"{frame.title}, {frame.seats} seats, round {frame.status.get('round')}: the island with "
-                       f"its harbours, villages, districts, roads and trading posts; the auction, the goods "
-                       f"display, the scoring card, the decks and the hands."))
+                 desc=(f"{frame.title}, {frame.seats} seats, round {frame.status.get('round')}: board, auction, "
+                       f"goods display, key supply, scoring card, landscape deck, discard, hand"))
     svg.add(heading(frame, 16, 8))
     svg.add(seat_rows(frame, 16, 76, WIDTH - 32, _seat_lines(frame)))
     svg.add(_board(frame, svg))
