@@ -373,6 +373,14 @@ def _other_hands(frame: Frame, x: float, y: float) -> tuple[Element, float]:
         block.add(backs(22, top, player.get("hand_count", 0), f"{frame.seat_label(seat)} hand"))
         if "bonus_count" in player:
             block.add(backs(172, top, player["bonus_count"], "bonus cards"))
+        elif player.get("bonus"):
+            # face up: at final scoring (GC-10.3), or all game under the public-choice reading (D-7)
+            names = _by_id(frame.components["bonus_cards"])
+            shown = group("bonus-cards")
+            shown.add(text(172, top + 14, "bonus cards", "small"))
+            shown.add(text(172, top + 30, " ".join(player["bonus"]), "card-name"))
+            shown.add(tooltip("; ".join(_name(names, ident) for ident in player["bonus"])))
+            block.add(shown)
         row += 1
     return block, row * 48
 

@@ -183,3 +183,21 @@ def test_issue_22_scores_and_whose_turn_come_from_the_view_and_status():
     for seat, row in rows.items():
         assert f"{view['players'][seat]['vp']} points" in _texts(row)
         assert ("active" in _classes(row)) == (seat in status["active_players"])
+
+
+def test_gc_4_gc_6_the_pairs_goods_and_bonus_displays_carry_the_ids_their_actions_name():
+    """GC-4.1 / GC-4.5: each pair on offer is drawn once with ``data-pair`` (Bid's field), with the marker of
+    the seat holding it; GC-6.5: each goods card of the display carries ``data-goods-pick``; GC-6.4 / D-7
+    (public-choice reading): each face-up bonus card carries ``data-bonus-pick`` (Build's fields)."""
+    state = WithOptions(PUBLIC_BONUS).setup(4, "displays")
+    view = to_builtins(R.view(state, 1))
+    root = _root(state, 1)
+    pairs = {int(node.get("data-pair")): node for node in _with(root, "data-pair")}
+    assert sorted(pairs) == list(range(len(view["auction"]["pairs"]))) and len(pairs) == 4
+    for index, holder in enumerate(view["auction"]["markers"]):
+        markers = [n for n in pairs[index] if "marker" in _classes(n)]
+        assert [c for m in markers for c in _classes(m) if c.startswith("seat-")] == (
+            [] if holder is None else [f"seat-{holder}"])
+    assert [n.get("data-goods-pick") for n in _with(root, "data-goods-pick")] == view["goods_display"]
+    assert view["bonus_display"] and (
+        [n.get("data-bonus-pick") for n in _with(root, "data-bonus-pick")] == view["bonus_display"])
