@@ -64,7 +64,6 @@ _CSS = """\
 .district-reward{font-size:10px;font-weight:bold;fill:$ink;text-anchor:middle}
 .post-shape{stroke:$ink;stroke-width:1}
 .post.black-post{fill:#111111;stroke-width:2.5}
-.post.last{stroke:$mark;stroke-width:3}
 .chip{stroke:$rule;stroke-width:1}
 .good{stroke:$ink;stroke-width:1}
 .good-0{fill:#d35400}
