@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rulesets.core import Phase, PhaseTable, Ruleset, Seating
+from rulesets.core.drawing import Frame, Svg
 
-from . import auction, building, consistency, hand_limit, legal, setup
+from . import auction, building, consistency, hand_limit, legal, picture, setup
 from .actions import Action, Bid, Build, Discard, EndTurn
 from .components import COLOURS, FILE, MAX_PLAYERS, MIN_PLAYERS
 from .events import GoldenCityEvent
@@ -107,6 +108,10 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
             "its reason (none left, or not a 2-player game).",
         ],
     }
+
+    def draw(self, frame: Frame) -> Svg:
+        """The island as the table shows it (rulesets/golden_city/picture.py), drawn from the seat's view."""
+        return picture.draw(frame)
 
     def components_document(self) -> GoldenCityComponents:
         return document()
