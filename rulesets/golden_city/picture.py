@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulesets.core import to_builtins
 from rulesets.core.drawing import (Element, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, heading,
                                    line, path, polygon, polyline, rect, seat_rows, text, tooltip, use)
 
@@ -39,6 +40,9 @@ WORDS = board_words(document()) | frozenset({
     "second", "harbour", "village", "outer", "inner", "district", "plus", "coast", "mountains", "forest",
     "meadow", "desert", "held", "marker", "empty", "bid", "public", "rewards", "round", "total",
 })
+
+#: every space of the served board: on the table whatever the view holds (the view lists occupied ones only).
+TABLE_IDS = frozenset(space["id"] for space in to_builtins(document())["board"]["spaces"])
 
 #: what a space's reward gives, as its short label and its tooltip words.
 _REWARDS = {"coins": "coins", "landscape_card": "card", "key_card": "key", "bonus_card": "bonus",
