@@ -11,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 import redis
 
-from tests.sessions.conftest import key_prefix, redis_url  # noqa: F401 (fixtures)
+from tests.sessions.conftest import key_prefix, redis_cluster, redis_url  # noqa: F401 (fixtures)
 
 LOOPBACK = "127.0.0.1"
 
@@ -101,7 +101,7 @@ def redis_app(queue_redis, key_prefix, monkeypatch, card_nim):  # noqa: F811
     app.extensions["sessions"].store.close()
 
 
-def run_worker(url: str, *, until=lambda: True, seconds: float = 15.0) -> None:
+def run_worker(url: str, *, until=lambda: True, seconds: float = 15.0, logging_level: str = "INFO") -> None:
     """RQ's worker in this process, in bursts, until ``until()`` holds (retries wait in RQ's scheduler)."""
     from rq import SimpleWorker
 
@@ -111,7 +111,8 @@ def run_worker(url: str, *, until=lambda: True, seconds: float = 15.0) -> None:
     deadline = time.monotonic() + seconds
     try:
         while True:
-            SimpleWorker([QUEUE_NAME], connection=connection).work(burst=True, with_scheduler=True)
+            SimpleWorker([QUEUE_NAME], connection=connection).work(burst=True, with_scheduler=True,
+                                                                     logging_level=logging_level)
             if until() or time.monotonic() > deadline:
                 return
             time.sleep(0.2)
