@@ -81,18 +81,12 @@ class ThreadQueue:
                 self._thread.start()
             self._wake.notify()
 
-    def idle(self) -> bool:
-        """Nothing waiting (tests and shutdown ask)."""
-        with self._wake:
-            return not self._due and not getattr(self, "_busy", False)
-
     def _run(self) -> None:
         while True:
             with self._wake:
                 while not self._due or self._due[0][0] > time.monotonic():
                     self._wake.wait(None if not self._due else self._due[0][0] - time.monotonic())
                 _, _, delivery, tries = heapq.heappop(self._due)
-                self._busy = True
             try:
                 attempt(delivery, self.policy, self.timeout)
             except DeliveryFailed:
@@ -102,6 +96,3 @@ class ThreadQueue:
                     log.warning("webhook_given_up", delivery=delivery.describe(), attempts=tries + 1)
             except Exception as error:  # a bug must not end the thread that delivers every later webhook
                 log.error("webhook_delivery_crashed", delivery=delivery.describe(), error=type(error).__name__)
-            finally:
-                with self._wake:
-                    self._busy = False
