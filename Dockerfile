@@ -1,6 +1,8 @@
 # Tabletop Referee: the stateless referee and its sessions API under gunicorn.
 #   docker build -t tabletop-referee .
 #   docker run -p 8000:8000 -e REDIS_URL=redis://redis:6379/0 tabletop-referee
+#   docker run -e REDIS_URL=redis://redis:6379/0 tabletop-referee python -m service.webhooks.worker
+#     (the turn-webhook worker: RQ on the same Redis, with its scheduler for retries; see the README)
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -45,6 +45,20 @@ def _optional_count(text: str) -> int | None:
     if value < 0:
         raise ValueError(f"expected 0 or more, got {text!r}")
     return value
+def _allowed_hosts(text: str) -> list[str]:
+    from .webhooks.addresses import parse_allowed_hosts
+
+    parse_allowed_hosts(text)  # a typo in a CIDR stops the service at startup, not at the first webhook
+    return _origins(text)
+
+
+def _seconds_list(text: str) -> list[int]:
+    values = [int(part) for part in text.split(",") if part.strip()]
+    if any(value < 0 for value in values):
+        raise ValueError(f"expected seconds (0 or more), comma-separated, got {text!r}")
+    return values
+
+
 def _signing_key(text: str) -> str | None:
     parse_signing_key(text)  # refuse a key that is not one at startup, not at the first record
     return text.strip() or None
@@ -95,6 +109,15 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     "STATE_SEALING_KEYS": ([], parse_keys),
     # Signed game records: an Ed25519 key (32 bytes, URL-safe base64, or a PKCS#8 PEM). Unset: no records.
     "GAME_RECORD_SIGNING_KEY": (None, _signing_key),
+    # Turn webhooks (service/webhooks): hosts, addresses and CIDR blocks a webhook may reach although
+    # they are not public (loopback, private, link-local...); public addresses need no listing.
+    "WEBHOOK_ALLOWED_HOSTS": ([], _allowed_hosts),
+    # A plain Redis for the webhook queue; unset: the session store's (a cluster store needs this one).
+    "WEBHOOK_REDIS_URL": (None, _optional_str),
+    # Seconds before each retry of a failed delivery (so 1 + their count attempts in all).
+    "WEBHOOK_RETRY_SECONDS": ([10, 60, 300, 1800, 7200], _seconds_list),
+    # Connect and read timeout of one delivery attempt.
+    "WEBHOOK_TIMEOUT_SECONDS": (5, _positive_int),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
     "BENCH_ECHO": (False, _bool),
 }

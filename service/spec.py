@@ -21,6 +21,7 @@ import yaml
 from rulesets.core.host import Ruleset
 
 from .openapi_examples import add_examples
+from .openapi_webhooks import webhooks_section
 from .openapi_games import game_types, merge_components
 from .openapi_paths import NULLABLE, SLOT, per_game_document, prune_unused
 from .schemas import SeedField
@@ -88,6 +89,7 @@ def document(api) -> dict[str, Any]:
     """The OpenAPI document as plain data: flask-smorest's, per game, client-friendly."""
     plain = orjson.loads(orjson.dumps(api.spec.to_dict()))
     doc = per_game_document(plain, api.referee_games, api.referee_titles)
+    doc["webhooks"] = webhooks_section()
     return add_examples(prune_unused(client_friendly(doc)), api.referee_rulesets)
 
 

@@ -12,6 +12,7 @@ from typing import Any, Callable
 import structlog
 
 from ..config import ConfigError
+from ..webhooks import make_webhooks
 from .logic import Sessions
 from .memory_store import MemoryStore, shared_by_several_workers
 from .store import SessionStore, StoreUnavailable
@@ -56,7 +57,8 @@ def init_app(app, api) -> None:
             "in_process_session_store_under_gunicorn",
             detail="sessions are per worker process; set REDIS_URL to share them across workers")
     app.extensions["sessions"] = Sessions(store, wait_max_seconds=float(app.config["SESSION_WAIT_MAX_SECONDS"]),
-                                          waits_per_client=int(app.config["SESSION_LONG_POLLS_PER_CLIENT"]))
+                                          waits_per_client=int(app.config["SESSION_LONG_POLLS_PER_CLIENT"]),
+                                          webhooks=make_webhooks(app.config))
     from .stream import SessionStreams
 
     app.extensions["session_streams"] = SessionStreams(

@@ -26,6 +26,7 @@ from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted,
 from .store import SessionGone, SessionStore, Snapshot
 from .tokens import SPECTATOR, Caller
 from .wait_slots import WaitSlots
+from ..webhooks import Webhooks, WebhooksUnavailable
 
 SESSION_ID_BYTES = 16
 _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
@@ -54,6 +55,9 @@ class _Meta(msgspec.Struct, kw_only=True):
     #: the first player as given at creation (None: not named, the game's default or its draw),
     #: for the game record; unset in sessions older than this field
     first_player: int | None | msgspec.UnsetType = msgspec.UNSET
+    #: turn webhooks ({url, events}) and the secret that signs their deliveries (never shown again)
+    webhooks: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    webhook_secret: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,25 +123,33 @@ def new_session_id() -> str:
 
 class Sessions:
     def __init__(self, store: SessionStore, *, wait_max_seconds: float, waits_per_client: int = 4,
-                 rulesets: Callable[[str], Ruleset] = get_ruleset) -> None:
+                 rulesets: Callable[[str], Ruleset] = get_ruleset, webhooks: Webhooks | None = None) -> None:
         self.store = store
+        self.webhooks = webhooks
         self.wait_max_seconds = wait_max_seconds
         self.wait_slots = WaitSlots(waits_per_client)
         self._rulesets = rulesets
 
     # ------------------------------------------------------------------ create
     def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None, *,
-               first_player: int | None = None, colors: list[str] | None = None) -> Reply:
+               first_player: int | None = None, colors: list[str] | None = None,
+               webhooks: list[Mapping[str, Any]] | None = None) -> Reply:
         ruleset = self._rulesets(game)  # UnknownGame propagates
         # InvalidSetup propagates
         state = salted(ruleset.setup(players, seed, options, first_player=first_player, colors=colors), new_salt())
+        subscriptions = None
+        if webhooks:
+            if self.webhooks is None:
+                raise WebhooksUnavailable("This server has no webhook queue.")
+            subscriptions = self.webhooks.subscribe(webhooks)  # WebhookRefused, WebhooksUnavailable propagate
         seat_tokens = [tokens.new_token() for _ in range(players)]
         owner_token = tokens.new_token()
         meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
                      options=ruleset.resolve_options(options or {}),
                      seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token),
                      seed_commitment=state_commitment(state), colors=list(colors) if colors is not None else None,
-                     first_player=first_player)
+                     first_player=first_player, webhooks=subscriptions.targets if subscriptions else [],
+                     webhook_secret=subscriptions.secret if subscriptions else None)
         meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
         for _ in range(3):  # a clash of 128-bit random ids is not expected; retrying costs nothing
             session_id = new_session_id()
@@ -145,6 +157,7 @@ class Sessions:
                 break
         else:
             raise RuntimeError("could not allocate a session id")
+        shown_once = {"webhook_secret": subscriptions.secret} if subscriptions else {}
         return Reply({
             "session_id": session_id,
             "game": ruleset.id,
@@ -157,6 +170,7 @@ class Sessions:
             "owner_token": owner_token,
             "status": to_builtins(ruleset.status(state)),
             "seed_commitment": meta.seed_commitment,
+            **shown_once,
         }, 0)
 
     # ------------------------------------------------------------------ reads
@@ -255,6 +269,7 @@ class Sessions:
                 raise SessionNotFound(session_id) from None
             if outcome.applied:
                 status = ruleset.status(after)
+                self._announce(session, outcome.version, after, status)
                 return Reply({
                     "session_id": session_id,
                     "game": ruleset.id,
@@ -421,6 +436,7 @@ class Sessions:
         if not outcome.applied:
             raise VersionConflict(outcome.version, session.version)
         status = ruleset.status(plan.before)
+        self._announce(session, outcome.version, plan.before, status)
         return Reply({
             "session_id": session.session_id,
             "game": ruleset.id,
@@ -476,6 +492,17 @@ class Sessions:
         return caller.seat
 
     # ------------------------------------------------------------------ helpers
+    def _announce(self, session: _OpenSession, version: int, state: GameState, status: Any) -> None:
+        """Queue the session's webhooks for a committed version: a spectator's share of it only."""
+        meta = session.meta
+        if not meta.webhooks or self.webhooks is None or meta.webhook_secret is None:
+            return
+        ruleset = session.ruleset
+        self.webhooks.committed(session_id=session.session_id, game=ruleset.id, version=version,
+                                targets=meta.webhooks, secret=meta.webhook_secret, status=to_builtins(status),
+                                spectator_view=ruleset.view(state, None),
+                                revealed=_revealed_once_over(state, status.game_over))
+
     def _open(self, session_id: str) -> _OpenSession:
         if not _SESSION_ID.match(session_id):
             raise SessionNotFound(session_id)

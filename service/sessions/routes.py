@@ -24,6 +24,7 @@ from ..problems import Problem, problem_response
 from ..refusals import refusal_problem
 from . import headers
 from ..pictures import PICTURE_CONTENT, PictureQuery, picture_response
+from ..webhooks import WebhookRefused, WebhooksUnavailable
 from ..verify_api import SignedGameRecord, record_signer
 from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted, SessionError, SessionNotFound,
                      SessionOutdated, UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
@@ -148,7 +149,7 @@ def streams() -> SessionStreams:
 class SessionCollection(MethodView):
     @blp.arguments(CreateSessionRequest)
     @blp.response(201, CreatedSession)
-    @blp.documents_errors(422, 503)
+    @blp.documents_errors(422, 501, 503)
     def post(self, body: dict[str, Any]):
         """Start a game the server keeps: one secret token per seat, and one for the owner.
 
@@ -156,7 +157,13 @@ class SessionCollection(MethodView):
         """
         try:
             reply = sessions().create(body["game"], body["players"], body["seed"], body["options"],
-                                      first_player=body["first_player"], colors=body["colors"])
+                                      first_player=body["first_player"], colors=body["colors"],
+                                      webhooks=body["webhooks"])
+        except WebhookRefused as refused:
+            raise Problem(422, refused.code, refused.detail, title="Webhook host not allowed",
+                          errors=[{"path": f"$.webhooks[{refused.index}].url", "message": refused.detail}]) from None
+        except WebhooksUnavailable as error:
+            raise Problem(501, "webhooks_unavailable", str(error), title="Webhooks unavailable") from None
         except UnknownGame as error:
             raise Problem(422, "unknown_game", str(error), title="Unknown game",
                           errors=[{"path": "$.game", "message": "not a game this referee knows"}]) from None

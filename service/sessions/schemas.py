@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
+from ..webhooks.payloads import EVENTS as WEBHOOK_EVENTS
 from ..schemas import (MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, GameIdField,
                        GameLoggedActionField,
                        GameOptionsField, GameSeenEventField, GameViewField, Revealed, Seating, SeedField, StatusSchema)
@@ -27,6 +28,22 @@ def _version(*, strict: bool = True, **kwargs) -> fields.Integer:
     return fields.Integer(strict=strict, validate=validate.Range(min=0, max=MAX_VERSION), **kwargs)
 
 
+#: Webhooks one session may have: enough for a frontend, a bot and a notifier, not a fan-out service.
+MAX_WEBHOOKS = 5
+MAX_WEBHOOK_URL_CHARS = 2048
+
+
+class WebhookSubscription(Envelope):
+    url = fields.Url(required=True, schemes={"http", "https"}, require_tld=False,
+                     validate=validate.Length(max=MAX_WEBHOOK_URL_CHARS), metadata={
+                         "description": "Where each delivery is POSTed. Its host must resolve to public addresses, "
+                                        "or be listed in the server's WEBHOOK_ALLOWED_HOSTS."})
+    events = fields.List(fields.String(validate=validate.OneOf(WEBHOOK_EVENTS)), required=True,
+                         validate=validate.Length(min=1, max=len(WEBHOOK_EVENTS)), metadata={
+                             "description": "`turn`: a new version leaves some seat to act; "
+                                            "`game_over`: the game has ended."})
+
+
 # ---------------------------------------------------------------- requests
 class CreateSessionRequest(Seating):
     game = GameIdField(required=True, metadata={"description": "A ruleset id, as listed by GET /v1/games."})
@@ -38,6 +55,10 @@ class CreateSessionRequest(Seating):
                                               "no answer repeats it before."})
     options = GameOptionsField(keys=fields.String(), load_default=dict,
                                metadata={"description": "Variant choices by option name; see the game's metadata."})
+    webhooks = fields.List(fields.Nested(WebhookSubscription), load_default=list,
+                           validate=validate.Length(max=MAX_WEBHOOKS), metadata={
+                               "description": "Turn webhooks, signed as Standard Webhooks says with the "
+                                              "webhook_secret of the answer (see the document's webhooks)."})
 
 
 class ActionRequest(Envelope):
@@ -101,6 +122,9 @@ class CreatedSession(Envelope):
         "description": "The creator's secret: it may delete the session; it cannot act. Shown once."})
     status = fields.Nested(StatusSchema, required=True)
     seed_commitment = _commitment()
+    webhook_secret = fields.String(metadata={
+        "description": "With webhooks only: `whsec_` + base64, the key that signs every delivery "
+                       "(Standard Webhooks). Shown once: no later answer repeats it."})
 
 
 class _Caller(Envelope, Revealed):
