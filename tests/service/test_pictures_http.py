@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rulesets.core.drawing import frame_of, picture
-from rulesets.testing.pictures import structure_problems, unexplained
+from rulesets.testing.pictures import game_vocabulary, structure_problems, unexplained
 from tests.sessions.real_games import real_rulesets, seats_for
 
 GAMES = real_rulesets()
@@ -41,7 +41,7 @@ def test_the_picture_of_a_posted_state_is_the_seats_view_drawn(client, ruleset):
         document = response.get_data(as_text=True)
         assert document == picture(ruleset, state, seat, last_action=action)
         assert structure_problems(document) == []
-        assert unexplained(document, frame_of(ruleset, state, seat, last_action=action)) == []
+        assert unexplained(document, frame_of(ruleset, state, seat, last_action=action), *game_vocabulary(ruleset)) == []
         assert response.headers["Cache-Control"] == "private, no-store"
         assert "default-src 'none'" in response.headers["Content-Security-Policy"]
 
