@@ -323,34 +323,40 @@ def _seat_board(frame: Frame, book: _Book, seat: int, x: float, y: float) -> Ele
     block.add(text(28, 20, frame.seat_label(seat), "seat-name"))
     left = 140
     for resource in RESOURCE_ORDER:
-        block.add(_cube(left, 15, resource))
-        block.add(text(left + 9, 20, str(player["cubes"][resource]), "count"))
-        block.add(tooltip(f"{book.resources[resource]['name']}: {player['cubes'][resource]}"))
+        held = group("held-cubes", data_resource=resource)
+        held.add(_cube(left, 15, resource))
+        held.add(text(left + 9, 20, str(player["cubes"][resource]), "count"))
+        held.add(tooltip(f"{book.resources[resource]['name']}: {player['cubes'][resource]}"))
+        block.add(held)
         left += 38
     for index, ident in enumerate(player["buildings"]):
         card = book.buildings[ident]
         space = str(card["action"]["space"])
         chip = group("building", data_space=space, data_card=ident)
-        cx = 8 + index * 116
-        chip.add(rect(cx, 28, 112, 36, classes("building-chip", frame.mark(ident, space)), rx=3))
-        chip.add(text(cx + 4, 42, _short(str(card["name"]), 19), "small"))
-        chip.add(_pawns(frame, cx + 10, 48, _pawns_on(view, space), per_row=6))
+        cx = 8 + index * 96
+        chip.add(rect(cx, 28, 92, 40, classes("building-chip", frame.mark(ident, space)), rx=3))
+        first = _short(str(card["name"]), 15)
+        chip.add(text(cx + 4, 41, first, "small"))
+        rest = str(card["name"])[len(first):].strip()
+        if rest:
+            chip.add(text(cx + 4, 54, _short(rest, 12), "small"))
+        chip.add(_pawns(frame, cx + 82, 56, _pawns_on(view, space), per_row=1))
         chip.add(tooltip(str(card["name"])))
         block.add(chip)
-    if seat == frame.seat and "hand" in player:
+    if seat == frame.seat and player.get("hand"):
         faces = [Face(card, str(book.fortunes[card]["name"]), _fortune_detail(book, card)) for card in player["hand"]]
-        block.add(hand(frame, 8, 66, faces, per_row=7, label="your fortune cards"))
+        block.add(hand(frame, 8, 72, faces, per_row=7, label="your fortune cards"))
     else:
-        block.add(backs(PANEL_WIDTH - 112, 50, int(player["hand_count"]), "fortune cards"))
+        block.add(backs(PANEL_WIDTH - 110, 50, int(player["hand_count"]), "fortune cards"))
     return block
 
 
 def _board_height(frame: Frame, seat: int) -> int:
     """A seat's board: its cubes and buildings, and its own fortune cards face up below them."""
     player = frame.view["players"][seat]
-    if seat != frame.seat or "hand" not in player:
+    if seat != frame.seat or not player.get("hand"):
         return 96
-    return 92 + 46 * max(1, -(-len(player["hand"]) // 7))
+    return 98 + 46 * -(-len(player["hand"]) // 7)
 
 
 def _fortune_detail(book: _Book, card: str) -> str:
