@@ -182,9 +182,21 @@ def test_issue_22_kos_6_1_own_fortune_cards_face_up_others_as_backs_with_counts_
         assert f"fortune deck: {len(state.fortune_deck)}" in " ".join(decks)
 
 
-def test_issue_22_the_last_action_space_is_marked_last_and_nothing_else_on_the_board_is():
-    """Issue #22: the space the last place_pawn named is highlighted (class ``last``); no other space is."""
-    state, action = _position()
+@cache
+def _placements() -> dict[str, tuple[KosState, dict[str, Any]]]:
+    """A position right after a place_pawn on each kind of space (area, action, bonus, building card)."""
+    found: dict[str, tuple[KosState, dict[str, Any]]] = {}
+    for _, action, after, _ in steps(play(4, "picture-table")):
+        if action["type"] == "place_pawn":
+            found.setdefault(action["space"].split(":")[0], (after, action))
+    return found
+
+
+@pytest.mark.parametrize("kind", ["area", "action", "bonus", "card"])
+def test_issue_22_the_last_action_space_is_marked_last_and_nothing_else_on_the_board_is(kind):
+    """Issue #22: the space the last place_pawn named (KOS-4) is highlighted (class ``last``) and no other space
+    is; without a last action nothing is."""
+    state, action = _placements()[kind]
     root = _parse(picture(RULESET, state, 2, last_action=action))
     marked = [node.get("data-space") for node in _with(root, "data-space")
               if any("last" in (n.get("class") or "").split() for n in node.iter())]
