@@ -73,7 +73,8 @@ CSS = """\
 .slot-empty{fill:none;stroke:$rule;stroke-width:1;stroke-dasharray:4 3}
 .priest{fill:$mark;stroke:$ink;stroke-width:1}
 .face text{stroke:none}
-.area-shape.last,.space-box.last,.building-chip.last,.level-box.last,.card.last,.marker.last{stroke:$mark;stroke-width:3}
+.area-shape.last,.space-box.last,.building-chip.last,.level-box.last,.card.last,.marker.last{
+stroke:$mark;stroke-width:3}
 """
 
 RESOURCE_ORDER = ("gold", "copper", "stone", "timber", "food")
@@ -120,7 +121,7 @@ def _cube(x: float, y: float, resource: str) -> Element:
     return use("cube", x, y, f"cube res-{resource}")
 
 
-def _pawns(frame: Frame, x: float, y: float, pawns: Sequence[Mapping[str, Any]], per_row: int = 6) -> Element:
+def _pawns(x: float, y: float, pawns: Sequence[Mapping[str, Any]], per_row: int = 6) -> Element:
     """Pawns on one space, in a row from (x, y); a privileged pawn ringed."""
     block = group("pawns")
     index = 0
@@ -183,10 +184,11 @@ def _area(frame: Frame, book: _Book, area: Mapping[str, Any], marker: Mapping[st
             item.add(rect(x + 8, y - 14, 18, 16, "site-slot", rx=2))
         else:
             building = group("building-marker", data_card=marker["card"])
-            building.add(use("marker", x + 17, y - 6, classes("marker", f"seat-{marker['owner']}", frame.mark(marker["card"]))))
+            owner = f"seat-{marker['owner']}"
+            building.add(use("marker", x + 17, y - 6, classes("marker", owner, frame.mark(marker["card"]))))
             building.add(tooltip(book.buildings[marker["card"]]["name"]))
             item.add(building)
-    item.add(_pawns(frame, x - 26, y + 10, _pawns_on(frame.view, space), per_row=5))
+    item.add(_pawns(x - 26, y + 10, _pawns_on(frame.view, space), per_row=5))
     resources = ", ".join(str(book.resources[r]["name"]) for r in icons)
     item.add(tooltip(f"{area['name']}: {resources}"))
     return item
@@ -233,7 +235,7 @@ def _spaces(frame: Frame, book: _Book, x: float, y: float) -> Element:
         item = group(classes("action-space", entry["kind"].replace("_", "-")), data_space=space)
         item.add(rect(left, 20, width, 62, classes("space-box", frame.mark(space)), rx=6))
         item.add(text(left + 6, 36, entry["name"], "label"))
-        item.add(_pawns(frame, left + 12, 50, _pawns_on(view, space), per_row=int(width // 13)))
+        item.add(_pawns(left + 12, 50, _pawns_on(view, space), per_row=int(width // 13)))
         item.add(tooltip(str(entry["name"])))
         block.add(item)
     return block
@@ -340,7 +342,7 @@ def _seat_board(frame: Frame, book: _Book, seat: int, x: float, y: float) -> Ele
         rest = str(card["name"])[len(first):].strip()
         if rest:
             chip.add(text(cx + 4, 54, _short(rest, 12), "small"))
-        chip.add(_pawns(frame, cx + 82, 56, _pawns_on(view, space), per_row=1))
+        chip.add(_pawns(cx + 82, 56, _pawns_on(view, space), per_row=1))
         chip.add(tooltip(str(card["name"])))
         block.add(chip)
     if seat == frame.seat and player.get("hand"):

@@ -25,7 +25,6 @@ from rulesets.testing.pictures import PictureSurface, picture_problems_over_play
 from .playouts import play, steps
 from .secrets import SECRETS
 
-SVG = "{http://www.w3.org/2000/svg}"
 COMPONENTS = to_builtins(RULESET.components_document())
 
 
