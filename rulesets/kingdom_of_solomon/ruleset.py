@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulesets.core import Handler, OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core.drawing import Frame, Svg
 
-from . import (building, consistency, fortune, legal, market, parameters, placement, resolution, roundend, scoring,
-               setup)
+from . import (building, consistency, fortune, legal, market, parameters, picture, placement, resolution, roundend,
+               scoring, setup)
 from .actions import (Action, BuildBuilding, BuildRoad, BuildTempleBlock, ConfirmFinalScoring, DiscardFortune,
                       EndBuildingTurn, MarketBuy, MarketPass, MarketSell, PlayFortune,
                       PlacePawn, ResolvePawn)
@@ -141,3 +142,6 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
 
     def winners(self, state: KosState, scores: list[int]) -> list[int]:
         return scoring.winners(state, scores)
+
+    def draw(self, frame: Frame) -> Svg:
+        return picture.draw(frame)

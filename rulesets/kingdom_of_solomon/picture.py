@@ -1,0 +1,404 @@
+"""Kingdom of Solomon's table as a seat sees it (issue #22): the map's areas with their resources,
+roads and building markers, the temple and the High Priest, the action and bonus spaces with their
+pawns, the market, the building display and the decks, and each seat's board and hand.
+
+Drawn from the frame only (the seat's view, the status, the served components): the map's
+coordinates are the picture's own (``layout``). Board elements carry ``data-`` attributes named
+after the action fields they fill (``space``, ``site``, ``areas``, ``level``, ``resource``,
+``card``), holding the ids those actions use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulesets.core.drawing import (Element, Face, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, hand,
+                                   heading, line, path, rect, seat_rows, text, tooltip, use)
+
+from .served_components import document
+from .layout import centre
+
+WIDTH, MAP_HEIGHT = 1200, 1040
+AREA_RADIUS = 44
+RIGHT = 480  # where the panels right of the map begin
+PANEL_WIDTH = WIDTH - RIGHT - 16
+
+#: The words the picture's own labels write.
+LABEL_WORDS = frozenset({"kingdom", "solomon", "temple", "high", "priest", "none", "market", "supply", "sell", "buy",
+                   "vp", "display", "building", "deck", "fortune", "discard", "top", "roads", "left", "action",
+                   "spaces", "bonus", "tokens", "pawns", "unplaced", "cards", "buildings", "passed", "map",
+                   "areas", "levels", "privileged", "pawn", "site", "empty", "road", "built", "cost", "your",
+                   "with", "at", "board", "each", "and", "the", "of", "seat", "s", "map"})
+SERVED = document()
+#: What the board itself prints, the same in every position: the areas', spaces', resources' and temple
+#: levels' names, and the VP printed on the market and on the cards (a building card's or fortune card's
+#: name is not here: it must come from the view, which names the cards a seat may see).
+BOARD_PRINT = frozenset({
+    *(entry.name for entries in (SERVED.areas, SERVED.action_spaces, SERVED.bonus_spaces, SERVED.temple.levels,
+                                 SERVED.resources) for entry in entries),
+    *(str(vp) for track in SERVED.market.tracks for vp in (track.sell_vp, track.buy_vp)),
+    *(str(card.vp) for card in SERVED.building_cards), *(str(card.end_vp) for card in SERVED.fortune_cards)})
+#: The fixed words the picture writes: its labels and the board's print.
+WORDS = LABEL_WORDS | BOARD_PRINT
+
+CSS = """\
+.area-shape{fill:$land;stroke:$rule;stroke-width:1.5}
+.area.site .area-shape{fill:$hill}
+.area-name{font-size:12px;font-weight:bold;fill:$ink;text-anchor:middle}
+.border{stroke:$rule;stroke-width:1;stroke-dasharray:3 3}
+.road{stroke-width:7;stroke-linecap:round}
+.road.last{stroke:$mark;stroke-width:9}
+.road-hit{stroke:transparent;stroke-width:14;stroke-linecap:round}
+.sea{fill:$water}
+.site-slot{fill:$empty;stroke:$rule;stroke-width:1}
+.marker{stroke:$ink;stroke-width:1}
+.cube{stroke:$ink;stroke-width:0.6}
+.res-gold{fill:#e5b700}
+.res-copper{fill:#c56a2a}
+.res-stone{fill:#9a9a9a}
+.res-timber{fill:#7a4a1c}
+.res-food{fill:#4caf50}
+.cube-slot{fill:none;stroke:$rule;stroke-width:1;stroke-dasharray:2 2}
+.pawn{stroke:$ink;stroke-width:0.8}
+.privilege{fill:none;stroke:$mark;stroke-width:2}
+.block{stroke:$rule;stroke-width:1}
+.block.filled{fill:$hill}
+.block.open{fill:$empty}
+.level-box{fill:none;stroke:none}
+.space-box{fill:$panel;stroke:$rule;stroke-width:1}
+.section{font-size:13px;font-weight:bold;fill:$ink}
+.board{fill:$board;stroke:$rule;stroke-width:1}
+.building-chip{fill:$card;stroke:$rule;stroke-width:1}
+.slot-empty{fill:none;stroke:$rule;stroke-width:1;stroke-dasharray:4 3}
+.priest{fill:$mark;stroke:$ink;stroke-width:1}
+.face text{stroke:none}
+.area-shape.last,.space-box.last,.building-chip.last,.level-box.last,.card.last,.marker.last{
+stroke:$mark;stroke-width:3}
+"""
+
+RESOURCE_ORDER = ("gold", "copper", "stone", "timber", "food")
+
+
+# ------------------------------------------------------------------ what the components say
+def _by_id(entries: Sequence[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
+    return {str(entry["id"]): entry for entry in entries}
+
+
+class _Book:
+    """The served components, looked up by id."""
+
+    def __init__(self, components: Mapping[str, Any]) -> None:
+        self.areas = components["areas"]
+        self.borders = [tuple(border["areas"]) for border in components["borders"]]
+        self.actions = components["action_spaces"]
+        self.bonus = _by_id(components["bonus_spaces"])
+        self.buildings = _by_id(components["building_cards"])
+        self.fortunes = _by_id(components["fortune_cards"])
+        self.resources = _by_id(components["resources"])
+        self.levels = sorted(components["temple"]["levels"], key=lambda level: level["order"])
+        self.market = {track["resource"]: track for track in components["market"]["tracks"]}
+        self.capacity = components["market"]["capacity_per_resource"]
+        self.setups = {entry["players"]: entry for entry in components["setup_by_player_count"]}
+
+    def area_name(self, area: str) -> str:
+        return next(str(entry["name"]) for entry in self.areas if entry["id"] == area)
+
+    def bonus_in_play(self, seats: int, options: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        if options.get("variant_all_bonus"):
+            return list(self.bonus.values())
+        return [self.bonus[ident] for ident in self.setups[seats]["bonus_spaces"]]
+
+
+# ------------------------------------------------------------------ shapes drawn many times
+def _define_shapes(svg: Svg) -> None:
+    svg.define("pawn", path("M-5,8 L5,8 L3,0 A4,4 0 1,0 -3,0 Z", "pawn-shape"))
+    svg.define("cube", rect(-4.5, -4.5, 9, 9, "cube-shape", rx=1.5))
+    svg.define("marker", path("M-8,6 L-8,-2 L0,-9 L8,-2 L8,6 Z", "marker-shape"))
+
+
+def _cube(x: float, y: float, resource: str) -> Element:
+    return use("cube", x, y, f"cube res-{resource}")
+
+
+def _pawns(x: float, y: float, pawns: Sequence[Mapping[str, Any]], per_row: int = 6) -> Element:
+    """Pawns on one space, in a row from (x, y); a privileged pawn ringed."""
+    block = group("pawns")
+    index = 0
+    for pawn in pawns:
+        for _ in range(int(pawn["count"])):
+            px, py = x + (index % per_row) * 13, y + (index // per_row) * 16
+            block.add(use("pawn", px, py, f"pawn seat-{pawn['owner']}"))
+            if pawn.get("privileged"):
+                block.add(circle(px, py + 2, 8, "privilege"))
+            index += 1
+    return block
+
+
+def _pawns_on(view: Mapping[str, Any], space: str) -> list[Mapping[str, Any]]:
+    return [pawn for pawn in view["pawns"] if pawn["space"] == space]
+
+
+# ------------------------------------------------------------------ the map
+def _map(frame: Frame, book: _Book) -> Element:
+    view = frame.view
+    board = group("map")
+    board.add(rect(8, 8, RIGHT - 24, MAP_HEIGHT - 8, "sea", rx=10))
+    for a, b in book.borders:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        board.add(line(x1, y1, x2, y2, "border"))
+    built = {tuple(sorted(road["areas"])): road["owner"] for road in view["roads"]}
+    for a, b in book.borders:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        pair = tuple(sorted((a, b)))
+        owner = built.get(pair)
+        names = f"{book.area_name(a)} – {book.area_name(b)}"
+        item = group(classes("border-road", "built" if owner is not None else None), data_areas=list(pair))
+        if owner is not None:
+            marked = frame.mark(a) and frame.mark(b)
+            item.add(line(x1, y1, x2, y2, classes("road", f"seat-{owner}-line", marked)))
+            item.add(tooltip(f"road: {names}"))
+        else:
+            item.add(line(x1, y1, x2, y2, "road-hit"))
+            item.add(tooltip(names))
+        board.add(item)
+    markers = {marker["area"]: marker for marker in view["markers"]}
+    for area in book.areas:
+        board.add(_area(frame, book, area, markers.get(area["id"])))
+    return board
+
+
+def _area(frame: Frame, book: _Book, area: Mapping[str, Any], marker: Mapping[str, Any] | None) -> Element:
+    ident, space = str(area["id"]), str(area["space"])
+    x, y = centre(ident)
+    site = bool(area["building_site"])
+    item = group(classes("area", "site" if site else None), data_space=space,
+                 data_site=ident if site else None)
+    item.add(circle(x, y, AREA_RADIUS, classes("area-shape", frame.mark(space, ident))))
+    item.add(text(x, y - 22, area["name"], "area-name"))
+    icons = list(area["resources"])
+    for index, resource in enumerate(icons):
+        item.add(_cube(x - 6 * (len(icons) - 1) + 12 * index - (12 if site else 0), y - 6, resource))
+    if site:
+        if marker is None:
+            item.add(rect(x + 8, y - 14, 18, 16, "site-slot", rx=2))
+        else:
+            building = group("building-marker", data_card=marker["card"])
+            owner = f"seat-{marker['owner']}"
+            building.add(use("marker", x + 17, y - 6, classes("marker", owner, frame.mark(marker["card"]))))
+            building.add(tooltip(book.buildings[marker["card"]]["name"]))
+            item.add(building)
+    item.add(_pawns(x - 26, y + 10, _pawns_on(frame.view, space), per_row=5))
+    resources = ", ".join(str(book.resources[r]["name"]) for r in icons)
+    item.add(tooltip(f"{area['name']}: {resources}"))
+    return item
+
+
+# ------------------------------------------------------------------ the temple and the spaces
+def _temple(frame: Frame, book: _Book, x: float, y: float) -> Element:
+    view = frame.view
+    block = group("temple", transform=f"translate({x},{y})")
+    block.add(text(0, 12, "Temple", "section"))
+    for row, level in enumerate(reversed(book.levels)):
+        ident = str(level["id"])
+        top = 20 + row * 26
+        built = int(view["temple"].get(ident, 0))
+        item = group("temple-level", data_level=ident)
+        item.add(rect(-4, top - 3, 84 + 24 * int(level["blocks"]), 26, classes("level-box", frame.mark(ident)), rx=3))
+        item.add(text(0, top + 15, level["name"], "label"))
+        for slot in range(int(level["blocks"])):
+            item.add(rect(80 + slot * 24, top, 20, 20, classes("block", "filled" if slot < built else "open"), rx=2))
+        item.add(tooltip(str(level["name"])))
+        block.add(item)
+    priest = view.get("high_priest")
+    priest_x = 80 + 8 * 24 + 20
+    block.add(text(priest_x, 36, "High Priest", "label"))
+    if priest is None:
+        block.add(text(priest_x, 56, "none", "small"))
+    else:
+        holder = group("high-priest", data_seat=priest)
+        holder.add(circle(priest_x + 10, 54, 9, f"priest seat-{priest}"))
+        holder.add(text(priest_x + 26, 58, frame.seat_label(priest), "small"))
+        block.add(holder)
+    return block
+
+
+def _spaces(frame: Frame, book: _Book, x: float, y: float) -> Element:
+    view = frame.view
+    block = group("spaces", transform=f"translate({x},{y})")
+    block.add(text(0, 12, "Action spaces · bonus spaces", "section"))
+    entries = [*book.actions, *book.bonus_in_play(frame.seats, view["options"])]
+    width = (PANEL_WIDTH - 6 * (len(entries) - 1)) / len(entries)
+    for index, entry in enumerate(entries):
+        space = str(entry["space"])
+        left = index * (width + 6)
+        item = group(classes("action-space", entry["kind"].replace("_", "-")), data_space=space)
+        item.add(rect(left, 20, width, 62, classes("space-box", frame.mark(space)), rx=6))
+        item.add(text(left + 6, 36, entry["name"], "label"))
+        item.add(_pawns(left + 12, 50, _pawns_on(view, space), per_row=int(width // 13)))
+        item.add(tooltip(str(entry["name"])))
+        block.add(item)
+    return block
+
+
+# ------------------------------------------------------------------ the market and the cards
+def _market(frame: Frame, book: _Book, x: float, y: float) -> Element:
+    view = frame.view
+    block = group("market", transform=f"translate({x},{y})")
+    block.add(text(0, 12, "Market", "section"))
+    block.add(text(300, 12, "supply", "small"))
+    for row, resource in enumerate(RESOURCE_ORDER):
+        top = 20 + row * 24
+        name = str(book.resources[resource]["name"])
+        item = group("market-track", data_resource=resource)
+        item.add(rect(0, top, 420, 21, classes("space-box", frame.mark(resource)), rx=3))
+        item.add(_cube(12, top + 10.5, resource))
+        item.add(text(24, top + 15, name, "label"))
+        held = int(view["market"][resource])
+        for slot in range(int(book.capacity)):
+            cx = 110 + slot * 16
+            item.add(_cube(cx, top + 10.5, resource) if slot < held else rect(cx - 5, top + 5.5, 10, 10, "cube-slot"))
+        track = book.market[resource]
+        item.add(text(190, top + 15, f"sell {track['sell_vp']} VP · buy {track['buy_vp']} VP", "small"))
+        item.add(text(300, top + 15, str(view["supply"][resource]), "count"))
+        item.add(tooltip(f"{name}: sell {track['sell_vp']} VP, buy {track['buy_vp']} VP"))
+        block.add(item)
+    return block
+
+
+def _building_card(frame: Frame, book: _Book, x: float, y: float, ident: str, width: float = 128) -> Element:
+    card = book.buildings[ident]
+    item = group("building-card", data_card=ident)
+    item.add(rect(x, y, width, 52, classes("card", frame.mark(ident)), rx=4))
+    item.add(text(x + 5, y + 14, _short(str(card["name"]), 20), "card-name"))
+    left = x + 9
+    for resource in RESOURCE_ORDER:
+        for _ in range(int(card["cost"].get(resource, 0))):
+            item.add(_cube(left, y + 26, resource))
+            left += 11
+    item.add(text(x + 5, y + 46, f"{card['vp']} VP", "detail"))
+    item.add(tooltip(f"{card['name']}: {card['vp']} VP"))
+    return item
+
+
+def _short(name: str, most: int) -> str:
+    """A name cut at a word so it fits a card (the tooltip keeps it whole)."""
+    if len(name) <= most:
+        return name
+    kept = name[:most + 1].rsplit(" ", 1)[0]
+    return kept or name[:most]
+
+
+def _cards(frame: Frame, book: _Book, x: float, y: float) -> Element:
+    view = frame.view
+    block = group("cards", transform=f"translate({x},{y})")
+    block.add(text(0, 12, "Building display", "section"))
+    for index, ident in enumerate(view["display"]):
+        left = index * 134
+        if ident is None:
+            block.add(rect(left, 20, 128, 52, "slot-empty", rx=4))
+        else:
+            block.add(_building_card(frame, book, left, 20, str(ident)))
+    block.add(backs(540, 20, int(view["building_deck_count"]), "building deck"))
+    top = 84
+    block.add(backs(0, top, int(view["fortune_deck_count"]), "fortune deck"))
+    discard = view["fortune_discard"]
+    pile = group("discard", data_card=discard[-1] if discard else None)
+    pile.add(rect(130, top, 150, 40, classes("card", frame.mark(*discard[-1:])), rx=4))
+    pile.add(text(136, top + 16, str(book.fortunes[discard[-1]]["name"]) if discard else "empty", "card-name"))
+    pile.add(text(136, top + 32, f"fortune discard · {len(discard)}", "detail"))
+    pile.add(tooltip(f"fortune discard: {len(discard)}"))
+    block.add(pile)
+    block.add(text(300, top + 24, f"roads left: {view['roads_in_supply']}", "label"))
+    return block
+
+
+# ------------------------------------------------------------------ each seat's board
+def _seat_board(frame: Frame, book: _Book, seat: int, x: float, y: float) -> Element:
+    view = frame.view
+    player = view["players"][seat]
+    block = group(classes("player-board", "viewer" if seat == frame.seat else None), data_seat=seat,
+                  transform=f"translate({x},{y})")
+    height = _board_height(frame, seat)
+    block.add(rect(0, 0, PANEL_WIDTH, height, "board", rx=6))
+    block.add(circle(14, 15, 7, f"seat-token seat-{seat}"))
+    block.add(text(28, 20, frame.seat_label(seat), "seat-name"))
+    left = 140
+    for resource in RESOURCE_ORDER:
+        held = group("held-cubes", data_resource=resource)
+        held.add(_cube(left, 15, resource))
+        held.add(text(left + 9, 20, str(player["cubes"][resource]), "count"))
+        held.add(tooltip(f"{book.resources[resource]['name']}: {player['cubes'][resource]}"))
+        block.add(held)
+        left += 38
+    for index, ident in enumerate(player["buildings"]):
+        card = book.buildings[ident]
+        space = str(card["action"]["space"])
+        chip = group("building", data_space=space, data_card=ident)
+        cx = 8 + index * 96
+        chip.add(rect(cx, 28, 92, 40, classes("building-chip", frame.mark(ident, space)), rx=3))
+        first = _short(str(card["name"]), 15)
+        chip.add(text(cx + 4, 41, first, "small"))
+        rest = str(card["name"])[len(first):].strip()
+        if rest:
+            chip.add(text(cx + 4, 54, _short(rest, 12), "small"))
+        chip.add(_pawns(cx + 82, 56, _pawns_on(view, space), per_row=1))
+        chip.add(tooltip(str(card["name"])))
+        block.add(chip)
+    if seat == frame.seat and player.get("hand"):
+        faces = [Face(card, str(book.fortunes[card]["name"]), _fortune_detail(book, card)) for card in player["hand"]]
+        block.add(hand(frame, 8, 72, faces, per_row=7, label="your fortune cards"))
+    else:
+        block.add(backs(PANEL_WIDTH - 110, 50, int(player["hand_count"]), "fortune cards"))
+    return block
+
+
+def _board_height(frame: Frame, seat: int) -> int:
+    """A seat's board: its cubes and buildings, and its own fortune cards face up below them."""
+    player = frame.view["players"][seat]
+    if seat != frame.seat or not player.get("hand"):
+        return 96
+    return 98 + 46 * -(-len(player["hand"]) // 7)
+
+
+def _fortune_detail(book: _Book, card: str) -> str:
+    resource = book.fortunes[card]["params"].get("resource")
+    named = book.resources.get(str(resource))
+    return f"{named['name']} · {book.fortunes[card]['end_vp']} VP" if named else f"{book.fortunes[card]['end_vp']} VP"
+
+
+def _seat_lines(frame: Frame) -> list[SeatLine]:
+    scores = frame.status.get("scores")
+    lines = []
+    for seat, player in enumerate(frame.view["players"]):
+        facts = [f"{player['tokens']} tokens", f"{player['unplaced']} unplaced"]
+        if player.get("passed"):
+            facts.append("passed")
+        lines.append(SeatLine(seat, scores[seat] if scores else int(player["vp"]), facts))
+    return lines
+
+
+def draw(frame: Frame) -> Svg:
+    """``frame``'s seat's picture of the table."""
+    book = _Book(frame.components)
+    view = frame.view
+    seat_heights = [_board_height(frame, seat) for seat in range(frame.seats)]
+    boards_top = 700
+    height = boards_top + sum(h + 8 for h in seat_heights) + 8
+    svg = canvas(frame, WIDTH, max(height, MAP_HEIGHT + 8),
+                 desc=f"{frame.title}, {frame.seats} seats, round {view['round']}, {view['phase']}: the map's "
+                      f"areas with roads and buildings, the temple, the action spaces, the market, "
+                      f"the building display and each seat's board.", css=CSS)
+    _define_shapes(svg)
+    svg.add(_map(frame, book))
+    svg.add(heading(frame, RIGHT, 8))
+    svg.add(seat_rows(frame, RIGHT, 72, PANEL_WIDTH, _seat_lines(frame)))
+    svg.add(_temple(frame, book, RIGHT, 214))
+    svg.add(_spaces(frame, book, RIGHT, 316))
+    svg.add(_market(frame, book, RIGHT, 412))
+    svg.add(_cards(frame, book, RIGHT, 554))
+    top = boards_top
+    for seat, seat_height in enumerate(seat_heights):
+        svg.add(_seat_board(frame, book, seat, RIGHT, top))
+        top += seat_height + 8
+    return svg
