@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulesets.core import to_builtins
 from rulesets.core.drawing import (Element, Face, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, hand,
                                    heading, line, path, rect, seat_rows, text, tooltip, use)
 
@@ -41,6 +42,21 @@ BOARD_PRINT = frozenset({
     *(str(card.vp) for card in SERVED.building_cards), *(str(card.end_vp) for card in SERVED.fortune_cards)})
 #: The fixed words the picture writes: its labels and the board's print.
 WORDS = LABEL_WORDS | BOARD_PRINT
+
+
+def _table_ids() -> frozenset[str]:
+    """The board's own places, the same at every position and public to all: area spaces and sites,
+    borders (``data-areas``: the two area ids, sorted, space-separated), action and bonus spaces, and
+    each building card's action space. The view names a place only once something stands on it."""
+    served = to_builtins(document())
+    ids = {area["space"] for area in served["areas"]} | {area["id"] for area in served["areas"]}
+    ids |= {" ".join(sorted(border["areas"])) for border in served["borders"]}
+    ids |= {space["space"] for space in served["action_spaces"] + served["bonus_spaces"]}
+    ids |= {card["action"]["space"] for card in served["building_cards"]}
+    return frozenset(ids)
+
+
+TABLE_IDS = _table_ids()
 
 CSS = """\
 .area-shape{fill:$land;stroke:$rule;stroke-width:1.5}
