@@ -31,7 +31,7 @@ from rulesets.core.drawing.svg import number
 from .picture_layout import SIDE, MapLayout, hex_corners, layout
 from .served_components import document
 
-PANEL_WIDTH = 560
+PANEL_WIDTH = 620
 GAP = 16
 #: the hex fields an action may name (PlaceTile, Enter/Exit/MoveDeveloper, palaces, irrigation, festival).
 _HEX_FIELDS = ("hexes", "village", "to", "from", "hex", "palace", "path")
@@ -57,7 +57,7 @@ WORDS = _board_words() | frozenset(word for phrase in _ACTION_WORDS for word in 
     "back", "held", "ap", "spent", "used", "turn", "last", "action", "value", "organizer", "symbols", "stage",
     "bids", "total", "final", "triggered", "still", "play", "in", "invited", "declined", "passed", "joining",
     "raising", "tie", "vote", "double", "single", "triple", "outer", "ring", "central", "java", "bare", "your",
-    "none", "top", "and", "map", "with", "at", "accepted", "pending", "proposed", "reckoning", "done", "left", "on", "printed", "pond",
+    "none", "top", "reckoned", "and", "map", "with", "at", "accepted", "pending", "proposed", "reckoning", "done", "left", "on", "printed", "pond",
 })
 
 _FILLS = {
@@ -77,10 +77,10 @@ _CSS = """\
 .tile-edges{fill:none;stroke:$ink;stroke-width:2;stroke-linejoin:round}
 .level-number{font-size:9px;fill:$ink;font-weight:bold}
 .house{fill:$paper;stroke:$ink;stroke-width:0.8}
-.palace-tile{fill:#f3e2a9;stroke:#7a5b12;stroke-width:1.2}
-.palace-tile.used{fill:#a39370}
+.palace-tile{fill:#f0c040;stroke:#5a3d05;stroke-width:1.4}
+.palace-tile.used{fill:#9c8f6e}
 .palace-tile.last,.developer.last,.supply-item.last rect,.card-face.last{stroke:$mark;stroke-width:3}
-.palace-value{font-size:10px;font-weight:bold;fill:#3b2a05}
+.palace-value{font-size:11px;font-weight:bold;fill:#3b2a05}
 .developer{stroke:$ink;stroke-width:1.2}
 .section{font-size:13px;font-weight:bold;fill:$ink}
 .supply-item rect{fill:$card;stroke:$rule;stroke-width:1}
@@ -179,9 +179,9 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
         if fill == "irrigation":
             item.add(use("wave", x, y - 2, "irrigation-wave"))
         if fill == "village" and ident not in palaces:
-            item.add(use("house", x, y, "house"))
+            item.add(use("house", x + 1, y - 1, "house"))
         if level:
-            item.add(text(x - 13, y + 4, level, "level-number"))
+            item.add(text(x - 15, y + 4, level, "level-number"))
         words = f"space {ident} · {said}" + (f" · level {level}" if level else "")
         item.add(tooltip(words))
         rings[bool(space["central"])].add(item)
@@ -206,9 +206,9 @@ def _palace(frame: Frame, board: MapLayout, ident: str, palace: Mapping[str, Any
     value = str(palace["values"][-1]) if palace["values"] else "?"
     name = names.get(value, {}).get("name", f"palace {value}")
     item = group("palace", data_palace=ident)
-    item.add(use("palace", x, y - 1, classes("palace-tile", None if palace.get("front_up", True) else "used",
+    item.add(use("palace", x + 1, y - 1, classes("palace-tile", None if palace.get("front_up", True) else "used",
                                               "last" if marked else None)))
-    item.add(text(x, y + 5, value, "palace-value", text_anchor="middle"))
+    item.add(text(x + 1, y + 5, value, "palace-value", text_anchor="middle"))
     held = "" if palace.get("front_up", True) else " · festival held"
     item.add(tooltip(f"{name} on {ident}{held}"))
     return item
@@ -217,7 +217,7 @@ def _palace(frame: Frame, board: MapLayout, ident: str, palace: Mapping[str, Any
 def _developer(frame: Frame, board: MapLayout, ident: str, seat: int, marked: bool) -> Element:
     x, y = board.centres[ident]
     item = group("developer-piece", data_from=ident, data_seat=seat)
-    item.add(circle(x + 8, y + 8, 6, classes("developer", f"seat-{seat}", "last" if marked else None)))
+    item.add(circle(x + 10, y + 8, 6, classes("developer", f"seat-{seat}", "last" if marked else None)))
     item.add(tooltip(f"developer of {frame.seat_label(seat)} on {ident}"))
     return item
 
@@ -231,7 +231,7 @@ def _seat_lines(frame: Frame) -> list[SeatLine]:
                  f"double {tiles.get('double', 0)}", f"rice {tiles.get('single_rice', 0)}",
                  f"village {tiles.get('single_village', 0)}"]
         if player.get("gfr_done"):
-            facts.append("reckoning done")
+            facts.append("reckoned")
         lines.append(SeatLine(seat, player.get("score"), facts))
     return lines
 
@@ -264,16 +264,17 @@ def _supply(frame: Frame, x: float, y: float) -> Element:
     block.add(_supply_item(frame, 0, 20, lands["triple"]["name"], supply["triple"], frame.mark("triple"),
                            data_tile="triple"))
     block.add(_supply_item(frame, 132, 20, pieces["irrigation_tile"]["name"], supply["irrigation"], None))
-    if frame.seat is not None:
-        own = view["players"][frame.seat].get("tiles", {})
-        for index, kind in enumerate(sorted(own)):
-            block.add(_supply_item(frame, index * 132, 52, lands[kind]["name"], own[kind],
-                                   frame.mark(kind), data_tile=kind))
     for index, value in enumerate(sorted(supply["palaces"], key=int)):
-        item = _supply_item(frame, index * 108, 84, names[value]["name"], supply["palaces"][value],
+        item = _supply_item(frame, index * 108, 52, names[value]["name"], supply["palaces"][value],
                             "last" if value == last_value else None, data_value=value)
         item.children[0].attributes["width"] = "100"
         block.add(item)
+    if frame.seat is not None:
+        own = view["players"][frame.seat].get("tiles", {})
+        block.add(text(0, 101, "your tiles", "label"))
+        for index, kind in enumerate(sorted(own)):
+            block.add(_supply_item(frame, 80 + index * 132, 84, lands[kind]["name"], own[kind],
+                                   frame.mark(kind), data_tile=kind))
     return block
 
 
