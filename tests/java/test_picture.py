@@ -202,3 +202,34 @@ def test_issue_22_the_last_action_s_spaces_and_pieces_are_highlighted():
             centres[space.get("data-hex")] = f"{round(float(shape.get('x')), 1)},{round(float(shape.get('y')), 1)}"
         assert outlined == {centres[h] for h in wanted}, (kind, wanted)
     assert {"place_tile", "move_developer", "build_palace"} <= seen
+
+
+def test_java_10_a_festival_being_held_is_shown_with_its_palace_organizer_and_bids():
+    """JAVA-10.3 to 10.9: while a festival is held, every seat's picture names its palace, its organizer,
+    the seat to act and each participant's bid with the cards played (face up, spec 4.1), and says nothing
+    its view does not."""
+    from rulesets.core.drawing import frame_of
+    from rulesets.testing.pictures import structure_problems, unexplained
+
+    actions = random_playout(STEERED, 3, "picture-3", sample_legal=0, nudges=0).actions
+    state, shown = STEERED.setup(3, "picture-3"), 0
+    for action in actions:
+        state, _ = STEERED.apply(state, action)
+        festival = to_builtins(state).get("festival")
+        if not festival:
+            continue
+        for seat in (0, 1, 2, None):
+            document = picture(STEERED, state, seat, last_action=action)
+            said = _texts(ET.fromstring(document.encode()))
+            palace = f"{festival['palace'][0]},{festival['palace'][1]}"
+            assert f"festival at palace {palace}" in said
+            assert f"organizer seat {festival['organizer']}" in said
+            assert f"stage {festival['stage']} · to act: seat {festival['to_act']}" in said
+            for bid in festival["bids"]:
+                played = ", ".join(CARD_NAMES[c] for c in bid["cards"]) or "none"
+                assert f"seat {bid['seat']} {bid['status']} · total {bid['total']} · {played}" in said
+            assert structure_problems(document) == []
+            frame = frame_of(STEERED, state, seat, last_action=action)
+            assert [p for p in unexplained(document, frame, WORDS) if _not_the_table_s_own(p)] == []
+        shown += 1
+    assert shown >= 5
