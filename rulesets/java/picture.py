@@ -24,11 +24,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rulesets.core.drawing import (Element, Face, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, hand,
-                                   heading, path, polygon, rect, seat_rows, text, tooltip, use)
+from rulesets.core.drawing import (
+    Element,
+    Face,
+    Frame,
+    SeatLine,
+    Svg,
+    backs,
+    canvas,
+    circle,
+    classes,
+    group,
+    hand,
+    heading,
+    path,
+    polygon,
+    rect,
+    seat_rows,
+    text,
+    tooltip,
+    use,
+)
 from rulesets.core.drawing.svg import number
 
-from .picture_layout import SIDE, MapLayout, hex_corners, layout
+from .picture_layout import MapLayout, hex_corners, layout
 from .served_components import document
 
 PANEL_WIDTH = 620
@@ -160,7 +179,7 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
     tiles = {tile["id"]: tile for tile in view["placed_tiles"]}
     spaces = view["spaces"]
     irrigated = {h for h in map(_hex_id, view["irrigation_tiles"]) if h}
-    palaces = {_hex_id(p["hex"]): p for p in view["palaces"]}
+    palaces = {ident: p for p in view["palaces"] if (ident := _hex_id(p["hex"]))}
     palace_names = _by_id(frame.components["palace_tiles"])
     marked = touched_hexes(frame)
     block = group("board")
@@ -192,7 +211,7 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
         # drawn over the tile edges and the neighbours, so the whole outline shows
         block.add(use("hex", *board.centres[ident], "hex last"))
     for ident, palace in sorted(palaces.items()):
-        block.add(_palace(frame, board, ident, palace, palace_names, ident in marked))
+        block.add(_palace(board, ident, palace, palace_names, ident in marked))
     for ident, covered in sorted(spaces.items()):
         seat = covered.get("developer")
         if seat is not None and ident in board.centres:
@@ -200,7 +219,7 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
     return block
 
 
-def _palace(frame: Frame, board: MapLayout, ident: str, palace: Mapping[str, Any],
+def _palace(board: MapLayout, ident: str, palace: Mapping[str, Any],
             names: Mapping[str, Mapping[str, Any]], marked: bool) -> Element:
     x, y = board.centres[ident]
     value = str(palace["values"][-1]) if palace["values"] else "?"
@@ -243,10 +262,10 @@ def _turn_line(frame: Frame) -> str:
     return said + (" · token used" if turn.get("token_used") else "")
 
 
-def _supply_item(frame: Frame, x: float, y: float, name: str, count: int, mark: str | None,
+def _supply_item(x: float, y: float, name: str, count: int, mark: str | None, width: float = 124,
                  **fields: object) -> Element:
     item = group(classes("supply-item", mark), **fields)
-    item.add(rect(x, y, 124, 26, "supply-box", rx=3))
+    item.add(rect(x, y, width, 26, "supply-box", rx=3))
     item.add(text(x + 6, y + 17, f"{name} × {count}", "card-name"))
     item.add(tooltip(f"{name}: {count}"))
     return item
@@ -261,19 +280,18 @@ def _supply(frame: Frame, x: float, y: float) -> Element:
     last_value = str((frame.last_action or {}).get("value", ""))
     block = group("supply", transform=f"translate({x},{y})")
     block.add(text(0, 12, "supply", "section"))
-    block.add(_supply_item(frame, 0, 20, lands["triple"]["name"], supply["triple"], frame.mark("triple"),
+    block.add(_supply_item(0, 20, lands["triple"]["name"], supply["triple"], frame.mark("triple"),
                            data_tile="triple"))
-    block.add(_supply_item(frame, 132, 20, pieces["irrigation_tile"]["name"], supply["irrigation"], None))
+    block.add(_supply_item(132, 20, pieces["irrigation_tile"]["name"], supply["irrigation"], None))
     for index, value in enumerate(sorted(supply["palaces"], key=int)):
-        item = _supply_item(frame, index * 108, 52, names[value]["name"], supply["palaces"][value],
-                            "last" if value == last_value else None, data_value=value)
-        item.children[0].attributes["width"] = "100"
+        item = _supply_item(index * 108, 52, names[value]["name"], supply["palaces"][value],
+                            "last" if value == last_value else None, width=100, data_value=value)
         block.add(item)
     if frame.seat is not None:
         own = view["players"][frame.seat].get("tiles", {})
         block.add(text(0, 101, "your tiles", "label"))
         for index, kind in enumerate(sorted(own)):
-            block.add(_supply_item(frame, 80 + index * 132, 84, lands[kind]["name"], own[kind],
+            block.add(_supply_item(80 + index * 132, 84, lands[kind]["name"], own[kind],
                                    frame.mark(kind), data_tile=kind))
     return block
 
