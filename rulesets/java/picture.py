@@ -99,6 +99,7 @@ _CSS = """\
 .palace-tile{fill:#f0c040;stroke:#5a3d05;stroke-width:1.4}
 .palace-tile.used{fill:#9c8f6e}
 .palace-tile.last,.developer.last,.supply-item.last rect,.card-face.last{stroke:$mark;stroke-width:3}
+.festival-site .palace-tile{stroke:#c0392b;stroke-width:3}
 .palace-value{font-size:11px;font-weight:bold;fill:#3b2a05}
 .developer{stroke:$ink;stroke-width:1.2}
 .section{font-size:13px;font-weight:bold;fill:$ink}
@@ -210,8 +211,9 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
     for ident in sorted(marked & set(board.centres)):
         # drawn over the tile edges and the neighbours, so the whole outline shows
         block.add(use("hex", *board.centres[ident], "hex last"))
+    festival_site = _hex_id((view.get("festival") or {}).get("palace"))
     for ident, palace in sorted(palaces.items()):
-        block.add(_palace(board, ident, palace, palace_names, ident in marked))
+        block.add(_palace(board, ident, palace, palace_names, ident in marked, ident == festival_site))
     for ident, covered in sorted(spaces.items()):
         seat = covered.get("developer")
         if seat is not None and ident in board.centres:
@@ -220,15 +222,15 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
 
 
 def _palace(board: MapLayout, ident: str, palace: Mapping[str, Any],
-            names: Mapping[str, Mapping[str, Any]], marked: bool) -> Element:
+            names: Mapping[str, Mapping[str, Any]], marked: bool, festival: bool) -> Element:
     x, y = board.centres[ident]
     value = str(palace["values"][-1]) if palace["values"] else "?"
     name = names.get(value, {}).get("name", f"palace {value}")
-    item = group("palace", data_palace=ident)
+    item = group(classes("palace", "festival-site" if festival else None), data_palace=ident)
     item.add(use("palace", x + 1, y - 1, classes("palace-tile", None if palace.get("front_up", True) else "used",
                                               "last" if marked else None)))
     item.add(text(x + 1, y + 5, value, "palace-value", text_anchor="middle"))
-    held = "" if palace.get("front_up", True) else " · festival held"
+    held = " · festival" if festival else "" if palace.get("front_up", True) else " · festival held"
     item.add(tooltip(f"{name} on {ident}{held}"))
     return item
 

@@ -220,8 +220,12 @@ def test_java_10_a_festival_being_held_is_shown_with_its_palace_organizer_and_bi
             continue
         for seat in (0, 1, 2, None):
             document = picture(STEERED, state, seat, last_action=action)
-            said = _texts(ET.fromstring(document.encode()))
+            root = ET.fromstring(document.encode())
+            said = _texts(root)
             palace = f"{festival['palace'][0]},{festival['palace'][1]}"
+            sites = [node.get("data-palace") for node in _with(root, "data-palace")
+                     if "festival-site" in _classes(node)]
+            assert sites == [palace]
             assert f"festival at palace {palace}" in said
             assert f"organizer seat {festival['organizer']}" in said
             assert f"stage {festival['stage']} · to act: seat {festival['to_act']}" in said
