@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core.drawing import Frame, Svg
 
-from . import cards, consistency, developers, festival, irrigation, legal, palaces, setup, tiles, turns
+from . import cards, consistency, developers, festival, irrigation, legal, palaces, picture, setup, tiles, turns
 from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
@@ -132,6 +133,9 @@ class Java(Ruleset[JavaState, Action]):
 
     def components_document(self) -> JavaComponents:
         return document()
+
+    def draw(self, frame: Frame) -> Svg:
+        return picture.draw(frame)
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> JavaState:
         return setup.create(self.id, self.rules_version, players, seed, options, seating)
