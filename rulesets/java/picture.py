@@ -79,6 +79,10 @@ WORDS = _board_words() | frozenset(word for phrase in _ACTION_WORDS for word in 
     "none", "top", "reckoned", "and", "map", "with", "at", "accepted", "pending", "proposed", "reckoning", "done", "left", "on", "printed", "pond",
 })
 
+#: the map's spaces (a bare one is in no view) and where a festival card is taken from (JAVA-9.1's
+#: ``source``): on the table whatever the position.
+TABLE_IDS = frozenset(space.id for space in document().board.spaces) | frozenset({"deck", "face_up"})
+
 _FILLS = {
     "light": {"bare": "#e8dcb5", "mountains": "#b3a590", "lowlands": "#c6d6c8", "village": "#d9a066",
               "rice": ("#bfdc8e", "#9cc869", "#79b24b", "#579735", "#3b7a23")},
