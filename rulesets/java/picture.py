@@ -333,10 +333,7 @@ def _hands(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     if frame.seat is not None:
         own = frame.view["players"][frame.seat].get("hand") or []
         faces = [Face(card, names[card]["name"], card) for card in sorted(own)]
-        shown = hand(frame, 0, 0, faces, per_row=5, label=f"your hand · {len(own)} cards")
-        for node in shown.children[1:]:
-            node.attributes["data-cards"] = node.attributes.get("data-card", "")
-        block.add(shown)
+        block.add(hand(frame, 0, 0, faces, per_row=5, label=f"your hand · {len(own)} cards", field="cards"))
         height = 18 + max(1, -(-len(faces) // 5)) * 46
     others = [seat for seat in range(frame.seats) if seat != frame.seat]
     for index, seat in enumerate(others):

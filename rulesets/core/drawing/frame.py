@@ -20,6 +20,8 @@ def _strings(value: Any) -> Iterator[str]:
         for item in value.values():
             yield from _strings(item)
     elif isinstance(value, (list, tuple)):
+        if value and all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in value):
+            yield ",".join(str(item) for item in value)  # a coordinate pair [3, 4] is the id "3,4"
         for item in value:
             yield from _strings(item)
 

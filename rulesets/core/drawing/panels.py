@@ -78,14 +78,17 @@ class Face:
     kind: str = "card"
 
 
-def hand(frame: Frame, x: float, y: float, faces: Sequence[Face], *, per_row: int = 6, label: str = "hand") -> Element:
-    """Cards face up, in rows; the last action's card marked."""
+def hand(frame: Frame, x: float, y: float, faces: Sequence[Face], *, per_row: int = 6, label: str = "hand",
+         field: str = "card") -> Element:
+    """Cards face up, in rows; the last action's card marked. Each card's group carries ``data-<field>``:
+    the name of the action field that names it (``card``, ``cards``), for a client to narrow by."""
     block = group("hand", transform=f"translate({x},{y})")
     block.add(text(0, 12, label, "label"))
     for index, face in enumerate(faces):
         left = (index % per_row) * (CARD_WIDTH + 6)
         top = 18 + (index // per_row) * (CARD_HEIGHT + 6)
-        card = group(classes(face.kind, "face"), data_card=face.id)
+        # The group is "<kind>-face", not "<kind>": a shape's class on the group would stroke its text too.
+        card = group(classes(f"{face.kind}-face", "face"), **{f"data_{field}": face.id})
         card.add(rect(left, top, CARD_WIDTH, CARD_HEIGHT, classes("card", frame.mark(face.id)), rx=4))
         card.add(text(left + 6, top + 16, face.name, "card-name"))
         if face.detail:
