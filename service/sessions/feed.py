@@ -35,6 +35,7 @@ from rulesets.core.host import GameState, to_builtins
 
 from .logic import _effective, _OpenSession, _revealed_once_over
 from .store import SessionStore
+from .view_patch import make_patch
 
 #: Versions behind the newest whose messages (and views) stay built: enough for a stream
 #: that falls a few commits behind, without a session's history piling up in memory.
@@ -144,9 +145,9 @@ class SessionFeed:
             body["view"] = view
         else:
             before = self._view_at(seat, version - 1)
-            patch = jsonpatch.make_patch(before, view)
+            patch = make_patch(before, view)
             if jsonpatch.apply_patch(before, patch) == view:
-                body["view_patch"] = patch.patch
+                body["view_patch"] = patch
             else:  # never seen; the whole view is always right
                 body["view"] = view
         body.update(_revealed_once_over(state, status.game_over))

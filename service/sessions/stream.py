@@ -31,9 +31,13 @@ from . import tokens
 from .errors import NotAuthenticated, NotPermitted
 from .feed import SessionFeeds
 from .logic import Sessions, _OpenSession
+from .store import StoreUnavailable
 from .tokens import Caller
 
 TICKET_BYTES = 32
+#: While the session store cannot be read, an open stream tries again this often (or sooner,
+#: when the worker's subscription comes back and says to look again).
+STORE_RETRY_SECONDS = 1.0
 
 
 class TooManyStreams(Exception):
@@ -147,7 +151,13 @@ class SessionStreams:
                 whole = True  # a connection's first message carries the whole view
                 note: int | None = None  # the first read must start after the listener is in place
                 while True:
-                    version = feed.sync(note)
+                    try:
+                        version = feed.sync(note)
+                    except StoreUnavailable:  # a failover, say: the connection stays, the read is tried again
+                        yield ": session store unavailable, retrying\n\n"
+                        heard.wait(min(self.heartbeat_seconds, STORE_RETRY_SECONDS))
+                        note = None  # whatever was heard meanwhile, the next read must be a fresh one
+                        continue
                     if version is None:
                         yield "event: gone\ndata: {}\n\n"
                         return
