@@ -115,6 +115,13 @@ def worker_pid(server: GunicornServer) -> int:
     return pids[0]
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's user + system CPU time so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kb(pid: int) -> int:
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -285,11 +292,14 @@ async def streams_phase(port: int, pid: int, sessions: list[Session], count: int
     for round_number in range(rounds):
         for session in sessions:
             session.prepare(port)
+        cpu = cpu_seconds(pid)
         outcome = await deliver(port, sessions, open_streams)
+        cpu = cpu_seconds(pid) - cpu
         p99 = percentile(outcome.latencies_ms, 0.99)
         print(f"  action round {round_number + 1} ({len(sessions)} actions at once): "
               f"{len(outcome.latencies_ms)}/{len(open_streams)} delivered, {outcome.missing} missing, "
-              f"{outcome.wrong} out of order; {summary(outcome.latencies_ms)}; p99 / floor {p99 / floor_ms:.1f}x")
+              f"{outcome.wrong} out of order; {summary(outcome.latencies_ms)}; p99 / floor {p99 / floor_ms:.1f}x; "
+              f"worker CPU {cpu * 1000:.0f} ms")
         ok = ok and not outcome.missing and not outcome.wrong and p99 < TARGET_P99_MS
     for stream in streams:
         stream.close()

@@ -15,10 +15,10 @@ patch is against the seat's view at the version before (the message the stream s
 just before), and a stream decides itself which versions it sends and whether the first
 one is whole.
 
-Reads are single-flight with freshness: a stream that was told "look again" (or starts)
-is answered only by a read that *began* after it asked, so a commit it has not heard of
-cannot slip between; a stream told of version ``v`` is answered by any read that already
-holds ``v``, or by the next one to finish.
+Reads are shared with freshness (:mod:`service.sessions.shared_reads`): a stream that was
+told "look again" (or starts) is answered only by a read that *began* after it asked, so a
+commit it has not heard of cannot slip between; a stream told of version ``v`` is answered
+by the log already read when it holds ``v``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import orjson
 from rulesets.core.host import GameState, to_builtins
 
 from .logic import _effective, _OpenSession, _revealed_once_over
+from .shared_reads import SharedReads
 from .store import SessionStore
 from .view_patch import make_patch
 
@@ -53,12 +54,9 @@ class SessionFeed:
         state = session.state()
         self._seed, self._salt = state.rng.seed, state.rng.salt
         self._lock = threading.Lock()
-        self._read_done = threading.Condition(self._lock)
+        self._reads = SharedReads()
         self._entries: list[dict[str, Any]] = []
         self._version = -1  # the version the entries end at (-1: nothing read yet)
-        self._reading = False
-        self._reads_started = 0
-        self._last_read = 0  # the number of the last read to finish
         self.gone = False
         self._states: dict[int, GameState] = {session.version: state}
         self._views: dict[tuple[int | None, int], Any] = {}
@@ -70,33 +68,23 @@ class SessionFeed:
     # ------------------------------------------------------------------ the log
     def sync(self, heard: int | None) -> int | None:
         """The version the log ends at, read once for everyone who asks meanwhile; None once
-        the session is gone. ``heard``: a version the caller was told of (a read holding it
-        will do), or None: only a read that starts after this call will."""
+        the session is gone. ``heard``: a version the caller was told of (a log that holds it
+        will do), or None: only a read that begins after this call will
+        (:class:`~service.sessions.shared_reads.SharedReads`)."""
         with self._lock:
-            asked_at = self._reads_started
-            while True:
-                if self.gone:
-                    return None
-                if heard is not None and self._version >= heard:
-                    return self._version
-                if self._last_read > asked_at:
-                    return self._version
-                if not self._reading:
-                    break
-                self._read_done.wait()
-            self._reading = True
-            self._reads_started += 1
-            number = self._reads_started
+            if self.gone:
+                return None
+            if heard is not None and self._version >= heard:
+                return self._version
+        return self._reads.read(None, self._read)
+
+    def _read(self) -> int | None:
+        """One read of the log's new entries, merged in for every stream."""
+        with self._lock:
             start = len(self._entries)
-        try:
-            piece = self._store.read_log(self.session_id, start)
-        finally:
-            with self._lock:
-                self._reading = False
-                self._read_done.notify_all()
+        piece = self._store.read_log(self.session_id, start)
         with self._lock:
             self.log_reads += 1
-            self._last_read = max(self._last_read, number)
             if piece is None:
                 self.gone = True
                 return None

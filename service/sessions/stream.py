@@ -143,9 +143,11 @@ class SessionStreams:
         stream of the session in this process; what is this stream's is which versions it sends
         (each once, in order, after ``after``) and that its first message carries the whole view."""
         feed = self.feeds.take(session)
+        session_id, seat = session.session_id, caller.seat
+        del session, caller  # the snapshot (the whole state's bytes) must not stay with each of thousands of streams
         heard = _Heard()
         try:
-            with self.sessions.store.listen(session.session_id, heard):
+            with self.sessions.store.listen(session_id, heard):
                 yield ": stream open\n\n"
                 sent = after  # the version the client holds (None: nothing yet)
                 whole = True  # a connection's first message carries the whole view
@@ -162,7 +164,7 @@ class SessionStreams:
                         yield "event: gone\ndata: {}\n\n"
                         return
                     for number in range(version if sent is None else sent + 1, version + 1):
-                        text, over = feed.message(caller.seat, number, whole)
+                        text, over = feed.message(seat, number, whole)
                         whole, sent = False, number
                         yield text
                         if over and number == version:
