@@ -378,7 +378,8 @@ def main(argv: list[str] | None = None) -> None:
     with PrivateRedis() as redis_server:
         env = server_env(redis_server.url, args, log_dir)
         print(f"bench.streams: {args.game}, {args.players} players, {args.sessions} sessions, one gevent worker; "
-              f"RLIMIT_NOFILE {resource.getrlimit(resource.RLIMIT_NOFILE)[0]}")
+              f"RLIMIT_NOFILE {resource.getrlimit(resource.RLIMIT_NOFILE)[0]}; {os.cpu_count()} cores, "
+              f"load average {os.getloadavg()[0]:.1f} (other work on the machine slows every figure)")
         print("  settings: " + ", ".join(f"{k}={env[k]}" for k in sorted(env) if k != "REDIS_URL"))
         phases: list[tuple[str, int]] = [("streams", n) for n in args.streams]
         if args.polls:

@@ -60,7 +60,7 @@ class SessionFeed:
         self.gone = False
         self._states: dict[int, GameState] = {session.version: state}
         self._views: dict[tuple[int | None, int], Any] = {}
-        self._texts: dict[tuple[int | None, int, bool], tuple[str, bool]] = {}
+        self._texts: dict[tuple[int | None, int, bool], tuple[bytes, bool]] = {}
         #: for tests and logs: log reads done, messages built
         self.log_reads = 0
         self.messages_built = 0
@@ -109,7 +109,7 @@ class SessionFeed:
             del self._texts[key]
 
     # ------------------------------------------------------------------ messages
-    def message(self, seat: int | None, version: int, whole: bool) -> tuple[str, bool]:
+    def message(self, seat: int | None, version: int, whole: bool) -> tuple[bytes, bool]:
         """``version``'s server-sent event for ``seat`` (its view whole, or as a patch against its
         view at the version before) and whether the game is over at it. ``version`` must be one
         :meth:`sync` returned or below."""
@@ -121,7 +121,7 @@ class SessionFeed:
                 self.messages_built += 1
             return built
 
-    def _build(self, seat: int | None, version: int, whole: bool) -> tuple[str, bool]:
+    def _build(self, seat: int | None, version: int, whole: bool) -> tuple[bytes, bool]:
         ruleset = self._ruleset
         state = self._state_at(version)
         entry = self._entries[version - 1] if version else None
@@ -139,7 +139,8 @@ class SessionFeed:
             else:  # never seen; the whole view is always right
                 body["view"] = view
         body.update(_revealed_once_over(state, status.game_over))
-        return f"id: {version}\ndata: {orjson.dumps(to_builtins(body)).decode()}\n\n", bool(status.game_over)
+        # Bytes: thousands of streams send this one text, and none should encode it again.
+        return b"id: %d\ndata: %s\n\n" % (version, orjson.dumps(to_builtins(body))), bool(status.game_over)
 
     def _view_at(self, seat: int | None, version: int) -> Any:
         view = self._views.get((seat, version))

@@ -127,7 +127,7 @@ class SessionStreams:
 
     # ------------------------------------------------------------------ the stream
     def open(self, session_id: str, token: str | None, ticket: str | None, last_event_id: str | None,
-             client: str) -> tuple[Iterator[str] | None, Callable[[], None]]:
+             client: str) -> tuple[Iterator[str | bytes] | None, Callable[[], None]]:
         """Check everything a refusal could be about, then a generator of the stream's text (None: nothing
         to send ever again, the game is over at the version the client holds) and the slot's release."""
         session = self.sessions._open(session_id)
@@ -138,7 +138,7 @@ class SessionStreams:
         release = self.slots.take(client)  # TooManyStreams propagates
         return self._messages(session, caller, after), release
 
-    def _messages(self, session: _OpenSession, caller: Caller, after: int | None) -> Iterator[str]:
+    def _messages(self, session: _OpenSession, caller: Caller, after: int | None) -> Iterator[str | bytes]:
         """The stream's text. The work of building a message is the session feed's, shared by every
         stream of the session in this process; what is this stream's is which versions it sends
         (each once, in order, after ``after``) and that its first message carries the whole view."""
