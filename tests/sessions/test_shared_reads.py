@@ -58,12 +58,11 @@ def test_an_error_reaches_every_caller_of_that_read_and_the_next_caller_reads_ag
     assert reads.made == 2
 
 
-def test_a_store_snapshot_read_by_many_long_polls_at_once_is_one_redis_read(redis_store):
-    from service.sessions.shared_reads import SharedReads as Shared
-
-    assert isinstance(redis_store._shared, Shared)
+def test_a_store_snapshot_read_by_many_long_polls_at_once_is_few_redis_reads(redis_store, monkeypatch):
     redis_store.create("AAAAAAAAAAAAAAAAAAAAAB", b"{}", b"{}")
-    before = redis_store._shared.made
+    trips = []
+    pipeline = redis_store.client.pipeline
+    monkeypatch.setattr(redis_store.client, "pipeline", lambda *a, **k: trips.append(1) or pipeline(*a, **k))
     gate = threading.Barrier(50)
     got = []
 
@@ -77,4 +76,4 @@ def test_a_store_snapshot_read_by_many_long_polls_at_once_is_one_redis_read(redi
     for thread in threads:
         thread.join(10)
     assert got == [0] * 50
-    assert redis_store._shared.made - before < 50 / 2, redis_store._shared.made - before
+    assert len(trips) < 50 / 2, f"{len(trips)} Redis reads for 50 concurrent snapshots"
