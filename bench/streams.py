@@ -163,7 +163,7 @@ class Stream:
                     self.error = head.split(b"\r\n", 1)[0].decode()
                     return
                 self.version = await asyncio.wait_for(self.next_id(), 30)
-            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as exc:
+            except (OSError, TimeoutError, asyncio.IncompleteReadError) as exc:
                 self.error = type(exc).__name__
 
     async def next_id(self) -> int:
@@ -214,7 +214,7 @@ async def deliver(port: int, sessions: list[Session], streams: list[Stream]) -> 
         try:
             version = await asyncio.wait_for(stream.next_id(), DELIVERY_TIMEOUT)
             arrived.append((stream, time.perf_counter(), version))
-        except (asyncio.TimeoutError, asyncio.IncompleteReadError, OSError):
+        except (TimeoutError, asyncio.IncompleteReadError, OSError):
             arrived.append(None)
 
     waiting = [asyncio.create_task(await_message(s)) for s in streams]
@@ -313,7 +313,7 @@ async def long_poll(port: int, session: Session, seat: int) -> tuple[int, float,
         writer.write(_request("GET", path, session.tokens[seat]))
         data = await asyncio.wait_for(reader.read(), 60)
         writer.close()
-    except (OSError, asyncio.TimeoutError):
+    except (OSError, TimeoutError):
         return 0, time.perf_counter(), -1
     when = time.perf_counter()
     status = int(data.split(b" ", 2)[1])

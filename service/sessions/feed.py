@@ -101,12 +101,12 @@ class SessionFeed:
         """With the lock held: drop built states, views and messages of the versions ``which`` picks
         (the newest state built stays, unless told: the next version is built from it)."""
         newest = max(self._states, default=None) if keep_newest else None
-        for key in [v for v in self._states if which(v) and v != newest]:
-            del self._states[key]
-        for key in [k for k in self._views if which(k[1])]:
-            del self._views[key]
-        for key in [k for k in self._texts if which(k[1])]:
-            del self._texts[key]
+        for version in [v for v in self._states if which(v) and v != newest]:
+            del self._states[version]
+        for seen in [k for k in self._views if which(k[1])]:
+            del self._views[seen]
+        for built in [k for k in self._texts if which(k[1])]:
+            del self._texts[built]
 
     # ------------------------------------------------------------------ messages
     def message(self, seat: int | None, version: int, whole: bool) -> tuple[bytes, bool]:

@@ -21,7 +21,7 @@ from typing import Any
 
 
 class _Reads:
-    __slots__ = ("done", "reading", "started", "finished", "result", "error", "users")
+    __slots__ = ("done", "error", "finished", "reading", "result", "started", "users")
 
     def __init__(self, lock: threading.Lock) -> None:
         self.done = threading.Condition(lock)
@@ -71,7 +71,7 @@ class SharedReads:
         error: BaseException | None = None
         try:
             result = fetch()
-        except BaseException as exc:  # handed to every caller of this read, as each would have seen it
+        except BaseException as exc:  # noqa: BLE001 - handed to every caller of this read, as each would have seen it
             error = exc
         finally:
             self._lock.acquire()

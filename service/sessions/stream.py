@@ -127,7 +127,7 @@ class SessionStreams:
 
     # ------------------------------------------------------------------ the stream
     def open(self, session_id: str, token: str | None, ticket: str | None, last_event_id: str | None,
-             client: str) -> tuple[Iterator[str | bytes] | None, Callable[[], None]]:
+             client: str) -> tuple[Iterator[bytes] | None, Callable[[], None]]:
         """Check everything a refusal could be about, then a generator of the stream's text (None: nothing
         to send ever again, the game is over at the version the client holds) and the slot's release."""
         session = self.sessions._open(session_id)
@@ -138,7 +138,7 @@ class SessionStreams:
         release = self.slots.take(client)  # TooManyStreams propagates
         return self._messages(session, caller, after), release
 
-    def _messages(self, session: _OpenSession, caller: Caller, after: int | None) -> Iterator[str | bytes]:
+    def _messages(self, session: _OpenSession, caller: Caller, after: int | None) -> Iterator[bytes]:
         """The stream's text. The work of building a message is the session feed's, shared by every
         stream of the session in this process; what is this stream's is which versions it sends
         (each once, in order, after ``after``) and that its first message carries the whole view."""
@@ -148,7 +148,7 @@ class SessionStreams:
         heard = _Heard()
         try:
             with self.sessions.store.listen(session_id, heard):
-                yield ": stream open\n\n"
+                yield b": stream open\n\n"
                 sent = after  # the version the client holds (None: nothing yet)
                 whole = True  # a connection's first message carries the whole view
                 note: int | None = None  # the first read must start after the listener is in place
@@ -156,12 +156,12 @@ class SessionStreams:
                     try:
                         version = feed.sync(note)
                     except StoreUnavailable:  # a failover, say: the connection stays, the read is tried again
-                        yield ": session store unavailable, retrying\n\n"
+                        yield b": session store unavailable, retrying\n\n"
                         heard.wait(min(self.heartbeat_seconds, STORE_RETRY_SECONDS))
                         note = None  # whatever was heard meanwhile, the next read must be a fresh one
                         continue
                     if version is None:
-                        yield "event: gone\ndata: {}\n\n"
+                        yield b"event: gone\ndata: {}\n\n"
                         return
                     for number in range(version if sent is None else sent + 1, version + 1):
                         text, over = feed.message(seat, number, whole)
@@ -170,7 +170,7 @@ class SessionStreams:
                         if over and number == version:
                             return
                     while (note := heard.wait(self.heartbeat_seconds)) is _QUIET:
-                        yield ": ping\n\n"
+                        yield b": ping\n\n"
         finally:
             self.feeds.give_back(feed)
 
@@ -184,7 +184,7 @@ class _Heard:
     again (which outweighs any version: a read is due), or _QUIET when the wait timed out.
     Small on purpose: a worker holds thousands."""
 
-    __slots__ = ("_event", "_version", "_look_again")
+    __slots__ = ("_event", "_look_again", "_version")
 
     def __init__(self) -> None:
         self._event = threading.Event()
