@@ -49,6 +49,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from .fanout import Listener, RedisFanout, Waiter
+from .shared_reads import SharedReads
 from .store import CommitOutcome, LogSlice, SessionGone, Snapshot, StoreUnavailable
 
 #: Reaching Redis on a healthy network takes well under these.
@@ -170,6 +171,7 @@ class RedisStore:
         #: The connections' name in CLIENT LIST.
         self.client_name = f"{self.prefix}:sessions"
         self.fanout = RedisFanout(lambda: self.client, cluster=cluster)
+        self._shared = SharedReads()
         # Sharded pub/sub on a cluster: a classic PUBLISH there is copied to every node.
         self._notify = "SPUBLISH" if self.cluster else "PUBLISH"
 
@@ -273,6 +275,11 @@ class RedisStore:
             return bool(self._run(_CREATE, [keys.meta, keys.state], [meta, state, self.idle_seconds], wrote=bool))
 
     def snapshot(self, session_id: str) -> Snapshot | None:
+        """Shared by the concurrent callers of this process (:mod:`.shared_reads`): a commit wakes
+        every long-poll of its session at once, and they need one read, not one each."""
+        return self._shared.read(("snapshot", session_id), lambda: self._read_snapshot(session_id))
+
+    def _read_snapshot(self, session_id: str) -> Snapshot | None:
         keys = self.keys(session_id)
         with _reachable():
             pipe = self.client.pipeline(transaction=True)
@@ -342,8 +349,11 @@ class RedisStore:
             return bool(self._run(_DELETE, keys.all(), [keys.channel, self._notify], wrote=bool))
 
     def _version(self, keys: SessionKeys) -> int | None:
-        version = self.client.hget(keys.state, "version")
-        return None if version is None else int(version)
+        def read() -> int | None:
+            version = self.client.hget(keys.state, "version")
+            return None if version is None else int(version)
+
+        return self._shared.read(("version", keys.state), read)
 
     def listen(self, session_id: str, listener: Listener) -> AbstractContextManager[None]:
         """``listener`` is told each new version of the session (or None: look again) while

@@ -6,9 +6,11 @@ the seat's view, whole on the first message of a connection and otherwise as an 
 JSON Patch (``view_patch``) against the previous message's view. A client that reconnects
 with ``Last-Event-ID`` gets the versions after it, from the log, the first one whole.
 
-The views of past versions are rebuilt from the log: an action is applied to the state of
-the version before it, an undo replays the actions that still stand. The listener on the
-store is registered before the log is read, so a commit landing meanwhile is not missed.
+The messages are built by the session's feed (:mod:`service.sessions.feed`), once per seat
+and version for every stream of the session in this process, from one log read per commit:
+an action is applied to the state of the version before it, an undo replays the actions
+that still stand. The listener on the store is registered before the log is read, so a
+commit landing meanwhile is not missed.
 
 Tickets let a browser's ``EventSource`` (which cannot send ``Authorization``) open a seat's
 stream: a random value, kept in the session store under its SHA-256 digest for
@@ -18,24 +20,24 @@ presents it, in whichever worker.
 
 from __future__ import annotations
 
-import queue
 import secrets
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import jsonpatch
-import msgspec
 import orjson
 
-from rulesets.core.host import GameState, to_builtins
-
 from . import tokens
-from .errors import NotAuthenticated, NotPermitted, SessionNotFound
-from .logic import Sessions, _effective, _OpenSession, _revealed_once_over
+from .errors import NotAuthenticated, NotPermitted
+from .feed import SessionFeeds
+from .logic import Sessions, _OpenSession
+from .store import StoreUnavailable
 from .tokens import Caller
 
 TICKET_BYTES = 32
+#: While the session store cannot be read, an open stream tries again this often (or sooner,
+#: when the worker's subscription comes back and says to look again).
+STORE_RETRY_SECONDS = 1.0
 
 
 class TooManyStreams(Exception):
@@ -101,6 +103,7 @@ class SessionStreams:
         self.heartbeat_seconds = heartbeat_seconds
         self.ticket_seconds = ticket_seconds
         self.slots = StreamSlots(per_client, per_worker)
+        self.feeds = SessionFeeds(sessions.store)
 
     # ------------------------------------------------------------------ tickets
     def new_ticket(self, session_id: str, token: str | None) -> dict[str, Any]:
@@ -124,7 +127,7 @@ class SessionStreams:
 
     # ------------------------------------------------------------------ the stream
     def open(self, session_id: str, token: str | None, ticket: str | None, last_event_id: str | None,
-             client: str) -> tuple[Iterator[str] | None, Callable[[], None]]:
+             client: str) -> tuple[Iterator[bytes] | None, Callable[[], None]]:
         """Check everything a refusal could be about, then a generator of the stream's text (None: nothing
         to send ever again, the game is over at the version the client holds) and the slot's release."""
         session = self.sessions._open(session_id)
@@ -135,73 +138,73 @@ class SessionStreams:
         release = self.slots.take(client)  # TooManyStreams propagates
         return self._messages(session, caller, after), release
 
-    def _messages(self, session: _OpenSession, caller: Caller, after: int | None) -> Iterator[str]:
-        store, session_id = self.sessions.store, session.session_id
-        ruleset, meta, seat = session.ruleset, session.meta, caller.seat
-        first_state = session.state()
-        seed, salt = first_state.rng.seed, first_state.rng.salt
-        first_player = None if meta.first_player is msgspec.UNSET else meta.first_player
-        heard: queue.Queue[int | None] = queue.Queue()
-
-        def state_at(entries: list[dict[str, Any]], version: int) -> GameState:
-            return ruleset.replay(meta.players, seed, meta.options, [e["action"] for e in _effective(entries[:version])],
-                                  first_player=first_player, colors=meta.colors, salt=salt)
-
-        with store.listen(session_id, heard.put):
-            entries: list[dict[str, Any]] = []
-            state: GameState | None = None
-            view: Any = None
-            sent = after  # the version the client holds (None: nothing yet)
-            yield ": stream open\n\n"
-            while True:
-                piece = store.read_log(session_id, len(entries))
-                if piece is None:
-                    yield "event: gone\ndata: {}\n\n"
-                    return
-                entries.extend(orjson.loads(raw) for raw in piece.entries)
-                start = piece.version if sent is None else sent + 1
-                for version in range(start, piece.version + 1):
-                    entry = entries[version - 1] if version else None
-                    if state is None or entry is None or entry.get("type") == "undo":
-                        state = state_at(entries, version)
-                    else:
-                        state, _ = ruleset.apply(state, entry["action"])
-                    new_view = orjson.loads(orjson.dumps(ruleset.view(state, seat)))
-                    status = ruleset.status(state)
-                    body: dict[str, Any] = {"version": version, **self._entry(entry, ruleset, seat, state),
-                                            "status": to_builtins(status)}
-                    if view is None:
-                        body["view"] = new_view
-                    else:
-                        patch = jsonpatch.make_patch(view, new_view)
-                        if jsonpatch.apply_patch(view, patch) == new_view:
-                            body["view_patch"] = patch.patch
-                        else:  # never seen; the whole view is always right
-                            body["view"] = new_view
-                    body.update(_revealed_once_over(state, status.game_over))
-                    view, sent = new_view, version
-                    yield f"id: {version}\ndata: {orjson.dumps(to_builtins(body)).decode()}\n\n"
-                    if status.game_over and version == piece.version:
-                        return
+    def _messages(self, session: _OpenSession, caller: Caller, after: int | None) -> Iterator[bytes]:
+        """The stream's text. The work of building a message is the session feed's, shared by every
+        stream of the session in this process; what is this stream's is which versions it sends
+        (each once, in order, after ``after``) and that its first message carries the whole view."""
+        feed = self.feeds.take(session)
+        session_id, seat = session.session_id, caller.seat
+        del session, caller  # the snapshot (the whole state's bytes) must not stay with each of thousands of streams
+        heard = _Heard()
+        try:
+            with self.sessions.store.listen(session_id, heard):
+                yield b": stream open\n\n"
+                sent = after  # the version the client holds (None: nothing yet)
+                whole = True  # a connection's first message carries the whole view
+                note: int | None = None  # the first read must start after the listener is in place
                 while True:
                     try:
-                        heard.get(timeout=self.heartbeat_seconds)
-                    except queue.Empty:
-                        yield ": ping\n\n"
+                        version = feed.sync(note)
+                    except StoreUnavailable:  # a failover, say: the connection stays, the read is tried again
+                        yield b": session store unavailable, retrying\n\n"
+                        heard.wait(min(self.heartbeat_seconds, STORE_RETRY_SECONDS))
+                        note = None  # whatever was heard meanwhile, the next read must be a fresh one
                         continue
-                    while not heard.empty():
-                        heard.get_nowait()
-                    break
+                    if version is None:
+                        yield b"event: gone\ndata: {}\n\n"
+                        return
+                    for number in range(version if sent is None else sent + 1, version + 1):
+                        text, over = feed.message(seat, number, whole)
+                        whole, sent = False, number
+                        yield text
+                        if over and number == version:
+                            return
+                    while (note := heard.wait(self.heartbeat_seconds)) is _QUIET:
+                        yield b": ping\n\n"
+        finally:
+            self.feeds.give_back(feed)
 
-    @staticmethod
-    def _entry(entry: dict[str, Any] | None, ruleset: Any, seat: int | None, state: GameState) -> dict[str, Any]:
-        if entry is None:
-            return {"type": "start", "seat": None, "action": None, "events": []}
-        if entry.get("type") == "undo":
-            return {"type": "undo", "seat": entry["seat"], "undoes": entry["undoes"], "action": None, "events": []}
-        return {"type": "action", "seat": entry["seat"],
-                "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat, state),
-                "events": ruleset.view_events(entry["events"], seat)}
+
+#: What :meth:`_Heard.wait` answers when nothing came: time for a heartbeat.
+_QUIET: Any = object()
+
+
+class _Heard:
+    """A stream's listener: the highest version heard since the last wait, None when told to look
+    again (which outweighs any version: a read is due), or _QUIET when the wait timed out.
+    Small on purpose: a worker holds thousands."""
+
+    __slots__ = ("_event", "_look_again", "_version")
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+        self._version: int | None = None
+        self._look_again = False
+
+    def __call__(self, note: int | None) -> None:
+        if note is None:
+            self._look_again = True
+        elif self._version is None or note > self._version:
+            self._version = note
+        self._event.set()
+
+    def wait(self, timeout: float) -> Any:
+        if not self._event.wait(timeout):
+            return _QUIET
+        self._event.clear()
+        version, look_again = self._version, self._look_again
+        self._version, self._look_again = None, False
+        return None if look_again else version
 
 
 def _last_event_id(text: str | None, current: int) -> int | None:

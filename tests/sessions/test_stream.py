@@ -301,3 +301,94 @@ def test_a_ticket_works_once_across_workers(redis_url, key_prefix, card_nim):
     finally:
         for app in apps:
             app.extensions["sessions"].store.close()
+
+
+# ---------------------------------------------------------------- shared work (issue #21's scale)
+def wait_subscribed(stream_app, sid):
+    """On Redis, until the worker's subscription to the session's channel is confirmed: its
+    confirmation tells every listener to look again, which would be one more read."""
+    store = stream_app.extensions["sessions"].store
+    fanout = getattr(store, "fanout", None)
+    if fanout is None:
+        return
+    deadline = time.monotonic() + 5
+    while not fanout.subscribed(store.keys(sid).channel):
+        assert time.monotonic() < deadline, "the subscription was never confirmed"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("stream_config", [{"SESSION_STREAMS_PER_CLIENT": 20}])
+def test_streams_of_a_session_share_one_log_read_and_one_message_per_seat_and_version(web, stream_app, monkeypatch):
+    """Five streams of seat 0, one of seat 1 and a spectator's: a commit costs one log read for
+    all of them and one message per seat; every stream of seat 0 sends the same text, and
+    seat 1 and the spectator get messages of their own, built from their own views."""
+    created = create(web, players=2)
+    sid = created["session_id"]
+    store = stream_app.extensions["sessions"].store
+    reads = []
+    read_log = store.read_log
+    monkeypatch.setattr(store, "read_log", lambda session_id, start=0: reads.append(session_id)
+                        or read_log(session_id, start))
+    seat0 = [open_stream(web, sid, created["seat_tokens"][0]) for _ in range(5)]
+    seat1 = open_stream(web, sid, created["seat_tokens"][1])
+    spectator = open_stream(web, sid)
+    everyone = [*seat0, seat1, spectator]
+    views = [stream.next()[1]["view"] for stream in everyone]
+    wait_subscribed(stream_app, sid)
+    play_one(web, created)  # the first commit may meet look-again notes from the subscription
+    for index, stream in enumerate(everyone):
+        views[index] = jsonpatch.apply_patch(views[index], stream.next()[1]["view_patch"])
+    feed = stream_app.extensions["session_streams"].feeds.get(sid)
+    built = feed.messages_built
+    for _ in range(3):
+        del reads[:]
+        before = feed.messages_built
+        result = play_one(web, created, prefer="draw")
+        seen = [stream.next() for stream in everyone]
+        assert {version for version, _ in seen} == {result["version"]}
+        assert reads == [sid], "every stream of the session read the log itself"
+        assert feed.messages_built - before == 3, "a message per stream instead of per seat"
+        assert all(data == seen[0][1] for _, data in seen[:5])
+        for index, (_, data) in enumerate(seen):
+            views[index] = jsonpatch.apply_patch(views[index], data["view_patch"])
+        for index, seat in [(0, 0), (5, 1), (6, None)]:
+            assert views[index] == full_view(stream_app, sid, seat)
+        if result["status"]["game_over"]:
+            break
+    assert feed.messages_built > built
+    late = open_stream(web, sid, created["seat_tokens"][0])  # a new stream of seat 0: whole, not the shared patch
+    version, data = late.next()
+    assert version == result["version"] and "view" in data and data["view"] == views[0]
+    for stream in [*everyone, late]:
+        stream.close()
+    assert stream_app.extensions["session_streams"].feeds.get(sid) is None  # the last stream took it away
+
+
+@pytest.mark.parametrize("stream_config", [{"SESSION_STREAMS_PER_CLIENT": 20}])
+def test_a_seats_message_carries_its_own_private_events_not_the_other_seats(web, stream_app):
+    """The shared message is per seat: with draws (private to the drawer), the two seats'
+    messages of one version differ, and each holds only what its seat may see."""
+    created = create(web, players=2)
+    sid = created["session_id"]
+    streams = [[open_stream(web, sid, token) for _ in range(2)] for token in created["seat_tokens"]]
+    for pair in streams:
+        for stream in pair:
+            stream.next()
+    differed = 0
+    for _ in range(6):
+        result = play_one(web, created, prefer="draw")
+        entry = orjson.loads(stream_app.extensions["sessions"].store.read_log(sid).entries[result["version"] - 1])
+        texts = [[stream.next()[1] for stream in pair] for pair in streams]
+        for seat, (first, second) in enumerate(texts):
+            assert first == second
+            shown = orjson.dumps(first["events"])
+            for event in entry["events"]:
+                if event.get("visible_to") is not None and seat not in event["visible_to"]:
+                    assert orjson.dumps(event) not in shown
+        differed += texts[0][0] != texts[1][0]
+        if result["status"]["game_over"]:
+            break
+    assert differed, "the seats were never shown different things: the test proves nothing"
+    for pair in streams:
+        for stream in pair:
+            stream.close()
