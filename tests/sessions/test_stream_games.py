@@ -233,3 +233,27 @@ def test_a_stream_per_seat_over_a_seeded_game(games_app, ruleset, players):
     print(f"{ruleset.id}-{players}: {game.version} versions{' (whole game)' if game.over else ''} in "
           f"{time.monotonic() - started:.1f} s; private strings searched for: "
           f"{[seat.private_checked for seat in game.seats]}")
+
+
+@pytest.mark.parametrize("kind", ["redis", "cluster"])
+def test_a_ticket_of_a_real_game_works_once_and_expires(request, key_prefix, kind):
+    """A ticket opens its seat's stream of a real game once; used again, or after its time, it is refused."""
+    app = live_app(kind, request, key_prefix, SESSION_STREAM_TICKET_SECONDS=1)
+    try:
+        game = Game(app, GAMES[0], 2)
+        game.record()
+        tickets = game.web.post(f"{game.base}/stream-tickets", headers=bearer(game.tokens[1]))
+        assert tickets.status_code == 201 and tickets.json["seat"] == 1, tickets.json
+        ticket = tickets.json["ticket"]
+        seat = game.seats[1]
+        seat.stream = Stream(game.web.get(f"{game.base}/stream?ticket={ticket}", buffered=False))
+        game.read(seat)  # seat 1's whole view, no more
+        seat.stream.close()
+        again = game.web.get(f"{game.base}/stream?ticket={ticket}")
+        assert again.status_code == 401 and again.json["code"] == "invalid_token", again.json
+        late = game.web.post(f"{game.base}/stream-tickets", headers=bearer(game.tokens[0])).json["ticket"]
+        time.sleep(1.5)
+        expired = game.web.get(f"{game.base}/stream?ticket={late}")
+        assert expired.status_code == 401 and expired.json["code"] == "invalid_token", expired.json
+    finally:
+        app.extensions["sessions"].store.close()
