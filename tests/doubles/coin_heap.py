@@ -14,12 +14,27 @@ CH-5: whoever takes the last stone wins. Hidden: the seed alone.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
-from rulesets.core import (Catalogue, Count, Event, GameState, Phase, PerSeat, PhaseTable, PrivateEvent, RandomSource, Rng,
-                           Ruleset, Seating, Seat, public, require)
+from rulesets.core import (
+    Catalogue,
+    Count,
+    Event,
+    GameState,
+    PerSeat,
+    Phase,
+    PhaseTable,
+    PrivateEvent,
+    RandomSource,
+    Rng,
+    Ruleset,
+    Seat,
+    Seating,
+    public,
+    require,
+)
 
 GAME_ID = "coin_heap"
 
@@ -113,7 +128,7 @@ class CoinHeap(Ruleset[CoinHeapState, CoinHeapAction]):
     max_players = 3
     rules_version = "1"
     options = ()
-    rules = {"CH-1": "Turns", "CH-2": "Taking", "CH-3": "Tossing", "CH-4": "Counting", "CH-5": "Winning"}
+    rules: ClassVar[dict[str, str]] = {"CH-1": "Turns", "CH-2": "Taking", "CH-3": "Tossing", "CH-4": "Counting", "CH-5": "Winning"}
     player_count_rule = "CH-1"
     first_player_rule = "CH-1"
     State = CoinHeapState

@@ -28,7 +28,6 @@ import random
 from dataclasses import dataclass
 
 import msgspec
-import orjson
 import pytest
 
 from rulesets.core.events import _shown_whole, is_private
