@@ -38,6 +38,7 @@ CSS = """\
 .player-board.viewer-mark{stroke:$mark;stroke-width:2}
 .gem-sapphire{fill:#2e6fd8}.gem-emerald{fill:#2e9d57}.gem-diamond{fill:#d7dde3;stroke:$rule}.gem-ruby{fill:#c0392b}
 .sealed-mark{fill:$back}
+.hall.last,.improvement.last,.market-row.last,.card.last{stroke:$mark;stroke-width:3}
 .pip{fill:$empty;stroke:$rule;stroke-width:1}.pip-on{fill:$ink}
 """
 
