@@ -74,7 +74,7 @@ def test_the_last_card_played_marks_its_space():
     root = _root(after, 1, last=action)
     space = next(n for n in root.iter() if n.get("data-col") == str(action["space"]["col"])
                  and n.get("data-row") == str(action["space"]["row"]))
-    assert any("last" in _classes(n) for n in space.iter())
+    assert any(n.tag.endswith("use") and "last" in _classes(n) for n in space.iter())  # the space itself
     marked = [n for n in root.iter() if "last" in _classes(n)]
     assert all(n in list(space.iter()) or n.get("data-card") for n in marked)
     assert not [n for n in _root(after, 1).iter() if "last" in _classes(n)]
