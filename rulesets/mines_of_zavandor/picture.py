@@ -73,7 +73,8 @@ def _hall_places(frame: Frame) -> dict[str, tuple[float, float]]:
     for hall in path["halls"]:
         routes.setdefault(hall["route"], []).append(hall["id"])
     middle, span = 48, WIDTH - 32 - 2 * HALL_W
-    places = {path["start"]: (0.0, middle), path["coronation"]: (float(span + HALL_W), middle)}
+    places: dict[str, tuple[float, float]] = {path["start"]: (0.0, middle),
+                                              path["coronation"]: (float(span + HALL_W), middle)}
     for line_y, route in ((0, "upper"), (2 * middle, "lower")):
         halls = routes.get(route, [])
         for index, hall in enumerate(halls):
@@ -104,8 +105,8 @@ def kings_path(svg: Svg, frame: Frame, entries: Mapping[str, Mapping[str, Any]],
         for row, (gem, count) in enumerate(hall["king_cost"].items()):
             item.add(text(left + 5, top + 13 + row * 12, f"{count} {gem}", "small"))
         if here:
-            item.add(polygon([(left + 40, top + 30), (left + 44, top + 20), (left + 50, top + 26), (left + 56, top + 20),
-                              (left + 60, top + 30)], "king"))
+            crown = [(40, 30), (44, 20), (50, 26), (56, 20), (60, 30)]
+            item.add(polygon([(left + dx, top + dy) for dx, dy in crown], "king"))
             item.add(text(left, top + HALL_H + 14, hall["name"], "detail"))
             item.add(tooltip(f"king: {hall['name']}"))
         block.add(item)
@@ -146,7 +147,8 @@ def market(svg: Svg, frame: Frame, entries: Mapping[str, Mapping[str, Any]], x: 
     for index, row in enumerate(frame.view["display"]):
         top, gem = index * (CARD_H + 8), row["gem"]
         item = group(classes("display-row", frame.mark(gem)), data_row=gem)
-        item.add(rect(0, top, 640, CARD_H + 4, classes("market-row", None if row["in_play"] else "out", frame.mark(gem))))
+        out = None if row["in_play"] else "out"
+        item.add(rect(0, top, 640, CARD_H + 4, classes("market-row", out, frame.mark(gem))))
         item.add(circle(14, top + 14, 7, f"gem-{gem}"))
         item.add(text(26, top + 18, _name(entries, gem), "label"))
         if row["in_play"]:
@@ -169,7 +171,8 @@ def supply(frame: Frame, entries: Mapping[str, Mapping[str, Any]], x: float, y: 
         item = group(classes("pile", frame.mark(cart)), data_from=cart)
         item.add(backs(0, top + 2, pile["draw_count"], "draw"))
         item.add(text(90, top + 16, _name(entries, cart), "label"))
-        shown = ", ".join(f"{count} {entries[kind]['gem']}" for kind, count in pile["discard"].items() if kind in entries)
+        shown = ", ".join(f"{count} {entries[kind]['gem']}" for kind, count in pile["discard"].items()
+                          if kind in entries)
         item.add(text(90, top + 34, f"discard: {shown}" if shown else "discard: 0", "detail"))
         block.add(item)
     return block
