@@ -134,7 +134,7 @@ def _improvement(frame: Frame, entries: Mapping[str, Mapping[str, Any]], card: s
     item.add(rect(x, y, CARD_W, CARD_H, classes("improvement", frame.mark(card)), rx=4))
     item.add(text(x + 5, y + 15, _name(entries, card), "card-name"))
     if level is not None:
-        item.add(_pips(level, entry.get("top_level", level), x + CARD_W - 8, y + 8))
+        item.add(_pips(level, entry.get("top_level", level), x + CARD_W - 8, y + CARD_H + 5))
     item.add(text(x + 5, y + 33, f"cost {_cost(after['cost'])}" if after else "vp", "detail"))
     item.add(tooltip(_name(entries, card)))
     return item
