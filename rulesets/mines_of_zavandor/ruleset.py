@@ -7,7 +7,9 @@ from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
-from . import auction, consistency, income, legal, scoring, served_components, setup, trading, upgrade
+from rulesets.core.drawing import Frame, Svg
+
+from . import auction, consistency, income, legal, picture, scoring, served_components, setup, trading, upgrade
 from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseReward, CollectIncome, EndOneTimeStep,
                       EndUpgrades, FinishTrading, ForfeitMarkers, MoveKing, PlaceMarker, TradeAccept, TradeDraftAsk,
                       TradeDraftCancel, TradeDraftGive, TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject,
@@ -131,6 +133,9 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
             "waits for that.",
         ],
     }
+
+    def draw(self, frame: Frame) -> Svg:
+        return picture.draw(frame)
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         if options.get("variant") == "advanced":

@@ -6,7 +6,9 @@ from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
-from . import consistency, improvements, legal, served_components, setup, turns
+from rulesets.core.drawing import Frame, Svg
+
+from . import consistency, improvements, legal, picture, served_components, setup, turns
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
 from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .events import SoleniaEvent
@@ -123,6 +125,9 @@ class Solenia(Ruleset[SoleniaState, Action]):
         if not isinstance(solo, bool):  # not chosen (or not a choice: the option check refuses it later)
             return self.min_players, self.max_players
         return (1, 1) if solo else (2, self.max_players)
+
+    def draw(self, frame: Frame) -> Svg:
+        return picture.draw(frame)
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """Spec 3.3 check 3, before any single option's own check (check 4)."""
