@@ -49,7 +49,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from .fanout import Listener, RedisFanout, Waiter
-from .store import CommitOutcome, LogSlice, SessionGone, Snapshot, StoreUnavailable
+from .store import CommitOutcome, Current, LogSlice, SessionGone, Snapshot, StoreUnavailable
 
 #: Reaching Redis on a healthy network takes well under these.
 CONNECT_TIMEOUT_SECONDS = 0.5
@@ -282,6 +282,14 @@ class RedisStore:
         if meta is None or version is None or state is None:
             return None
         return Snapshot(meta, state, int(version))
+
+    def current(self, session_id: str) -> Current | None:
+        """One HMGET: the state hash holds both, so no transaction is needed to read them together."""
+        with _reachable():
+            version, state = self.client.hmget(self.keys(session_id).state, "version", "state")
+        if version is None or state is None:
+            return None
+        return Current(state, int(version))
 
     def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
         keys = self.keys(session_id)
