@@ -231,11 +231,14 @@ class RedisStore:
         id, commit recognises its write id, delete finds nothing left to delete.
         """
         for attempt in range(3):
-            pipe = self._master_for(keys[0]).pipeline(transaction=False)
-            pipe.evalsha(script.sha, len(keys), *keys, *args)
-            if self.wait_replicas:
-                pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms)
+            master = self._master_for(keys[0])
             try:
+                if not self.wait_replicas:
+                    # Nothing to wait for: the script alone, without a pipeline's bookkeeping.
+                    return master.evalsha(script.sha, len(keys), *keys, *args)
+                pipe = master.pipeline(transaction=False)
+                pipe.evalsha(script.sha, len(keys), *keys, *args)
+                pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms)
                 results = pipe.execute()
             except redis.exceptions.NoScriptError:
                 self._master_for(keys[0]).script_load(script.text)
@@ -245,7 +248,7 @@ class RedisStore:
                     raise
                 self._cluster.nodes_manager.initialize()
                 continue
-            if self.wait_replicas and results[1] < self.wait_replicas and wrote(results[0]):
+            if results[1] < self.wait_replicas and wrote(results[0]):
                 raise StoreUnavailable(
                     f"the write reached {results[1]} of the {self.wait_replicas} replica(s) it must reach within "
                     f"{self.wait_timeout_ms} ms; it may or may not have landed")
