@@ -22,7 +22,8 @@ Writes go through the Lua scripts beside this module (``create.lua``, ``commit.l
 slot. With ``wait_replicas`` the same connection then sends ``WAIT``, and a write is
 confirmed only once that many replicas hold it, so a failover to one of them loses
 no write the service confirmed. Reads use MULTI/EXEC so meta, state, version and log
-are read as of one instant.
+are read as of one instant; a worker that holds a session's meta already (it never
+changes) reads state and version with one HMGET of the state hash (``current``).
 
 On a Redis Cluster (``RedisCluster`` client) every key of a session shares one slot
 (the hash tag), so the scripts and MULTI/EXEC work unchanged, and change messages use
@@ -292,7 +293,7 @@ class RedisStore:
             version, state = self.client.hmget(self.keys(session_id).state, "version", "state")
         if version is None or state is None:
             return None
-        return Current(state, int(version))
+        return Current(cast(bytes, state), int(version))
 
     def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
         keys = self.keys(session_id)
