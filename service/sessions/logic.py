@@ -23,7 +23,7 @@ from ..encoding import state_decoder
 from ..verify import record_of
 from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted, SessionNotFound, SessionOutdated,
                      UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
-from .store import SessionGone, SessionStore, Snapshot
+from .store import Current, SessionGone, SessionStore
 from .tokens import SPECTATOR, Caller
 from .wait_slots import WaitSlots
 from ..webhooks import Webhooks, WebhooksUnavailable
@@ -33,6 +33,8 @@ _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
 #: Without ``expected_version`` an action is applied to whatever is current; under
 #: contention it is re-read and re-checked this many times before giving up with 409.
 COMMIT_ATTEMPTS = 5
+#: Sessions whose meta a worker keeps decoded (see ``Sessions._open``); past it the oldest goes.
+META_CACHE_SIZE = 10_000
 
 _encoder = msgspec.json.Encoder()
 #: The store note that holds a session's undo request (one at a time, bound to a version).
@@ -73,14 +75,14 @@ class _OpenSession:
     session_id: str
     ruleset: Ruleset
     meta: _Meta
-    snapshot: Snapshot
+    current: Current
 
     @property
     def version(self) -> int:
-        return self.snapshot.version
+        return self.current.version
 
     def state(self) -> GameState:
-        return state_decoder(self.ruleset.State).decode(self.snapshot.state)
+        return state_decoder(self.ruleset.State).decode(self.current.state)
 
 
 def _revealed_once_over(state: GameState, game_over: bool) -> dict[str, Any]:
@@ -129,6 +131,8 @@ class Sessions:
         self.wait_max_seconds = wait_max_seconds
         self.wait_slots = WaitSlots(waits_per_client)
         self._rulesets = rulesets
+        #: session id -> (its ruleset, its decoded meta), for sessions this process has opened.
+        self._metas: dict[str, tuple[Ruleset, _Meta]] = {}
 
     # ------------------------------------------------------------------ create
     def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None, *,
@@ -318,6 +322,7 @@ class Sessions:
         caller = self._caller(session, token)
         if not caller.owner:
             raise NotPermitted("Only the owner token can delete a session.", "not_the_owner")
+        self._metas.pop(session_id, None)
         if not self.store.delete(session_id):
             raise SessionNotFound(session_id)
 
@@ -504,8 +509,23 @@ class Sessions:
                                 revealed=_revealed_once_over(state, status.game_over))
 
     def _open(self, session_id: str) -> _OpenSession:
+        """The session's meta and its current state and version.
+
+        The meta is written once, at creation, and never changes, so a process keeps it
+        decoded (and its rules version checked) after the first read: later opens read only
+        the state hash, one command. A session deleted or expired meanwhile has no state
+        left, so the read finds it gone whoever deleted it; an id is never reused (128
+        random bits, and ``create`` refuses a taken one).
+        """
         if not _SESSION_ID.match(session_id):
             raise SessionNotFound(session_id)
+        known = self._metas.get(session_id)
+        if known is not None:
+            current = self.store.current(session_id)
+            if current is None:
+                self._metas.pop(session_id, None)
+                raise SessionNotFound(session_id)
+            return _OpenSession(session_id, known[0], known[1], current)
         snapshot = self.store.snapshot(session_id)
         if snapshot is None:
             raise SessionNotFound(session_id)
@@ -515,7 +535,10 @@ class Sessions:
             raise SessionOutdated(
                 f"This session was started under {meta.game} rules version {meta.rules_version}; "
                 f"this referee now plays {ruleset.rules_version}, so the session cannot continue.")
-        return _OpenSession(session_id, ruleset, meta, snapshot)
+        if len(self._metas) >= META_CACHE_SIZE:
+            self._metas.pop(next(iter(self._metas)), None)  # the oldest entry (dicts keep insertion order)
+        self._metas[session_id] = (ruleset, meta)
+        return _OpenSession(session_id, ruleset, meta, Current(snapshot.state, snapshot.version))
 
     @staticmethod
     def _caller(session: _OpenSession, token: str | None) -> Caller:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import structlog
 
 from .fanout import Hub, Listener, Waiter
-from .store import CommitOutcome, LogSlice, SessionGone, Snapshot, StoreFull
+from .store import CommitOutcome, Current, LogSlice, SessionGone, Snapshot, StoreFull
 
 #: Expired sessions are swept at most this often (they are refused as soon as they expire).
 _SWEEP_EVERY_SECONDS = 60.0
@@ -131,6 +131,11 @@ class MemoryStore:
         with self._changed:
             record = self._live(session_id)
             return None if record is None else Snapshot(record.meta, record.state, record.version)
+
+    def current(self, session_id: str) -> Current | None:
+        with self._changed:
+            record = self._live(session_id)
+            return None if record is None else Current(record.state, record.version)
 
     def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
         with self._changed:

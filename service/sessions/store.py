@@ -47,6 +47,15 @@ class Snapshot:
 
 
 @dataclass(frozen=True)
+class Current:
+    """A session's state and version without its meta: for a caller that holds the meta already
+    (it is written once, at creation, and never changes)."""
+
+    state: bytes
+    version: int
+
+
+@dataclass(frozen=True)
 class LogSlice:
     """Log entries from index ``start`` on, read together with the version they end at."""
 
@@ -80,6 +89,9 @@ class SessionStore(Protocol):
 
     def snapshot(self, session_id: str) -> Snapshot | None:
         """Meta, state and version, read together; None when there is no such session."""
+
+    def current(self, session_id: str) -> Current | None:
+        """State and version, read together (one round trip, no meta); None when there is no such session."""
 
     def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
         """Log entries from ``start`` and the version they end at; None when gone."""
