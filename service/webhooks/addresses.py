@@ -1,10 +1,13 @@
 """Where a webhook may go: no request forgery through the referee.
 
-A URL's host is resolved and every address it names must be public (not loopback,
-link-local, private, multicast, reserved or unspecified), unless ``WEBHOOK_ALLOWED_HOSTS``
-lists the host's name, or an address or CIDR block holding the address. The check runs at
-creation and again before each attempt, and the attempt connects to an address the check
-passed, so a name that resolves elsewhere later (DNS rebinding) reaches nothing it should not.
+A target must match ``WEBHOOK_ALLOWED_HOSTS``: a host name (``hooks.example.com``), a
+suffix (``*.example.com``), an address or CIDR block holding every address the host
+resolves to, or ``*``, any host whose addresses are all public (the default). A host
+resolving to a loopback, link-local, private, multicast, reserved or unspecified address
+passes only when it is listed by name (or suffix) or its addresses by block: ``*`` never
+lets one through. The check runs at creation and again before each attempt, and the
+attempt connects to an address the check passed, so a name that resolves elsewhere later
+(DNS rebinding) reaches nothing it should not.
 """
 
 from __future__ import annotations
@@ -43,18 +46,26 @@ class Target:
     path: str
 
 
+#: Any host whose addresses are all public.
+ANY_PUBLIC = "*"
+
+
 def parse_allowed_hosts(text: str) -> tuple[frozenset[str], tuple[Network, ...]]:
-    """``WEBHOOK_ALLOWED_HOSTS``: host names, addresses and CIDR blocks, comma-separated."""
+    """``WEBHOOK_ALLOWED_HOSTS``: ``*``, host names, ``*.``-suffixes, addresses and CIDR blocks, comma-separated."""
     names: set[str] = set()
     networks: list[Network] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
+        if item == ANY_PUBLIC:
+            names.add(ANY_PUBLIC)
+            continue
         try:
             networks.append(ipaddress.ip_network(item.strip("[]"), strict=False))
         except ValueError:
-            if not all(c.isalnum() or c in "-._" for c in item):
-                raise ValueError(f"{item!r} is neither a host name, an address nor a CIDR block") from None
+            name = item.removeprefix("*.")
+            if not name or not all(c.isalnum() or c in "-._" for c in name):
+                raise ValueError(f"{item!r} is neither *, a host name, a *.suffix, an address nor a CIDR block") from None
             names.add(item.lower().rstrip("."))
     return frozenset(names), tuple(networks)
 
@@ -85,6 +96,10 @@ class AddressPolicy:
         address = _unmapped(address)
         return any(address in network for network in self.networks)
 
+    def _named(self, host: str) -> bool:
+        """The host is listed by its name or a ``*.`` suffix of it (``*`` alone names no host)."""
+        return host in self.names or any(name.startswith("*.") and host.endswith(name[1:]) for name in self.names)
+
     def check(self, url: str) -> Target:
         """Resolve ``url``'s host and return where to connect; :class:`HostNotAllowed` if nowhere may be."""
         parts = urlsplit(url)
@@ -101,10 +116,12 @@ class AddressPolicy:
                 raise HostUnresolvable(f"the host {host!r} does not resolve") from None
             if not resolved:
                 raise HostUnresolvable(f"the host {host!r} does not resolve")
-        name_listed = host in self.names
-        refused = [a for a in resolved if not (name_listed or is_public(a) or self._listed(a))]
+        named, any_public = self._named(host), ANY_PUBLIC in self.names
+        refused = [a for a in resolved if not (named or self._listed(a) or (any_public and is_public(a)))]
         if refused:
-            raise HostNotAllowed(f"the host {host!r} resolves to {refused[0]}, which is not public; "
+            reason = "which is not public" if any_public and not is_public(refused[0]) else \
+                "which WEBHOOK_ALLOWED_HOSTS does not list"
+            raise HostNotAllowed(f"the host {host!r} resolves to {refused[0]}, {reason}; "
                                  "list it in WEBHOOK_ALLOWED_HOSTS to allow it")
         path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         return Target(parts.scheme, host, port, str(resolved[0]), path)
