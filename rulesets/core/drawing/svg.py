@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -43,6 +43,23 @@ def _attribute_value(value: object) -> str:
     return str(value)
 
 
+_ATTRIBUTE_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;",
+                      "\t": "&#9;"}
+_NEEDS_ESCAPE = frozenset(_ATTRIBUTE_ESCAPES)
+
+
+def quoted(value: str) -> str:
+    """An attribute value in double quotes, escaped. Most values (numbers, ids, classes) need no
+    escaping, and a picture writes thousands of them: those skip the replacing."""
+    if _NEEDS_ESCAPE.isdisjoint(value):
+        return f'"{value}"'
+    return '"' + "".join(_ATTRIBUTE_ESCAPES.get(c, c) for c in value) + '"'
+
+
+def _text(value: str) -> str:
+    return value if "&" not in value and "<" not in value and ">" not in value else escape(value)
+
+
 @dataclass
 class Element:
     """One SVG element: its tag, its attributes in order, its children or its text."""
@@ -60,9 +77,9 @@ class Element:
         self.children.extend(children)
 
     def write(self, out: list[str]) -> None:
-        attributes = "".join(f" {name}={quoteattr(value)}" for name, value in self.attributes.items())
+        attributes = "".join([f" {name}={quoted(value)}" for name, value in self.attributes.items()])
         if self.text is not None:
-            out.append(f"<{self.tag}{attributes}>{escape(self.text)}</{self.tag}>")
+            out.append(f"<{self.tag}{attributes}>{_text(self.text)}</{self.tag}>")
         elif self.children:
             out.append(f"<{self.tag}{attributes}>")
             for child in self.children:
@@ -175,7 +192,7 @@ class Svg:
         out = ['<?xml version="1.0" encoding="UTF-8"?>\n']
         head = element("svg", self.cls, version="1.1", viewBox=f"0 0 {number(self.width)} {number(self.height)}",
                        width=width, height=height, role="img", aria_labelledby="picture-title picture-desc")
-        attributes = "".join(f" {name}={quoteattr(value)}" for name, value in head.attributes.items())
+        attributes = "".join(f" {name}={quoted(value)}" for name, value in head.attributes.items())
         out.append(f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}"{attributes}>')
         element("title", "picture-title", text=self.title, id="picture-title").write(out)
         element("desc", "picture-desc", text=self.desc, id="picture-desc").write(out)
