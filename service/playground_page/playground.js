@@ -157,8 +157,8 @@ async function refresh() {
     table.seat === null ? Promise.resolve({ ok: true, payload: { actions: [] } })
       : call(`${base}/legal-actions`, { token: token() }),
   ]);
+  table.actions = legal.ok ? legal.payload.actions : [];  // before the picture: its choosable parts come from them
   if (picture.ok) showPicture(picture.payload);
-  table.actions = legal.ok ? legal.payload.actions : [];
   table.filters = {};
   if (table.board && !table.actions.some((action) => fits(action, table.board))) table.board = null;
   renderActions();

@@ -117,23 +117,27 @@ def test_two_windows_play_a_game_by_clicking(base_url, browser, screenshots, gam
         session = _session_state(base_url, session_id)
         if session["status"]["game_over"]:
             break
-        seat = session["status"]["active_players"][0]
+        seat = min(session["status"]["active_players"], key=lambda s: (played[s], s))  # both seats get their turns
         browser.switch_to.window(windows[seat])
         _wait_for_version(browser, session["version"])
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.action"))
-        choosable = browser.find_elements(By.CSS_SELECTOR, "#picture-host .choosable")
+        choosable = [node for node in browser.find_elements(By.CSS_SELECTOR, "#picture-host .choosable")
+                     if node.is_displayed()]
         if choosable and (board_clicks == 0 or rnd.random() < 0.2):
-            rnd.choice(choosable).click()
+            node = rnd.choice(choosable)
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", node)
+            node.click()
             wait.until(lambda d: d.find_element(By.ID, "narrowed").is_displayed())
             board_clicks += 1
-        buttons = browser.find_elements(By.CSS_SELECTOR, "button.action")
-        button = rnd.choice(buttons[:12])
+        button = rnd.choice(_visible_actions(browser)[:12])
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()  # focusing it also writes it to the JSON box: the seat's own last action
         _wait_for_version(browser, session["version"] + 1)
         played[seat] += 1
         if refused is None and played[seat] >= 2:
             refused = _send_out_of_turn(browser, base_url, session_id, windows, seat)
     browser.switch_to.window(windows[0])
+    browser.execute_script("window.scrollTo(0, 0)")
     browser.save_screenshot(str(screenshots / f"{game}.png"))
     final = _session_state(base_url, session_id)
     assert min(played) >= ACTIONS_EACH or final["status"]["game_over"], played
@@ -146,8 +150,29 @@ def test_two_windows_play_a_game_by_clicking(base_url, browser, screenshots, gam
                   if entry["level"] in ("SEVERE", "WARNING")
                   and not ("/actions" in entry["message"] and " 422 " in entry["message"])]
     assert unexpected == []
-    browser.close()
-    browser.switch_to.window(windows[0])
+
+
+@pytest.fixture(autouse=True)
+def _one_window_after_each_game(browser):
+    """Whatever a game's test left open, the next starts with one window."""
+    yield
+    first, *others = browser.window_handles
+    for handle in others:
+        browser.switch_to.window(handle)
+        browser.close()
+    browser.switch_to.window(first)
+
+
+def _visible_actions(browser):
+    """The action buttons a person can see; a closed group is opened by its summary, as a person would."""
+    shown = [button for button in browser.find_elements(By.CSS_SELECTOR, "button.action") if button.is_displayed()]
+    if not shown:
+        groups = browser.find_elements(By.CSS_SELECTOR, "#action-groups details summary")
+        assert groups, (browser.find_element(By.ID, "status-line").text, browser.find_element(By.ID, "narrowed").text,
+                        browser.find_element(By.ID, "actions-empty").is_displayed())
+        groups[0].click()
+        shown = [button for button in browser.find_elements(By.CSS_SELECTOR, "button.action") if button.is_displayed()]
+    return shown
 
 
 def _send_out_of_turn(browser, base_url, session_id, windows, seat):

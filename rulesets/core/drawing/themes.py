@@ -42,6 +42,7 @@ BASE_CSS = """\
 .active-mark{fill:$mark}
 .viewer-mark{fill:none;stroke:$mark;stroke-width:2}
 .last{stroke:$mark;stroke-width:3}
+text.last,.last text{stroke:none}
 .tooltip{display:none}
 """
 
