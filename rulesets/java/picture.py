@@ -37,6 +37,7 @@ from rulesets.core.drawing import (
     group,
     hand,
     heading,
+    number,
     path,
     polygon,
     rect,
@@ -45,7 +46,6 @@ from rulesets.core.drawing import (
     tooltip,
     use,
 )
-from rulesets.core.drawing.svg import number
 
 from .picture_layout import MapLayout, hex_corners, layout
 from .served_components import document

@@ -128,7 +128,7 @@ def unexplained(document: str, frame: Frame, game_words: Iterable[str] = (), tab
     """The words and ``data-`` values of ``document`` that ``frame``'s view does not account for."""
     allowed, values = vocabulary(frame, game_words, table_ids)
     root = ET.fromstring(document.encode())
-    odd = []
+    odd: list[str] = []
     for node in root.iter():
         if node.tag == f"{SVG}style":
             continue

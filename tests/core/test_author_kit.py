@@ -1,8 +1,9 @@
 """Guards on how the game packages use the author's kit.
 
-(a) A game imports core only through ``rulesets.core`` (the author's kit, its ``__all__``), never a
-core submodule nor ``rulesets.core.host`` (the host's), and nothing else of ``rulesets`` but its own
-package: core's modules can then move without breaking a game.
+(a) A game imports core only through ``rulesets.core`` (the author's kit, its ``__all__``) and
+``rulesets.core.drawing`` (the picture kit, its ``__all__``), never another core submodule nor
+``rulesets.core.host`` (the host's), and nothing else of ``rulesets`` but its own package: core's
+modules can then move without breaking a game.
 
 (b) No game orders a list by the random source itself (``.shuffle(``, ``.shuffled(``, ``.choice(``
 on anything): the kit's ``shuffled()``, ``Deck`` and ``drawn_at_random`` are the way, so how chance
@@ -20,6 +21,8 @@ from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2] / "rulesets"
 KIT_PACKAGES = {"core", "testing"}
+#: What a game may import from core: the kit's faces, each with its own ``__all__``.
+KIT_FACES = {"rulesets.core", "rulesets.core.drawing"}
 CORE_MODULES = {path.stem for path in (ROOT / "core").glob("*.py")} - {"__init__"}
 CHANCE_METHODS = {"shuffle", "shuffled", "choice"}
 
@@ -61,7 +64,7 @@ def forbidden_imports(tree: ast.Module, package: str, module_package: list[str])
         else:
             continue
         for target in targets:
-            if target == "rulesets.core" or target == own or target.startswith(own + "."):
+            if target in KIT_FACES or target == own or target.startswith(own + "."):
                 continue
             if target == "rulesets" or target.startswith("rulesets."):
                 yield f"line {node.lineno}: {target}"

@@ -42,7 +42,8 @@ def frame_of(ruleset: Any, state: Any, seat: int | None, *, theme: str = "light"
 def picture(ruleset: Any, state: Any, seat: int | None, *, theme: str = "light", size: int | None = None,
             last_action: Any = None) -> str:
     """``seat``'s picture of ``state`` as an SVG document."""
-    return ruleset.draw(frame_of(ruleset, state, seat, theme=theme, last_action=last_action)).render(size)
+    drawn: Svg = ruleset.draw(frame_of(ruleset, state, seat, theme=theme, last_action=last_action))
+    return drawn.render(size)
 
 
 def canvas(frame: Frame, width: float, height: float, *, desc: str, css: str = "") -> Svg:

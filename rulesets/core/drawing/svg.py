@@ -96,7 +96,7 @@ class Element:
             yield from child.texts()
 
 
-def element(tag: str, cls: str, text: str | None = None, **attributes: object) -> Element:
+def element(tag: str, cls: str, text: str | None = None, /, **attributes: object) -> Element:
     """An element of kind ``cls`` (its class attribute; required, so no element goes unstyled).
 
     ``None`` attributes are left out; the rest are written in the order given.
@@ -140,7 +140,7 @@ def path(d: str, cls: str, **attributes: object) -> Element:
 
 
 def text(x: Number, y: Number, words: object, cls: str, **attributes: object) -> Element:
-    return element("text", cls, text=str(words), x=x, y=y, **attributes)
+    return element("text", cls, str(words), x=x, y=y, **attributes)
 
 
 def use(ref: str, x: Number, y: Number, cls: str, **attributes: object) -> Element:
@@ -150,7 +150,7 @@ def use(ref: str, x: Number, y: Number, cls: str, **attributes: object) -> Eleme
 
 def tooltip(words: object) -> Element:
     """A ``<title>`` child: what a pointer or a screen reader says of its parent."""
-    return element("title", "tooltip", text=str(words))
+    return element("title", "tooltip", str(words))
 
 
 # ------------------------------------------------------------------ the document
@@ -194,8 +194,8 @@ class Svg:
                        width=width, height=height, role="img", aria_labelledby="picture-title picture-desc")
         attributes = "".join(f" {name}={quoted(value)}" for name, value in head.attributes.items())
         out.append(f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}"{attributes}>')
-        element("title", "picture-title", text=self.title, id="picture-title").write(out)
-        element("desc", "picture-desc", text=self.desc, id="picture-desc").write(out)
+        element("title", "picture-title", self.title, id="picture-title").write(out)
+        element("desc", "picture-desc", self.desc, id="picture-desc").write(out)
         if self.css:
             if "]]>" in self.css:
                 raise ValueError("a stylesheet cannot hold ']]>'")
