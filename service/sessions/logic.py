@@ -166,6 +166,9 @@ class Sessions:
                 break
         else:
             raise RuntimeError("could not allocate a session id")
+        # As a later read would find them (decoded from the bytes written), for this process's first action.
+        self._remember(session_id, ruleset, msgspec.json.decode(meta_bytes, type=_Meta))
+        self._committed.put(session_id, Current(state_bytes, 0))
         shown_once = {"webhook_secret": subscriptions.secret} if subscriptions else {}
         return Reply({
             "session_id": session_id,
@@ -547,6 +550,11 @@ class Sessions:
             self._committed.forget(session_id)
         return outcome
 
+    def _remember(self, session_id: str, ruleset: Ruleset, meta: _Meta) -> None:
+        if len(self._metas) >= META_CACHE_SIZE:
+            self._metas.pop(next(iter(self._metas)), None)  # the oldest entry (dicts keep insertion order)
+        self._metas[session_id] = (ruleset, meta)
+
     def _forget(self, session_id: str) -> None:
         self._metas.pop(session_id, None)
         self._committed.forget(session_id)
@@ -578,9 +586,7 @@ class Sessions:
             raise SessionOutdated(
                 f"This session was started under {meta.game} rules version {meta.rules_version}; "
                 f"this referee now plays {ruleset.rules_version}, so the session cannot continue.")
-        if len(self._metas) >= META_CACHE_SIZE:
-            self._metas.pop(next(iter(self._metas)), None)  # the oldest entry (dicts keep insertion order)
-        self._metas[session_id] = (ruleset, meta)
+        self._remember(session_id, ruleset, meta)
         return _OpenSession(session_id, ruleset, meta, Current(snapshot.state, snapshot.version))
 
     @staticmethod

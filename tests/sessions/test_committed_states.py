@@ -131,3 +131,24 @@ def test_the_copies_are_bounded_oldest_first():
     kept.put("b", Current(b"b2", 2))  # written again: the newest now
     kept.put("d", Current(b"d", 1))
     assert kept.get("c") is None and kept.get("b").version == 2 and len(kept) == 2
+
+
+def test_the_first_action_on_a_session_created_here_reads_nothing(workers):
+    here, _ = workers
+    body = here.create("card_nim", 2, SEED).body
+    sid = body["session_id"]
+    seat = _stored(here.store, sid)[1]["turn"]
+    reads = here.store.reads
+    assert _draw(here, body, sid, 0, seat).version == 1
+    assert here.store.reads == reads
+
+
+def test_a_session_created_here_and_first_played_elsewhere_is_read_again_here(workers):
+    here, there = workers
+    body = here.create("card_nim", 2, SEED).body
+    sid = body["session_id"]
+    _draw(there, body, sid, 0)
+    with pytest.raises(VersionConflict) as conflict:
+        _draw(here, body, sid, 0)
+    assert conflict.value.current == 1
+    assert _draw(here, body, sid, None).version == 2
