@@ -45,7 +45,7 @@ machine hardly moves. With it (stateless CPU / session CPU, load average 3-8):
 
 The extra CPU of a session action fell from 0.25-0.43 ms to 0.12-0.23 ms; the runs still
 scatter by about 0.1 in the ratio, so single runs decide nothing, and 0.80 is not reached in
-process (the test client's own 0.2 ms per request is in both sides of it).
+process, though the test client's own 0.2 ms per request, counted on both sides, flatters it.
 
 work/speed2 starts an action from the state its worker committed last
 (``service.sessions.committed_states``: no read of the state hash, the compare-and-set still
