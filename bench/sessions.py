@@ -28,13 +28,35 @@ throughput; the issue's target is 0.80 for every game:
 
 "before" is be88466 with ``--seconds 4``; "after" adds a per-worker cache of the session meta
 (one HMGET per open instead of MULTI/GET/HMGET/EXEC), scripts run without a pipeline when no
-WAIT follows, and hiredis. Client-side, those cut a session action's Redis cost from about
-200 to 90 us CPU (an in-process loop against a private redis-server). The box was loaded by
-other jobs throughout, and the ratio swung from 0.37 to 1.65 between back-to-back runs of one
-game, so these ratios do not yet show whether the target is met. Counting CPU per action from
-/proc instead (same runs), a gunicorn worker spent about 2.4 ms user time on a session action
-against 1.2 ms on a stateless apply, while the same request in-process costs about 0.5 ms more
-than an apply: most of the gap is spent only under gunicorn+gevent, and not yet explained.
+WAIT follows, and hiredis. The box was loaded by other jobs throughout, and the ratio swung
+from 0.37 to 1.65 between back-to-back runs of one game, so these ratios do not show whether
+the target is met.
+
+Throughput on a shared 2-core box says little; ``python -m bench.session_cpu --game G``
+counts instead the CPU the serving thread spends per request, in process, which load on the
+machine hardly moves. With it (stateless CPU / session CPU, load average 3-8):
+
+    game                 38efeab            work/speed2        (each run: before, then after)
+    kingdom_of_solomon   0.53               0.73
+    java                 0.67, 0.52, 0.64   0.60, 0.73, 0.69
+    golden_city          0.56, 0.56, 0.57   0.49, 0.67, 0.60
+    mines_of_zavandor    0.69               0.76
+    solenia              0.55, 0.54, 0.46   0.67, 0.58, 0.60
+
+The extra CPU of a session action fell from 0.25-0.43 ms to 0.12-0.23 ms; the runs still
+scatter by about 0.1 in the ratio, so single runs decide nothing, and 0.80 is not reached in
+process, though the test client's own 0.2 ms per request, counted on both sides, flatters it.
+
+work/speed2 starts an action from the state its worker committed last
+(``service.sessions.committed_states``: no read of the state hash, the compare-and-set still
+refuses a stale copy, which is then read again) and checks the action body without webargs
+(``plain_action_request``). What is left of the gap, per action, in process: the commit's
+round trip (about 60-90 us of client CPU, hiredis included), the token's digest (15 us), the
+seat's view and the answer built from it (25-90 us), the state and log entry encoded for
+Redis. redis-py's pool adds about 10 us per command (a ``can_read`` poll that refuses a
+connection left with unread data, and observability hooks that look up a disabled meter
+provider each time); its options here (``health_check_interval=0``) already add no health
+check, and the poll is a safety check worth keeping.
 """
 
 from __future__ import annotations

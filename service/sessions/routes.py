@@ -20,6 +20,7 @@ from rulesets.core.host import RulesetError, UnknownGame
 from ..api import Blueprint
 from ..cache_headers import no_store
 from ..encoding import json_response
+from ..envelopes import read_plain_envelope
 from ..problems import Problem, problem_response
 from ..refusals import refusal_problem
 from . import headers
@@ -30,7 +31,7 @@ from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted,
                      SessionOutdated, UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
 from .logic import Reply, Sessions
 from .pictures import session_picture
-from .schemas import (ActionRequest, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
+from .schemas import (ActionRequest, plain_action_request, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
                       SessionLegalActions, SessionLog, SessionReadQuery, SessionView, StreamQuery, StreamTicket, UndoAnswerBody,
                       UndoRequestBody, UndoRequestState, UndoResult)
 from .store import StoreFull, StoreUnavailable
@@ -237,7 +238,7 @@ def _where(text: str | None) -> dict[str, Any] | None:
 
 @blp.route("/<session_id>/actions")
 class SessionActions(MethodView):
-    @blp.arguments(ActionRequest)
+    @blp.arguments(ActionRequest, decoder=lambda schema: read_plain_envelope(schema, plain_action_request))
     @blp.response(200, ActionResult)
     @blp.documents_errors(400, 401, 403, 404, 409, 422, 503)
     @blp.doc(security=_REQUIRED_TOKEN)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from ..webhooks.payloads import EVENTS as WEBHOOK_EVENTS
@@ -67,6 +69,20 @@ class ActionRequest(Envelope):
         load_default=None, allow_none=True,
         metadata={"description": "Apply only if the session is still at this version (else 409). "
                                  "Same as the header `If-Match: \"<version>\"`."})
+
+
+def plain_action_request(body: Any) -> dict[str, Any] | None:
+    """``ActionRequest``'s load of the common body, ``{"action": {...}, "expected_version": n}``, without
+    marshmallow (see ``service.envelopes.read_plain_envelope``); None for anything else, the schema's to judge."""
+    if type(body) is not dict or not body.keys() <= _ACTION_REQUEST_KEYS or type(body.get("action")) is not dict:
+        return None
+    expected = body.get("expected_version")
+    if expected is not None and not (type(expected) is int and 0 <= expected <= MAX_VERSION):
+        return None
+    return {"action": body["action"], "expected_version": expected}
+
+
+_ACTION_REQUEST_KEYS = frozenset(ActionRequest().load_fields)
 
 
 class UndoRequestBody(Envelope):
