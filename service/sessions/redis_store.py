@@ -185,8 +185,13 @@ class RedisStore:
         """Made on first use: a cluster client asks a node for the slot map as it is made,
         and a cluster down at startup must cost 503s, not a service that will not start."""
         if self._client is None:
-            self._client = connect(self.url, cluster=self.cluster, max_connections=self.max_connections,
-                                   client_name=self.client_name)
+            try:
+                with _reachable():
+                    self._client = connect(self.url, cluster=self.cluster, max_connections=self.max_connections,
+                                           client_name=self.client_name)
+            except redis.exceptions.RedisClusterException as exc:
+                # No startup node answered for the slot map (the node in REDIS_URL is down): not now, not a bug.
+                raise StoreUnavailable(f"Redis Cluster is unreachable: {exc}") from exc
         return self._client
 
     @property

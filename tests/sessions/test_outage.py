@@ -117,3 +117,20 @@ def test_redis_frozen_fails_fast_then_thaws_with_nothing_lost(persistent_redis, 
     assert snapshot_of(client, sid, tokens) == before
     play_draws(client, outage_app, sid, tokens, 1)
     assert client.get(f"/v1/sessions/{sid}").json["version"] == 3
+
+
+@pytest.mark.parametrize("cluster", [False, True], ids=["server", "cluster"])
+def test_a_store_down_before_the_first_request_answers_503_not_500(card_nim, cluster):
+    """The node REDIS_URL names is down when the worker first needs it (a cluster client asks it for
+    the slot map as it is made): every session request is a 503 with Retry-After, never a 500."""
+    from service import create_app
+    from tests.sessions.redis_server import free_port
+
+    app = create_app({"REDIS_URL": f"redis://127.0.0.1:{free_port()}/0", "REDIS_CLUSTER": cluster,
+                      "LOG_LEVEL": "WARNING"})
+    client = app.test_client()
+    created = client.post("/v1/sessions", json={"game": "card_nim", "players": 2})
+    read = client.get("/v1/sessions/AAAAAAAAAAAAAAAAAAAAAA")
+    for answer in (created, read):
+        assert answer.status_code == 503, answer.get_data(as_text=True)[:300]
+        assert answer.json["code"] == "sessions_unavailable" and answer.headers["Retry-After"]
