@@ -47,10 +47,13 @@ The extra CPU of a session action fell from 0.25-0.43 ms to 0.12-0.23 ms; the ru
 scatter by about 0.1 in the ratio, so single runs decide nothing, and 0.80 is not reached in
 process, though the test client's own 0.2 ms per request, counted on both sides, flatters it.
 
-work/speed2 starts an action from the state its worker committed last
-(``service.sessions.committed_states``: no read of the state hash, the compare-and-set still
-refuses a stale copy, which is then read again) and checks the action body without webargs
-(``plain_action_request``). What is left of the gap, per action, in process: the commit's
+work/speed2 started an action from the state its worker committed last (no read of the
+state hash) and checks the action body without webargs (``plain_action_request``). The
+state copy was taken out again before it landed: the compare-and-set checks the version
+only, and after a failover that lost a write, another worker can commit a *different*
+state at the same version, which a stale copy would pass (the HTTP noninterference
+surface, which swaps a session's state in place, showed the same blindness). It can come
+back once the compare-and-set also checks the write id of the state it starts from. What is left of the gap, per action, in process: the commit's
 round trip (about 60-90 us of client CPU, hiredis included), the token's digest (15 us), the
 seat's view and the answer built from it (25-90 us), the state and log entry encoded for
 Redis. redis-py's pool adds about 10 us per command (a ``can_read`` poll that refuses a

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping
 import msgspec
 import orjson
 
-from rulesets.core.host import (GameState, Ruleset, RulesetError, get_ruleset, new_salt, revealed_chance, revealed_nothing,
+from rulesets.core.host import (GameState, Ruleset, get_ruleset, new_salt, revealed_chance, revealed_nothing,
                                  salted, state_commitment, to_builtins)
 
 from . import tokens
@@ -23,7 +23,6 @@ from ..encoding import state_decoder
 from ..verify import record_of
 from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted, SessionNotFound, SessionOutdated,
                      UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
-from .committed_states import CommittedStates
 from .store import CommitOutcome, Current, SessionGone, SessionStore
 from .tokens import SPECTATOR, Caller
 from .wait_slots import WaitSlots
@@ -36,8 +35,6 @@ _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
 COMMIT_ATTEMPTS = 5
 #: Sessions whose meta a worker keeps decoded (see ``Sessions._open``); past it the oldest goes.
 META_CACHE_SIZE = 10_000
-#: Sessions whose last state committed here a worker keeps (see :mod:`.committed_states`).
-COMMITTED_STATES_SIZE = 1_000
 
 _encoder = msgspec.json.Encoder()
 #: The store note that holds a session's undo request (one at a time, bound to a version).
@@ -136,8 +133,6 @@ class Sessions:
         self._rulesets = rulesets
         #: session id -> (its ruleset, its decoded meta), for sessions this process has opened.
         self._metas: dict[str, tuple[Ruleset, _Meta]] = {}
-        #: session id -> the state and version this process last committed to it.
-        self._committed = CommittedStates(COMMITTED_STATES_SIZE)
 
     # ------------------------------------------------------------------ create
     def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None, *,
@@ -168,7 +163,6 @@ class Sessions:
             raise RuntimeError("could not allocate a session id")
         # As a later read would find them (decoded from the bytes written), for this process's first action.
         self._remember(session_id, ruleset, msgspec.json.decode(meta_bytes, type=_Meta))
-        self._committed.put(session_id, Current(state_bytes, 0))
         shown_once = {"webhook_secret": subscriptions.secret} if subscriptions else {}
         return Reply({
             "session_id": session_id,
@@ -251,9 +245,7 @@ class Sessions:
 
     # ------------------------------------------------------------------ writes
     def act(self, session_id: str, token: str | None, raw_action: Any, expected_version: int | None) -> Reply:
-        # Started from this process's own last commit, the state may be stale: whatever it
-        # makes us refuse (the version, the rules, the commit) is asked of the store again.
-        session, cached = self._open_to_act(session_id)
+        session = self._open(session_id)
         if token is None:
             raise NotAuthenticated("Acting needs a seat token: send 'Authorization: Bearer <token>'.")
         caller = self._caller(session, token)
@@ -271,18 +263,9 @@ class Sessions:
         write_id = secrets.token_hex(16)
         for _ in range(COMMIT_ATTEMPTS):
             if expected_version is not None and session.version != expected_version:
-                if cached:
-                    session, cached = self._reopen(session_id), False
-                    continue
                 raise VersionConflict(session.version, expected_version)
-            try:
-                # The state was decoded from the store for this attempt alone: no defensive copy.
-                after, events = ruleset.apply(session.state(), action, in_place=True)
-            except RulesetError:
-                if not cached:
-                    raise  # IllegalAction and the rest propagate
-                session, cached = self._reopen(session_id), False
-                continue
+            # The state was decoded from the store for this attempt alone: no defensive copy.
+            after, events = ruleset.apply(session.state(), action, in_place=True)  # IllegalAction propagates
             entry = {"version": session.version + 1, "seat": caller.seat, "action": ruleset.dump(action),
                      "events": events}
             state_bytes = _encoder.encode(after)
@@ -301,9 +284,9 @@ class Sessions:
                     "seed_commitment": session.meta.seed_commitment,
                     **_revealed_once_over(after, status.game_over),
                 }, outcome.version)
-            if expected_version is not None and not cached:
+            if expected_version is not None:
                 raise VersionConflict(outcome.version, expected_version)
-            session, cached = self._reopen(session_id), False
+            session = self._open(session_id)
         raise VersionConflict(session.version, None)
 
     def record(self, session_id: str, token: str | None) -> Reply:
@@ -521,33 +504,13 @@ class Sessions:
                                 spectator_view=ruleset.view(state, None),
                                 revealed=_revealed_once_over(state, status.game_over))
 
-    def _open_to_act(self, session_id: str) -> tuple[_OpenSession, bool]:
-        """The session as this process last committed it, if it holds that (True), else as the store has it.
-
-        See :mod:`.committed_states`: the commit's compare-and-set catches a stale copy."""
-        known = self._metas.get(session_id)
-        committed = self._committed.get(session_id) if known is not None else None
-        if known is None or committed is None:
-            return self._open(session_id), False
-        return _OpenSession(session_id, known[0], known[1], committed), True
-
-    def _reopen(self, session_id: str) -> _OpenSession:
-        """The store's state, after this process's copy proved stale or a commit was refused."""
-        self._committed.forget(session_id)
-        return self._open(session_id)
-
     def _commit(self, session_id: str, version: int, state: bytes, entry: bytes, write_id: str) -> CommitOutcome:
-        """``store.commit``, remembering what landed for this process's next action on the session."""
+        """``store.commit``; a session gone meanwhile is forgotten here (its cached meta) and not found."""
         try:
             outcome = self.store.commit(session_id, version, state, entry, write_id)
         except SessionGone:
             self._forget(session_id)
             raise SessionNotFound(session_id) from None
-        if outcome.applied:
-            # Applied with this write id: the store's state is these bytes, at outcome.version.
-            self._committed.put(session_id, Current(state, outcome.version))
-        else:
-            self._committed.forget(session_id)
         return outcome
 
     def _remember(self, session_id: str, ruleset: Ruleset, meta: _Meta) -> None:
@@ -557,7 +520,6 @@ class Sessions:
 
     def _forget(self, session_id: str) -> None:
         self._metas.pop(session_id, None)
-        self._committed.forget(session_id)
 
     def _open(self, session_id: str) -> _OpenSession:
         """The session's meta and its current state and version.
