@@ -145,6 +145,11 @@ def test_streams_resume_across_a_failover_of_the_sessions_master(own_cluster, cl
         for follower in followers:
             follower.read_until(confirmed[-1], deadline)
 
+    # The second worker meets the cluster before the kill, as a running worker has: its client
+    # holds the slot map. Made lazily after it, from a URL that may name the killed node, it could
+    # find no node to ask and would answer 503 until that node is back.
+    alone = unreplicated_app.test_client()
+    assert alone.get(f"/v1/sessions/{sid}").status_code == 200
     doomed = own_cluster.master_of(store.keys(sid).state)
     doomed.kill()
     for follower in dropped:
@@ -154,7 +159,6 @@ def test_streams_resume_across_a_failover_of_the_sessions_master(own_cluster, cl
         play_one()
     for follower in dropped:  # as EventSource does: again, with the last id it holds
         follower.connect(deadline)
-    alone = unreplicated_app.test_client()
     before = len(confirmed)
     while len(confirmed) < before + 2:  # on the promoted replica, before the old master is back
         assert time.monotonic() < deadline, "the promoted replica took no write"
