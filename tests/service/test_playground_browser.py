@@ -11,28 +11,16 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
-import threading
-import time
 from pathlib import Path
 
 import pytest
 import requests
-from werkzeug.serving import make_server
 
-from service import create_app
 from service.playground import PLAY_CSP
 from tests.sessions.real_games import real_rulesets
+from tests.service.browser import headless_chromium, served_app  # skips this module without Chromium
 
-CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-if not (CHROMIUM and CHROMEDRIVER):
-    if os.environ.get("CI"):
-        pytest.fail("CI needs chromium and chromium-driver (apt-get install -y chromium chromium-driver)",
-                    pytrace=False)
-    pytest.skip("chromium and chromium-driver are not installed", allow_module_level=True)
-
-from selenium import webdriver  # noqa: E402  (only once the browser is known to be there)
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+# only once the browser is known to be there
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -42,25 +30,14 @@ RULE_ID = re.compile(r"\(([A-Z]+-[\w.]+)\)")
 
 @pytest.fixture(scope="module")
 def base_url():
-    server = make_server("127.0.0.1", 0, create_app({"LOG_LEVEL": "WARNING"}), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
+    with served_app() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1400,1000"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    yield driver
-    driver.quit()
+    with headless_chromium("--window-size=1400,1000") as driver:
+        yield driver
 
 
 @pytest.fixture(scope="module")
