@@ -24,6 +24,7 @@ from .errors import install_error_handlers
 from .games import GameIdConverter
 from .games import blp as games_blueprint
 from .pictures import blp as pictures_blueprint
+from .scores import blp as scores_blueprint
 from .playground import install_playground
 from .health import blp as health_blueprint
 from .logs import REQUEST_ID_HEADER, configure_logging, install_request_logging
@@ -75,6 +76,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_game_schemas(api, rulesets)
     api.register_blueprint(games_blueprint)
     api.register_blueprint(pictures_blueprint)
+    api.register_blueprint(scores_blueprint)
     api.register_blueprint(verification_blueprint)
     install_sessions(app, api)
     api.register_blueprint(health_blueprint)

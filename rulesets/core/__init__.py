@@ -18,6 +18,7 @@ from .pieces import copies, kind_of, kinds_times_copies
 from .refusals import CORE as CORE_REFUSALS, Catalogue, Refusal
 from .rng import RandomSource, Rng
 from .rule_index import Rule, load_rule_index
+from .scoring import ScoreItem, ScoreSheet
 from .seating import after, clockwise, left_of, next_seat
 from .secrecy import PUBLIC, SECRET, Hidden, PerSeat, Private, Public, Sealed, Visibility, concealed, public
 
@@ -36,6 +37,7 @@ __all__ = [
     "CORE_REFUSALS", "Catalogue", "Refusal",
     "RandomSource", "Rng",
     "Rule", "load_rule_index",
+    "ScoreItem", "ScoreSheet",
     "after", "clockwise", "left_of", "next_seat",
     "PUBLIC", "SECRET", "Hidden", "PerSeat", "Private", "Public", "Sealed", "Visibility", "concealed", "public",
 ]

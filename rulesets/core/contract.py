@@ -28,6 +28,7 @@ from .errors import IllegalAction, InvalidAction, InvalidState, RulesetError
 from .loop import check_seat
 from .options import OptionSpec
 from .replay import Replay
+from .scoring import Place, ScoreSheet, ranked, total
 from .seating import Seating
 from .views import Views
 
@@ -206,13 +207,26 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         return state.round
 
     @abstractmethod
+    def score_sheet(self, state: S) -> ScoreSheet:
+        """Each seat's scoring items (:mod:`.scoring`), counted on the state as it stands: at the end, the
+        final scoring; before it, the score the final scoring would give if the game ended now."""
+
+    def tie_break(self, state: S, seat: int) -> tuple[int, ...]:
+        """What the rulebook compares after the total, highest first (none: tied totals share a place)."""
+        return ()
+
     def final_scores(self, state: S) -> list[int]:
-        """Each seat's final score (called once the game is over)."""
+        """Each seat's total: the sum of its score sheet."""
+        return [total(items) for items in self.score_sheet(state)]
+
+    def ranking(self, state: S, scores: list[int] | None = None) -> list[Place]:
+        """The seats in the order the total and then the tie-breaks give; unbroken ties share a place."""
+        totals = self.final_scores(state) if scores is None else scores
+        return ranked([(score, *self.tie_break(state, seat)) for seat, score in enumerate(totals)])
 
     def winners(self, state: S, scores: list[int]) -> list[int]:
-        """The seats with the best score; games with tie-breaks override this."""
-        best = max(scores)
-        return [seat for seat, score in enumerate(scores) if score == best]
+        """The seats in first place."""
+        return sorted(entry.seat for entry in self.ranking(state, scores) if entry.place == 1)
 
 
 _MISSING = object()

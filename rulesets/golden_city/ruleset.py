@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulesets.core import Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 from rulesets.core.drawing import Frame, Svg
 
 from . import auction, building, consistency, hand_limit, legal, picture, setup
@@ -15,7 +15,7 @@ from .options import OPTIONS
 from .rounds import builder
 from .refusals import UNKNOWN_START_PLAYER, refusals
 from .rule_index import RULES
-from .scoring import winners
+from .scoring import score_sheet, tie_break
 from .served_components import GoldenCityComponents, document
 from .state import GoldenCityState
 
@@ -131,8 +131,8 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
     def enumerate_actions(self, state: GoldenCityState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
 
-    def final_scores(self, state: GoldenCityState) -> list[int]:
-        return [player.vp for player in state.players]
+    def score_sheet(self, state: GoldenCityState) -> ScoreSheet:
+        return score_sheet(state)
 
-    def winners(self, state: GoldenCityState, scores: list[int]) -> list[int]:
-        return winners(state)
+    def tie_break(self, state: GoldenCityState, seat: int) -> tuple[int, ...]:
+        return tie_break(state, seat)

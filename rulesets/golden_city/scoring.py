@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rulesets.core import ScoreItem, ScoreSheet
+
 from .components import BONUS_CARDS, GOODS_CARDS, PARAMS, REGIONS, SCORING_CARDS
 from .events import BonusRevealed, Events, RoundScored
-from .state import IS_BLACK, OWNER, FinalScore, GoldenCityState
+from .state import IS_BLACK, OWNER, FinalScore, GoldenCityState, bonus_revealed
 
 def posts_in(state: GoldenCityState, seat: int, spaces: frozenset[str] | None = None,
              purpose: str = "scoring_cards") -> int:
@@ -107,8 +109,21 @@ def final_scoring(state: GoldenCityState, events: Events) -> None:
         for seat in seats]
 
 
-def winners(state: GoldenCityState) -> list[int]:
-    """GC-10.4: the best standing; players still tied share the victory."""
-    standings = [standing(state, seat) for seat in range(len(state.players))]
-    best = max(standings)
-    return [seat for seat, value in enumerate(standings) if value == best]
+def tie_break(state: GoldenCityState, seat: int) -> tuple[int, ...]:
+    """GC-10.4: what breaks a tie on VP, in the components file's order (posts on the board, then coins)."""
+    return tuple(_CRITERIA[name](state, seat) for name in TIE_BREAK if name != "vp")
+
+
+def score_sheet(state: GoldenCityState) -> ScoreSheet:
+    """Each seat's VP from play (rewards, districts, round scoring) and from its bonus cards (GC-10.3):
+    once the game is over, as its result recorded them; before, with the bonus cards counted on the
+    board as it stands. Bonus cards are their owner's secret until revealed (GC-6.4)."""
+    secret = not bonus_revealed(state)
+    if state.result is not None:
+        played = [(entry.round_vp, entry.bonus_vp) for entry in state.result]
+    else:
+        played = [(player.vp, sum(bonus_value(state, seat, card) for card in player.bonus))
+                  for seat, player in enumerate(state.players)]
+    return [[ScoreItem(category="victory_points", rule="GC-12.7", points=vp),
+             ScoreItem(category="bonus_cards", rule="GC-10.3", points=bonus, secret=secret)]
+            for vp, bonus in played]

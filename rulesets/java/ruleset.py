@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 from rulesets.core.drawing import Frame, Svg
 
 from . import cards, consistency, developers, festival, irrigation, legal, palaces, picture, setup, tiles, turns
@@ -14,7 +14,7 @@ from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDevelo
 from .components import HANDSHAKE_ALTERNATIVE, HANDSHAKE_DEFAULT, assumed_blocks
 from .refusals import INVALID_START_PLAYER, NOT_YOUR_FESTIVAL_TURN, refusals
 from .rule_index import RULES
-from .scoring import final_scores, winners
+from .scoring import score_sheet
 from .served_components import JavaComponents, document
 from .events import JavaEvent
 from .state import JavaState
@@ -146,8 +146,5 @@ class Java(Ruleset[JavaState, Action]):
     def enumerate_actions(self, state: JavaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
 
-    def final_scores(self, state: JavaState) -> list[int]:
-        return final_scores(state)
-
-    def winners(self, state: JavaState, scores: list[int]) -> list[int]:
-        return winners(scores)
+    def score_sheet(self, state: JavaState) -> ScoreSheet:
+        return score_sheet(state)

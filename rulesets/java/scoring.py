@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.core import ScoreItem, ScoreSheet
+
 from .events import CityPoints, GrandFinalReckoning, JavaEvent
 from .land import Land, places
 from .state import JavaState
@@ -33,11 +35,18 @@ def grand_final_reckoning(state: JavaState, seat: int, events: list[JavaEvent]) 
                                               for c in cities if c["points"]]))
 
 
-def final_scores(state: JavaState) -> list[int]:
-    return [player.score for player in state.players]
+def score_sheet(state: JavaState) -> ScoreSheet:
+    """Each seat's fame points on the track (JAVA-13, JAVA-13.1: palaces, irrigation, festivals, and the grand
+    final reckoning once made) and, for a seat that has not made its grand final reckoning yet, what
+    it would score in it on the board as it stands (JAVA-12.3). The most fame points win, equal top
+    scores share the victory (JAVA-11.4, D12): no tie-break."""
+    return [[ScoreItem(category="fame_points", rule="JAVA-13.1", points=player.score),
+             ScoreItem(category="grand_final_reckoning", rule="JAVA-12.3",
+                       points=0 if player.gfr_done else sum(city["points"] for city in reckoning(state, seat)))]
+            for seat, player in enumerate(state.players)]
 
 
 def winners(scores: list[int]) -> list[int]:
-    """JAVA-11.4 / D12: the most fame points; equal top scores share the victory."""
+    """JAVA-11.4 / D12, for the game-over event: the most fame points; equal top scores share the victory."""
     best = max(scores)
     return [seat for seat, score in enumerate(scores) if score == best]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets.core import Handler, OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import Handler, OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 from rulesets.core.drawing import Frame, Svg
 
 from . import (building, consistency, fortune, legal, market, parameters, picture, placement, resolution, roundend,
@@ -137,11 +137,11 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
     def enumerate_actions(self, state: KosState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
 
-    def final_scores(self, state: KosState) -> list[int]:
-        return [entry["total"] for entry in scoring.final_scores(state)]
+    def score_sheet(self, state: KosState) -> ScoreSheet:
+        return scoring.score_sheet(state)
 
-    def winners(self, state: KosState, scores: list[int]) -> list[int]:
-        return scoring.winners(state, scores)
+    def tie_break(self, state: KosState, seat: int) -> tuple[int, ...]:
+        return scoring.tie_break(state, seat)
 
     def draw(self, frame: Frame) -> Svg:
         return picture.draw(frame)

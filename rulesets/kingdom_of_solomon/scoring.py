@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rulesets.core import ScoreItem, ScoreSheet
+
 from .board import markers_placed
 from .components import FORTUNE_CARDS, HIGH_PRIEST_VP, VP_PER_CUBE
 from .state import KosState
@@ -22,9 +24,18 @@ def final_scores(state: KosState) -> list[dict[str, int]]:
     return out
 
 
-def winners(state: KosState, scores: list[int]) -> list[int]:
-    """Highest total; among those tied, most markers on sites; still tied, a shared win."""
-    best = max(scores)
-    tied = [seat for seat, score in enumerate(scores) if score == best]
-    most = max(markers_placed(state, seat) for seat in tied)
-    return [seat for seat in tied if markers_placed(state, seat) == most]
+#: the breakdown's parts as KOS-10.4's categories; fortune cards lie in their owner's private hand
+_CATEGORIES = {"track": "victory_points", "high_priest": "high_priest", "fortune": "fortune_cards",
+               "cubes": "resource_cubes"}
+
+
+def score_sheet(state: KosState) -> ScoreSheet:
+    """KOS-10.4: the VP on the track plus the final scoring's parts, counted on the state as it stands."""
+    return [[ScoreItem(category=category, rule="KOS-10.4", points=entry[part], secret=part == "fortune")
+             for part, category in _CATEGORIES.items()]
+            for entry in final_scores(state)]
+
+
+def tie_break(state: KosState, seat: int) -> tuple[int, ...]:
+    """KOS-10.6: the most building markers on board sites; still tied, a shared win (KOS-10.7)."""
+    return (markers_placed(state, seat),)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 
 from rulesets.core.drawing import Frame, Svg
 
@@ -154,8 +154,8 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
     def enumerate_actions(self, state: ZavandorState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
 
-    def final_scores(self, state: ZavandorState) -> list[int]:
-        return scoring.final_scores(state)
+    def score_sheet(self, state: ZavandorState) -> ScoreSheet:
+        return scoring.score_sheet(state)
 
-    def winners(self, state: ZavandorState, scores: list[int]) -> list[int]:
-        return scoring.winners(state, scores)
+    def tie_break(self, state: ZavandorState, seat: int) -> tuple[int, ...]:
+        return scoring.tie_break(state, seat)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rulesets.core import ScoreItem, ScoreSheet
+
 from .cards import size
 from .components import GEMS_PER_VP
 from .items import at_top, items, power_active
@@ -30,9 +32,12 @@ def power_vp(player: Player) -> int:
     return altars * druids
 
 
-def score(player: Player) -> int:
-    """MOZ-9.6: VP tokens + gems (3 = 1 VP) + top levels + powers."""
-    return player.vp + gem_cards(player) // GEMS_PER_VP + top_level_vp(player) + power_vp(player)
+def score_items(player: Player) -> list[ScoreItem]:
+    """MOZ-9.6: VP tokens + gems (3 = 1 VP, counting a private hand) + top levels + powers."""
+    return [ScoreItem(category="vp_tokens", rule="MOZ-9.6", points=player.vp),
+            ScoreItem(category="gem_cards", rule="MOZ-9.3", points=gem_cards(player) // GEMS_PER_VP, secret=True),
+            ScoreItem(category="top_levels", rule="MOZ-9.4", points=top_level_vp(player)),
+            ScoreItem(category="powers", rule="MOZ-9.5", points=power_vp(player))]
 
 
 def remainder(player: Player) -> int:
@@ -40,13 +45,10 @@ def remainder(player: Player) -> int:
     return gem_cards(player) % GEMS_PER_VP
 
 
-def final_scores(state: ZavandorState) -> list[int]:
-    return [score(player) for player in state.players]
+def score_sheet(state: ZavandorState) -> ScoreSheet:
+    return [score_items(player) for player in state.players]
 
 
-def winners(state: ZavandorState, scores: list[int]) -> list[int]:
-    """MOZ-9.7: the highest score; among the tied, the larger remainder; still tied, shared."""
-    best = max(scores)
-    tied = [seat for seat, value in enumerate(scores) if value == best]
-    most = max(remainder(state.players[seat]) for seat in tied)
-    return [seat for seat in tied if remainder(state.players[seat]) == most]
+def tie_break(state: ZavandorState, seat: int) -> tuple[int, ...]:
+    """MOZ-9.7: among the tied, the larger remainder; still tied, shared."""
+    return (remainder(state.players[seat]),)

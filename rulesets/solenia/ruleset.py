@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 
 from rulesets.core.drawing import Frame, Svg
 
@@ -14,7 +14,7 @@ from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .events import SoleniaEvent
 from .refusals import IMPROVEMENTS_REQUIRE_WINTER, refusals
 from .rule_index import RULES
-from .scoring import final_scores
+from .scoring import score_sheet
 from .state import SoleniaState
 
 #: a phase's moves, each action type with its handler. Core's phase table types a handler's events as
@@ -147,5 +147,5 @@ class Solenia(Ruleset[SoleniaState, Action]):
     def enumerate_actions(self, state: SoleniaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player)
 
-    def final_scores(self, state: SoleniaState) -> list[int]:
-        return [breakdown["total"] for breakdown in final_scores(state)]
+    def score_sheet(self, state: SoleniaState) -> ScoreSheet:
+        return score_sheet(state)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.core import ScoreItem, ScoreSheet
+
 from .components import (PAIR_BONUS, RATING_THRESHOLDS, RESOURCES_PER_STAR, TILES, WINTER_SLOTS, EndgameIconCount,
                          EndgamePerOwnCardOnBoard, EndgamePerPair, EndgamePerStored, EndgamePerTile,
                          EndgamePerTileWithIcon, EndgameVp)
@@ -89,6 +91,19 @@ def breakdown(state: SoleniaState, seat: int) -> dict[str, Any]:
 
 def final_scores(state: SoleniaState) -> list[dict[str, Any]]:
     return [breakdown(state, seat) for seat in range(len(state.players))]
+
+
+#: the breakdown's parts as the rulebook's scoring categories, with the rules that score them
+_CATEGORIES = {"stars": ("gold_stars", "SOL-7.3"), "tiles": ("delivery_tiles", "SOL-7.3"),
+               "resources": ("stored_resources", "SOL-7.3"), "pairs": ("pair_bonus", "SOL-7.3"),
+               "powers": ("winter_powers", "SOL-8.3"), "improvements": ("improvements", "SOL-9.5")}
+
+
+def score_sheet(state: SoleniaState) -> ScoreSheet:
+    """SOL-7.3 / SOL-7.4: the breakdown's parts, item by item; every part is public (SOL-H)."""
+    return [[ScoreItem(category=_CATEGORIES[part][0], rule=_CATEGORIES[part][1], points=points)
+             for part, points in entry.items() if part in _CATEGORIES]
+            for entry in final_scores(state)]
 
 
 def winners(totals: list[int]) -> list[int]:

@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from rulesets.core import (Catalogue, Count, Event, GameState, Hidden, Inventory, OptionSpec, PerSeat, Phase,
+from rulesets.core import (ScoreItem, ScoreSheet, Catalogue, Count, Event, GameState, Hidden, Inventory, OptionSpec, PerSeat, Phase,
                            PhaseTable, Private, PrivateEvent, RandomSource, Rng, Ruleset, Seat, Seating, public,
                            require)
 
@@ -181,8 +181,9 @@ class CardNim(Ruleset[CardNimState, CardNimAction]):
     def round_of(self, state: CardNimState) -> int:
         return state.move // len(state.players) + 1
 
-    def final_scores(self, state: CardNimState) -> list[int]:
-        return [int(seat == state.turn) for seat in range(len(state.players))]
+    def score_sheet(self, state: CardNimState) -> ScoreSheet:
+        return [[ScoreItem(category="last_card", rule="CN-5", points=int(seat == state.turn))]
+                for seat in range(len(state.players))]
 
 
 RULESET = CardNim()

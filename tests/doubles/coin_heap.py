@@ -18,7 +18,7 @@ from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
-from rulesets.core import (
+from rulesets.core import (ScoreItem, ScoreSheet, 
     Catalogue,
     Count,
     Event,
@@ -153,8 +153,9 @@ class CoinHeap(Ruleset[CoinHeapState, CoinHeapAction]):
     def round_of(self, state: CoinHeapState) -> int:
         return state.move // len(state.players) + 1
 
-    def final_scores(self, state: CoinHeapState) -> list[int]:
-        return [int(seat == state.turn) for seat in range(len(state.players))]
+    def score_sheet(self, state: CoinHeapState) -> ScoreSheet:
+        return [[ScoreItem(category="last_stone", rule="CH-5", points=int(seat == state.turn))]
+                for seat in range(len(state.players))]
 
 
 RULESET = CoinHeap()

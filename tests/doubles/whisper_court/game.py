@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from rulesets.core import (Catalogue, Count, Deck, Event, Events, GameState, Hidden, Inventory, OptionSpec, Ordinal,
+from rulesets.core import (ScoreItem, ScoreSheet, Catalogue, Count, Deck, Event, Events, GameState, Hidden, Inventory, OptionSpec, Ordinal,
                            PerSeat, Phase, PhaseTable, Private, PrivateEvent, PublicStruct, Rng, Ruleset, Seat,
                            Seating, clockwise, kind_of, kinds_times_copies, load_rule_index, next_seat, require,
                            require_range, shuffled)
@@ -271,8 +271,8 @@ class WhisperCourt(Ruleset[CourtState, CourtAction]):
             actions += [] if seats else [Play(player=player, card=card)]
         return actions
 
-    def final_scores(self, state: CourtState) -> list[int]:
-        return [player.tokens for player in state.players]
+    def score_sheet(self, state: CourtState) -> ScoreSheet:
+        return [[ScoreItem(category="tokens", rule="WC-5.3", points=player.tokens)] for player in state.players]
 
 
 RULESET = WhisperCourt()
