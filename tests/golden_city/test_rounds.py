@@ -184,9 +184,13 @@ def test_gc_10_3_bonus_cards_added_and_revealed_at_the_end():
     assert {"type": "bonus_revealed", "player": 0, "cards": held, "vp": expected} in events
 
 
+def winners(state):
+    """GC-10.4 on the VP each player holds: the seats the ruleset ranks first."""
+    return R.winners(state, [player.vp for player in state.players])
+
+
 def test_gc_10_4_ties_broken_by_posts_then_coins_then_shared():
     """GC-10.4: most VP; then most posts on the board (black included); then coins; else shared."""
-    from rulesets.golden_city.scoring import winners
     state = building(3, 0)
     for player in state.players:
         player.vp, player.coins = 50, 3
@@ -211,7 +215,6 @@ def test_gc_10_4_ties_broken_by_posts_then_coins_then_shared():
 
 def test_gc_10_4_shared_victory():
     """GC-10.4: players equal on VP, posts and coins share the victory."""
-    from rulesets.golden_city.scoring import winners
     state = building(2, 0)
     for player in state.players:
         player.vp, player.coins = 10, 3

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulesets.kingdom_of_solomon.components import (BUILDING_CARDS, HIGH_PRIEST_VP, MARKERS_PER_PLAYER,
                                                     SETUP, VP_PER_CUBE)
-from rulesets.kingdom_of_solomon.scoring import final_scores, winners
+from rulesets.kingdom_of_solomon.scoring import final_scores
 
 from .scenario import (R, SITE_AREAS, building_with, display, fortune, give, hand, listed, marker, new, ok, order,
                        phase, refused, wire)
@@ -157,15 +157,15 @@ def test_kos_10_4_final_scoring_and_10_5_highest_wins():
     rows = final_scores(state)
     assert rows[0]["total"] == state.players[0].vp + 3 * VP_PER_CUBE
     assert rows[1]["high_priest"] == HIGH_PRIEST_VP and rows[1]["total"] > rows[0]["total"]
-    assert winners(state, [r["total"] for r in rows]) == [1]
+    assert R.winners(state, [r["total"] for r in rows]) == [1]
 
 
 def test_kos_10_6_tie_break_markers_and_10_7_shared_win():
     """KOS-10.6 most markers on sites among the tied; KOS-10.7 still tied, a shared win."""
     state = new(3)
     marker(state, 2, "galilee")
-    assert winners(state, [30, 30, 30]) == [2]
-    assert winners(state, [30, 30, 10]) == [0, 1]
+    assert R.winners(state, [30, 30, 30]) == [2]
+    assert R.winners(state, [30, 30, 10]) == [0, 1]
     assert R.winners(state, [30, 31, 30]) == [1]
 
 

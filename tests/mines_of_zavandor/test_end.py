@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesets.mines_of_zavandor.components import ARROWS, CARDS, DRAGON, GEMS_PER_VP, PATH
-from rulesets.mines_of_zavandor.scoring import final_scores, remainder
+from rulesets.mines_of_zavandor.scoring import remainder
 
 from .scenario import R, a_card, checked, give_card, new, play, reach, refused, set_hand
 
@@ -66,8 +66,8 @@ def test_moz_9_2_to_9_6_final_score():
     state = end(checked(state))
     expected = (7 + 7 // GEMS_PER_VP + CARDS[ALTAR].vp_at_top + CARDS[DRUID].vp_at_top + DRAGON.vp_at_top
                 + 1)  # one altar at top, one druid at top
-    assert final_scores(state)[0] == expected
-    assert R.status(state).scores == final_scores(state)
+    assert R.final_scores(state)[0] == expected
+    assert R.status(state).scores == R.final_scores(state)
     assert remainder(state.players[0]) == 7 % GEMS_PER_VP
 
 
