@@ -10,8 +10,10 @@ the entry::
     ...
     raise NOT_ADJACENT(space=label)            # the one rule it cites
     raise CARD_NOT_IN_HAND("JAVA-7.2", card=card_id)   # one of several, named
+    raise INSUFFICIENT("SOL-5.4", ..., explain={"needed": {"stone": 2}, "have": {"stone": 1}})
 
-Every detail sentence is built from its template, so the catalogue served in a game's
+``explain`` says what a rule comparing amounts or positions compared: what the move needed and
+what the seat has, or the space and what it had to be next to. Every detail sentence is built from its template, so the catalogue served in a game's
 metadata lists every code the game can answer with the sentence it words. Core's own codes
 (the loop, setup, decoding) live in :data:`CORE`; a game's served catalogue lists them with
 the rules that game cites for them.
@@ -56,8 +58,9 @@ class Refusal:
         object.__setattr__(self, "placeholders", _placeholders(self.message))
 
     def __call__(self, rule: str | None = None, /, *, context: Mapping[str, Any] | None = None,
-                 **values: Any) -> RulesetError:
-        """The refusal, worded from the template with ``values``; ``context`` adds problem members."""
+                 explain: Mapping[str, Any] | None = None, **values: Any) -> RulesetError:
+        """The refusal, worded from the template with ``values``; ``context`` adds problem members,
+        ``explain`` what the rule compared (JSON values: it is served as it is)."""
         if rule is None:
             if len(self.rules) > 1:
                 raise ValueError(f"{self.code} cites one of {self.rules}: name it")
@@ -73,6 +76,8 @@ class Refusal:
             errors.wording = None
         refusal.entry = self
         refusal.params = values
+        if explain is not None:
+            refusal.explain = dict(explain)
         return refusal
 
     def describe(self, rules: Iterable[str] | None = None) -> dict[str, Any]:

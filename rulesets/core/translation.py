@@ -59,7 +59,19 @@ def available() -> tuple[str, ...]:
     return LOCALES + tuple(sorted({locale for locale, _ in _installed} - set(LOCALES)))
 
 
+#: Domains of the host's own (the service's problem titles), by their locale folder.
+_host_domains: dict[str, Path] = {}
+
+
+def register_domain(domain: str, folder: Path) -> None:
+    """A host's own gettext domain, kept in ``folder`` (``<folder>/<locale>/LC_MESSAGES/<domain>.mo``)."""
+    _host_domains[domain] = folder
+    _catalogue.cache_clear()
+
+
 def _folder(domain: str) -> Path:
+    if domain in _host_domains:
+        return _host_domains[domain]
     if domain == CORE_DOMAIN:
         return locale_dir(__package__ or "rulesets.core")
     for ruleset in all_rulesets():
@@ -134,4 +146,4 @@ def refusal_detail(refusal: RulesetError, lookup: Translator) -> str:
 
 
 __all__ = ["CHINESE", "ENGLISH", "LOCALES", "Translator", "available", "install", "owner_of", "refusal_detail",
-           "translator", "uninstall"]
+           "register_domain", "translator", "uninstall"]
