@@ -104,7 +104,7 @@ def _components(node: Any, path: str, game: str, lookup: Lookup) -> Any:
 
 
 def _component(item: dict[str, Any], collection: str, game: str, lookup: Lookup) -> dict[str, Any]:
-    out = _components(item, collection, game, lookup)
+    out: dict[str, Any] = {key: _components(value, f"{collection}.{key}", game, lookup) for key, value in item.items()}
     key = next((item[k] for k in _COMPONENT_KEYS if isinstance(item.get(k), (str, int))), None)
     if key is None:
         return out  # nothing names it; a text in it would have no stable context
