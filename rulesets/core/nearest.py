@@ -1,7 +1,7 @@
 """The legal actions closest to a refused one: what a player might have meant.
 
 Closeness is the number of top-level fields in which a legal action differs from the refused
-one (a field one has and the other lacks differs too); only actions of the refused one's type
+one (both are of one type, so they have the same fields); only actions of the refused one's type
 are candidates, so a game enumerates that type alone (``legal_actions``' ``types``), and ties
 keep the game's own order of its legal actions: the same state and action give the same answer.
 """
@@ -19,26 +19,32 @@ from .errors import IllegalAction, RulesetError
 NEAREST = 3
 
 
-_MISSING = object()
-
-
-def distance(refused: dict[str, Any], legal: dict[str, Any]) -> int:
-    return sum(1 for key in refused.keys() | legal.keys() if refused.get(key, _MISSING) != legal.get(key, _MISSING))
-
-
 def nearest_actions(ruleset: Ruleset[Any, Any], state: GameState, action: Any, limit: int = NEAREST) -> list[Any]:
-    """Up to ``limit`` legal actions of the acting seat of ``action``'s type, closest first (as JSON values)."""
-    refused = action if isinstance(action, dict) else to_builtins(action)
-    if not isinstance(refused, dict):
-        return []
-    kind, seat = refused.get("type"), refused.get("player")
-    if not isinstance(kind, str) or isinstance(seat, bool) or not isinstance(seat, int) \
+    """Up to ``limit`` legal actions of the acting seat of ``action``'s type, closest first (as JSON values).
+
+    The candidates are compared as the game's typed actions, field by field, and only the chosen
+    few are turned into JSON: a type with thousands of legal actions costs one enumeration and a
+    comparison each.
+    """
+    if isinstance(action, dict):
+        try:
+            action = ruleset.load_action(action)
+        except RulesetError:
+            return []
+    fields = getattr(type(action), "__struct_fields__", None)
+    kind, seat = getattr(type(action), "__struct_config__", None), getattr(action, "player", None)
+    tag = getattr(kind, "tag", None)
+    if fields is None or not isinstance(tag, str) or isinstance(seat, bool) or not isinstance(seat, int) \
             or not 0 <= seat < len(state.players):
         return []
-    candidates = (ruleset.dump(legal) for legal in ruleset.legal_actions(state, seat, types=(kind,)))
-    ranked = heapq.nsmallest(limit, ((distance(refused, legal), order, legal)
-                                     for order, legal in enumerate(candidates)), key=lambda item: item[:2])
-    return [legal for _, _, legal in ranked]
+    values = [getattr(action, name) for name in fields]
+
+    def apart(legal: Any) -> int:
+        return sum(1 for name, value in zip(fields, values) if getattr(legal, name) != value)
+
+    candidates = ruleset.legal_actions(state, seat, types=(tag,))
+    ranked = heapq.nsmallest(limit, range(len(candidates)), key=lambda i: (apart(candidates[i]), i))
+    return [to_builtins(candidates[i]) for i in ranked]
 
 
 def offer_nearest(refusal: RulesetError, ruleset: Ruleset[Any, Any], state: GameState, action: Any) -> None:
@@ -50,4 +56,4 @@ def offer_nearest(refusal: RulesetError, ruleset: Ruleset[Any, Any], state: Game
             refusal.nearest = nearest
 
 
-__all__ = ["NEAREST", "distance", "nearest_actions", "offer_nearest"]
+__all__ = ["NEAREST", "nearest_actions", "offer_nearest"]
