@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .messages import CORE_DOMAIN, recorder, walk_all
-from .refusals import CORE
+from .refusals import CORE, CORE_PHRASES
 
 CHINESE = "zh_Hans"
 #: Fixed, so that extracting twice from the same code writes the same bytes.
@@ -45,6 +45,8 @@ def ruleset_messages(rulesets: Iterable[Any]) -> dict[str, Messages]:
     lookup, seen = recorder()
     for entry in CORE:
         lookup(CORE_DOMAIN, f"refusal {entry.code}", entry.message)
+    for phrase in CORE_PHRASES:
+        lookup(phrase.domain, f"phrase {phrase.name}", phrase.template)
     for ruleset in rulesets:
         seen.setdefault(ruleset.id, {})
         for _ in walk_all(ruleset, lookup):

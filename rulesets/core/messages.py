@@ -11,6 +11,8 @@ game's in a domain named by its id. Contexts say what a text is:
 * ``game title`` (also the components document's ``game``), ``option <name> description``;
 * ``rule <ID> title``, ``rule <ID> text``;
 * ``refusal <code>``: the catalogue template, its ``{placeholders}`` kept;
+* ``phrase <name>``: a part of a sentence a refusal's value is worded from (core's
+  ``must be one of {choices}``: :class:`rulesets.core.refusals.Phrases`);
 * ``note <key>`` (a note's sentence) and ``note <key> <n>`` (the n-th sentence of a list of them;
   the ``assumed`` note lists JSON paths, which are not prose);
 * ``component <collection>/<id> name`` (and ``... text``): a served component's name, where

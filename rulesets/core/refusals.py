@@ -85,6 +85,53 @@ class Refusal:
                 "message": self.message}
 
 
+@dataclass(frozen=True)
+class Phrase:
+    """A part of a sentence that a refusal's value words from a template of its own (``must be one of
+    {choices}``), so that a translated refusal can translate its values too. ``str()`` is its English."""
+
+    name: str
+    template: str
+    domain: str
+
+    def __call__(self, **values: Any) -> "Worded":
+        if values.keys() != _placeholders(self.template):
+            raise ValueError(f"phrase {self.name} takes {sorted(_placeholders(self.template))}, given {sorted(values)}")
+        return Worded(self, values)
+
+
+@dataclass(frozen=True)
+class Worded:
+    """A phrase with its values: the English text wherever it is formatted."""
+
+    phrase: Phrase
+    values: Mapping[str, Any]
+
+    def __str__(self) -> str:
+        return self.phrase.template.format_map(self.values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class Phrases:
+    """The phrases of one gettext domain (core's: :data:`CORE_PHRASES`)."""
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+        self._phrases: dict[str, Phrase] = {}
+
+    def phrase(self, name: str, template: str) -> Phrase:
+        if name in self._phrases:
+            raise ValueError(f"phrase {name!r} is declared twice")
+        _placeholders(template)
+        self._phrases[name] = Phrase(name, template, self.domain)
+        return self._phrases[name]
+
+    def __iter__(self) -> Iterator[Phrase]:
+        return iter(self._phrases.values())
+
+
 class Catalogue:
     """A game's refusals, one entry per code."""
 
@@ -152,3 +199,19 @@ INVALID_SALT = CORE.entry("invalid_salt", (), "A salt is a string of 1 to {most}
 INVALID_FIRST_PLAYER = CORE.entry("invalid_first_player", (), "The first player must be a seat, 0 to {last}.",
                                   error=InvalidSetup, any_rule=True)
 INVALID_COLOR = CORE.entry("invalid_color", (), "{reason}", error=InvalidSetup, any_rule=True)
+
+#: Core's phrases: the values core words into its own refusals (an option's requirement, the phase
+#: an action belongs to, the seats awaited).
+CORE_PHRASES = Phrases("core")
+MUST_BE_BOOLEAN = CORE_PHRASES.phrase("must_be_boolean", "must be true or false")
+MUST_BE_ONE_OF = CORE_PHRASES.phrase("must_be_one_of", "must be one of {choices}")
+MUST_BE_INTEGER_BETWEEN = CORE_PHRASES.phrase("must_be_integer_between", "must be an integer from {minimum} to {maximum}")
+MUST_BE_INTEGER_AT_LEAST = CORE_PHRASES.phrase("must_be_integer_at_least", "must be an integer of at least {minimum}")
+MUST_BE_INTEGER_AT_MOST = CORE_PHRASES.phrase("must_be_integer_at_most", "must be an integer of at most {maximum}")
+MUST_BE_INTEGER = CORE_PHRASES.phrase("must_be_integer", "must be an integer")
+MUST_BE = CORE_PHRASES.phrase("must_be", "must be {requirement}")
+PHASE_NAMED = CORE_PHRASES.phrase("phase_named", "the {phase} phase")
+NO_PHASE = CORE_PHRASES.phrase("no_phase", "no phase of this game")
+NOBODY = CORE_PHRASES.phrase("nobody", "nobody")
+ONE_SEAT = CORE_PHRASES.phrase("one_seat", "seat {seat}")
+SEATS = CORE_PHRASES.phrase("seats", "seats {seats}")

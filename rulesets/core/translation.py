@@ -17,12 +17,12 @@ import gettext
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .catalogues import locale_dir, package_of
 from .errors import RulesetError
 from .messages import CORE_DOMAIN, refusal_template
-from .refusals import CORE, Refusal
+from .refusals import CORE, Refusal, Worded
 from .registry import all_rulesets
 
 ENGLISH = "en"
@@ -130,6 +130,20 @@ def owner_of(entry: Refusal) -> str:
     return owner
 
 
+def phrase_text(worded: Worded, lookup: Translator) -> str:
+    """A phrase in ``lookup``'s locale, its own values translated too where they are phrases."""
+    phrase = worded.phrase
+    template = lookup(phrase.domain, f"phrase {phrase.name}", phrase.template)
+    try:
+        return template.format_map({name: _value(value, lookup) for name, value in worded.values.items()})
+    except (KeyError, IndexError, ValueError):
+        return str(worded)
+
+
+def _value(value: Any, lookup: Translator) -> Any:
+    return phrase_text(value, lookup) if isinstance(value, Worded) else value
+
+
 def refusal_detail(refusal: RulesetError, lookup: Translator) -> str:
     """The refusal's sentence in ``lookup``'s locale: its entry's template there, filled with its values.
 
@@ -140,7 +154,7 @@ def refusal_detail(refusal: RulesetError, lookup: Translator) -> str:
         return refusal.detail
     template = refusal_template(entry, owner_of(entry), lookup)
     try:
-        return template.format_map(values)
+        return template.format_map({name: _value(value, lookup) for name, value in values.items()})
     except (KeyError, IndexError, ValueError):
         return refusal.detail  # a catalogue whose placeholders drifted: ``tools.i18n check`` names it
 

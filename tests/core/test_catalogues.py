@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from rulesets.core import catalogues
+from rulesets.core import OptionSpec, RulesetError, catalogues
 from rulesets.core.messages import CORE_DOMAIN, recorder, walk_all
 from rulesets.core.refusals import CORE, INVALID_PLAYER_COUNT, NOT_YOUR_TURN
 from rulesets.core.translation import CHINESE, ENGLISH, refusal_detail, translator
@@ -18,7 +18,7 @@ DOMAINS = [CORE_DOMAIN, i18n.SERVICE_DOMAIN, *sorted(ruleset.id for ruleset in i
 CJK = re.compile(r"[\u4e00-\u9fff]")
 #: The contexts the translators and the code agreed on (rulesets/core/messages.py).
 CONTEXT = re.compile(r"^(game title|option \w+ description|rule [A-Z]+-[\w.]+ (title|text)|refusal \w+"
-                     r"|note \w+( \d+)?|component [\w.]+/[\w.\-]+ (name|text)|problem title)$")
+                     r"|phrase \w+|note \w+( \d+)?|component [\w.]+/[\w.\-]+ (name|text)|problem title)$")
 
 
 @pytest.fixture(scope="module")
@@ -93,3 +93,16 @@ def test_every_core_refusal_reads_chinese_with_its_values():
         assert all(value in chinese for value in values.values()), (entry.code, chinese)
         if entry.message.strip("{}") not in entry.placeholders:  # "{reason}" alone has no words of its own
             assert CJK.search(chinese), (entry.code, chinese)
+
+
+def test_the_phrases_core_words_into_a_refusal_read_translated_too():
+    """An option's requirement is core's phrase: the Chinese detail has the Chinese phrase, same values."""
+    spec = OptionSpec("side", "summer", "The board side.", choices=("summer", "winter"), rule="X-1")
+    try:
+        spec.check("spring")
+    except RulesetError as refusal:
+        assert refusal.detail == "Option 'side' must be one of summer, winter."
+        chinese = refusal_detail(refusal, translator(CHINESE))
+        assert "must be" not in chinese and "summer, winter" in chinese and CJK.search(chinese)
+    else:
+        raise AssertionError("an unknown choice was taken")
