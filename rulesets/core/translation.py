@@ -101,11 +101,6 @@ class Translator:
             return text
         return _catalogue(self.locale, domain).pgettext(context, text)
 
-    def has_catalogue(self, domain: str) -> bool:
-        """Whether a compiled catalogue of ``domain`` in this locale is at hand (English always is)."""
-        catalogue = _catalogue(self.locale, domain)
-        return self.locale == ENGLISH or type(catalogue) is not gettext.NullTranslations
-
 
 @lru_cache(maxsize=None)
 def translator(locale: str) -> Translator:
