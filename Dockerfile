@@ -12,7 +12,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PROMETHEUS_MULTIPROC_DIR=/tmp/prometheus
 
 WORKDIR /app
-COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py constraints.txt ./
+COPY pyproject.toml setup.py README.md openapi.yaml gunicorn.conf.py constraints.txt ./
 COPY rulesets ./rulesets
 COPY service ./service
 # Every package at the version constraints.txt pins (the build backend too: PIP_CONSTRAINT

@@ -21,6 +21,7 @@ from .config import load_config
 from .docs import install_docs
 from .encoding import OrjsonProvider
 from .errors import install_error_handlers
+from .i18n import install_languages
 from .games import GameIdConverter
 from .games import blp as games_blueprint
 from .pictures import blp as pictures_blueprint
@@ -83,6 +84,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     install_error_handlers(app)
     install_cache_headers(app)
+    install_languages(app)
     install_docs(app)
     install_playground(app)
     install_metrics(app)

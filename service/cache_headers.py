@@ -23,7 +23,7 @@ def no_store(response: Response) -> Response:
     return response
 
 
-def _add_vary(response: Response, header: str) -> None:
+def add_vary(response: Response, header: str) -> None:
     values = [value.strip() for value in response.headers.get("Vary", "").split(",") if value.strip()]
     if header.lower() not in {value.lower() for value in values}:
         response.headers["Vary"] = ", ".join([*values, header])
@@ -35,6 +35,6 @@ def install_cache_headers(app: Flask) -> None:
         response.headers["X-Content-Type-Options"] = "nosniff"
         path = request.path
         if path == SESSIONS_PREFIX or path.startswith(SESSIONS_PREFIX + "/"):
-            _add_vary(response, "Authorization")
+            add_vary(response, "Authorization")
             response.headers.setdefault("Cache-Control", SESSION_CACHE_CONTROL)
         return response

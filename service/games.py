@@ -15,8 +15,8 @@ from typing import Any
 from flask import g, request
 from werkzeug.routing import BaseConverter
 
-from rulesets.core.host import (UNKNOWN_PLAYER, GameState, InvalidAction, Ruleset, RulesetError, all_rulesets,
-                                 get_ruleset, new_salt, salted)
+from rulesets.core.host import (UNKNOWN_PLAYER, GameState, IllegalAction, InvalidAction, Ruleset, RulesetError,
+                                 all_rulesets, get_ruleset, new_salt, offer_nearest, salted)
 
 from .api import Blueprint
 from .cache_headers import no_store
@@ -24,6 +24,7 @@ from .chance import chance_fields
 from .components_api import components_response
 from .encoding import json_response
 from .envelopes import read_envelope
+from .i18n import metadata
 from .problems import Problem
 from .refusals import refusal_fields, refusal_problem
 from .schemas import (ApplyResponse, ComponentsDocument, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
@@ -74,7 +75,7 @@ def _check_seat(ruleset: Ruleset, state: GameState, player: int) -> None:
 @blp.response(200, GameList)
 def list_games():
     """Every game this referee knows."""
-    return json_response({"games": [ruleset.metadata() for ruleset in all_rulesets()]})
+    return json_response({"games": [metadata(ruleset) for ruleset in all_rulesets()]})
 
 
 @blp.route("/<game:game>")
@@ -82,7 +83,7 @@ def list_games():
 @blp.documents_errors(404)
 def describe_game(game: str):
     """A game's metadata, its setup options and its rule index."""
-    return json_response(g.ruleset.metadata(detailed=True))
+    return json_response(metadata(g.ruleset, detailed=True))
 
 
 @blp.route("/<game:game>/components")
@@ -162,9 +163,10 @@ def validate(body: dict[str, Any], game: str):
     state = held.state
     action = _load_action(ruleset, body["action"])
     check_seat_key(ruleset, held, getattr(action, "player", None), body["seat_key"])
-    refusal = ruleset.validate(state, action)
+    refusal = ruleset.validate(state, action)  # on a copy: the state is as posted still
     if refusal is None:
         return json_response({"legal": True})
+    offer_nearest(refusal, ruleset, state, action)
     if refusal.code == UNKNOWN_PLAYER:
         # An action from a seat the game does not have is a malformed request, not a rules answer.
         raise refusal_problem(refusal, "$.action")
@@ -190,6 +192,10 @@ def apply(body: dict[str, Any], game: str):
     try:
         after, events = ruleset.apply(state, action, in_place=True)  # the state was decoded for this request alone
     except RulesetError as refusal:
+        if isinstance(refusal, IllegalAction):
+            # The rules may have changed part of the state they refused: the nearest legal actions are
+            # those of the state as posted, decoded again (a refusal's cost, not every action's).
+            offer_nearest(refusal, ruleset, request_state(ruleset, _envelope(StateAndActionRequest())).state, action)
         raise refusal_problem(refusal, "$.action") from None
     status = ruleset.status(after)
     if held.table is None:

@@ -151,6 +151,7 @@ def game_problem(problem: dict[str, Any], game: GameTypes) -> dict[str, Any]:
     out["properties"]["code"] = {
         "anyOf": [game.slots["refusal_code"], {"type": "string", "enum": list(REQUEST_REFUSALS)}],
         "description": "The game's refusal code (its catalogue), or the service's for a request it cannot read."}
+    out["properties"]["nearest"] = {**out["properties"]["nearest"], "items": copy.deepcopy(game.slots["action"])}
     return out
 
 

@@ -84,7 +84,10 @@ def problem_response(problem: Problem):
     """The Flask response for a problem (imported lazily: this module is Flask-free to import)."""
     from flask import current_app, g
 
+    from .i18n import title
+
     g.problem_code = problem.code  # for the request's log line
+    problem.title = title(problem.title)
     response = current_app.response_class(render(problem), status=problem.status, mimetype=PROBLEM_CONTENT_TYPE)
     for name, value in problem.headers.items():
         response.headers[name] = value

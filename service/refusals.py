@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core.host import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
+from rulesets.core.host import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError, refusal_detail
 
 from .encoding import jsonable
+from .i18n import current_translator
 from .problems import Problem
 
 #: Members a refusal's context may not overwrite in a problem body.
-_RESERVED = frozenset({"type", "title", "status", "detail", "code", "rule", "errors", "instance"})
+_RESERVED = frozenset({"type", "title", "status", "detail", "code", "rule", "errors", "instance", "explain",
+                       "nearest"})
 
 _TITLES = {
     IllegalAction: "Illegal action",
@@ -33,16 +35,22 @@ def rebase(path: str, base: str) -> str:
 
 
 def refusal_fields(refusal: RulesetError, base: str = "$") -> dict[str, Any]:
-    """``code``, ``rule``, ``detail`` and the context of a refusal, paths rebased.
+    """``code``, ``rule``, ``detail`` (in the request's language), ``explain``, ``nearest`` and the
+    context of a refusal, paths rebased.
 
     Shared by problems (``apply``) and violations (``validate``) so a client reads
     the same members either way.
     """
-    fields: dict[str, Any] = {"code": refusal.code, "rule": refusal.rule, "detail": refusal.detail}
+    detail = refusal_detail(refusal, current_translator())
+    fields: dict[str, Any] = {"code": refusal.code, "rule": refusal.rule, "detail": detail}
     context = dict(refusal.context)
     path = context.pop("path", None)
     if path is not None:
-        fields["errors"] = [{"path": rebase(path, base), "message": refusal.detail}]
+        fields["errors"] = [{"path": rebase(path, base), "message": detail}]
+    if refusal.explain is not None:
+        fields["explain"] = jsonable(refusal.explain)
+    if refusal.nearest is not None:
+        fields["nearest"] = jsonable(refusal.nearest)
     for key, value in context.items():
         if key not in _RESERVED:
             fields[key] = jsonable(value)

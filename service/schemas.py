@@ -372,6 +372,14 @@ class ProblemSchema(Schema):
     error_count = fields.Integer(metadata={
         "description": "How many field errors there are, when more than the 20 listed in `errors`."})
     request_id = fields.String()
+    explain = fields.Dict(metadata={"description": (
+        "A rules refusal where the rule compares amounts or positions: what the move needed and what the seat "
+        "has or offered (`{\"needed\": {\"stone\": 2}, \"have\": {\"stone\": 1}}`), or the space and what "
+        "it had to be next to or within.")})
+    nearest = fields.List(fields.Dict(), metadata={"description": (
+        "A rules refusal (`Illegal action`): up to three legal actions of the acting seat of the refused "
+        "one's type, those differing from it in the fewest top-level fields first; absent where the seat "
+        "has none of that type.")})
 
 
 class Health(Schema):

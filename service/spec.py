@@ -24,6 +24,7 @@ from .openapi_examples import add_examples
 from .openapi_webhooks import webhooks_section
 from .openapi_games import game_types, merge_components
 from .openapi_paths import NULLABLE, SLOT, per_game_document, prune_unused
+from .openapi_languages import with_languages
 from .schemas import SeedField
 
 OPENAPI_VERSION = "3.1.0"
@@ -88,7 +89,7 @@ def _default_described(prop: Any) -> Any:
 def document(api) -> dict[str, Any]:
     """The OpenAPI document as plain data: flask-smorest's, per game, client-friendly."""
     plain = orjson.loads(orjson.dumps(api.spec.to_dict()))
-    doc = per_game_document(plain, api.referee_games, api.referee_titles)
+    doc = with_languages(per_game_document(plain, api.referee_games, api.referee_titles))
     doc["webhooks"] = webhooks_section()
     return add_examples(prune_unused(client_friendly(doc)), api.referee_rulesets)
 

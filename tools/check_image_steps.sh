@@ -24,9 +24,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py constraints.txt ./ ; COPY rulesets ; COPY service
+# COPY pyproject.toml setup.py README.md openapi.yaml gunicorn.conf.py constraints.txt ./ ; COPY rulesets ; COPY service
 mkdir -p "$WORK/app"
-cp -r "$ROOT"/{pyproject.toml,README.md,openapi.yaml,gunicorn.conf.py,constraints.txt,rulesets,service} "$WORK/app/"
+cp -r "$ROOT"/{pyproject.toml,setup.py,README.md,openapi.yaml,gunicorn.conf.py,constraints.txt,rulesets,service} "$WORK/app/"
 find "$WORK/app" -name __pycache__ -prune -exec rm -rf {} +
 chmod -R a+rX "$WORK"
 "$PYTHON" -m venv "$WORK/venv"

@@ -25,6 +25,11 @@ class RulesetError(Exception):
     #: the catalogue entry that worded it (:class:`rulesets.core.refusals.Refusal`), and its values
     entry: Any = None
     params: dict[str, Any] | None = None
+    #: what the rule compared, where it compares amounts or positions (``{"needed": {...}, "have":
+    #: {...}}``, ``{"space": ..., "adjacent_to": [...]}``): given by the raise site, served as it is.
+    explain: dict[str, Any] | None = None
+    #: up to three legal actions of the seat closest to the refused one (``rulesets.core.nearest``).
+    nearest: list[Any] | None = None
 
     def __init__(self, code: str, rule: str | None, detail: str, **context: Any) -> None:
         super().__init__(detail)

@@ -24,10 +24,13 @@ from .codec import canonical_json, clone, json_schema_components, to_builtins
 from .commitment import commitment_matches, new_salt, revealed_chance, salted, seed_commitment, state_commitment
 from .contract import GameState, Ruleset, Status
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
+from .messages import translate_components, translate_errors, translate_metadata
+from .nearest import nearest_actions, offer_nearest
 from .refusals import UNKNOWN_PLAYER as UNKNOWN_PLAYER_REFUSAL
 from .registry import ENTRY_POINT_GROUP, UnknownGame, all_rulesets, get_ruleset, register, ruleset_ids, unregister
 from .rng import MAX_SALT_LENGTH, MAX_SEED_LENGTH, normalize_seed
 from .secrecy import redact, unseen_strings
+from .translation import CHINESE, ENGLISH, Translator, available, install, refusal_detail, register_domain, translator
 from .undo import revealed_nothing
 from .view_schema import state_view_json_schema, view_json_schema
 
@@ -45,4 +48,7 @@ __all__ = [
     "MAX_SALT_LENGTH", "MAX_SEED_LENGTH", "normalize_seed",
     "redact", "unseen_strings", "revealed_nothing",
     "state_view_json_schema", "view_json_schema",
+    "translate_components", "translate_errors", "translate_metadata",
+    "nearest_actions", "offer_nearest",
+    "CHINESE", "ENGLISH", "Translator", "available", "install", "refusal_detail", "register_domain", "translator",
 ]

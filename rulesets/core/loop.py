@@ -169,7 +169,7 @@ class PhaseTable(Generic[S]):
     def _wrong_phase(self, current: Phase[S], kind: type) -> RulesetError:
         home = self._home.get(kind)
         rule = home.wrong_phase_rule if home is not None else current.wrong_phase_rule
-        where = f"the {home.name} phase" if home is not None else "no phase of this game"
+        where = refusals.PHASE_NAMED(phase=home.name) if home is not None else refusals.NO_PHASE()
         return refusals.WRONG_PHASE(rule, action=action_type(kind), where=where, phase=current.name,
                                    context={"phase": current.name})
 
@@ -179,8 +179,10 @@ def check_seat(player: Any, seats: int, path: str = "$.player", rule: str | None
         raise refusals.UNKNOWN_PLAYER(rule, player=player, seats=seats, last=seats - 1, context={"path": path})
 
 
-def _seats(seats: Iterable[int]) -> str:
+def _seats(seats: Iterable[int]) -> refusals.Worded:
     listed = list(seats)
     if not listed:
-        return "nobody"
-    return "seat " + ", ".join(map(str, listed)) if len(listed) == 1 else "seats " + ", ".join(map(str, listed))
+        return refusals.NOBODY()
+    if len(listed) == 1:
+        return refusals.ONE_SEAT(seat=listed[0])
+    return refusals.SEATS(seats=", ".join(map(str, listed)))

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from . import refusals as core_refusals
 from .errors import RulesetError
+from .refusals import Worded
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,10 @@ class OptionSpec:
             return  # "not chosen": the game derives it (from the player count, the component file...)
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise self.refused("must be true or false")
+                raise self.refused(core_refusals.MUST_BE_BOOLEAN())
         elif self.kind == "enum":
             if value not in (self.choices or ()):
-                raise self.refused(f"must be one of {', '.join(map(str, self.choices or ()))}")
+                raise self.refused(core_refusals.MUST_BE_ONE_OF(choices=", ".join(map(str, self.choices or ()))))
         elif self.kind == "int":
             # bool is an int subclass in Python; JSON's true is no number of drafts.
             if (isinstance(value, bool) or not isinstance(value, int)
@@ -49,24 +50,25 @@ class OptionSpec:
                     or (self.maximum is not None and value > self.maximum)):
                 bounds = {key: bound for key, bound in (("minimum", self.minimum), ("maximum", self.maximum))
                           if bound is not None}
-                raise self.refused(f"must be {self._int_range()}", **bounds)
+                raise self.refused(self._int_range(), **bounds)
         elif self.kind == "list":
             if not isinstance(value, list) or (self.validate is not None and not self.validate(value)):
-                raise self.refused(f"must be {self.requirement}")
+                raise self.refused(core_refusals.MUST_BE(requirement=self.requirement))
 
-    def refused(self, requirement: str, **members: Any) -> RulesetError:
-        """This option's ``invalid_options`` refusal ("Option 'x' must be ..."); ``members`` join the problem."""
+    def refused(self, requirement: "str | Worded", **members: Any) -> RulesetError:
+        """This option's ``invalid_options`` refusal ("Option 'x' must be ..."); ``members`` join the problem.
+        ``requirement`` is best one of core's phrases (``MUST_BE_BOOLEAN()``): a phrase reads translated."""
         return core_refusals.INVALID_OPTIONS(self.rule, option=self.name, requirement=requirement,
                                              context={"path": f"$.options.{self.name}", **members})
 
-    def _int_range(self) -> str:
+    def _int_range(self) -> Worded:
         if self.minimum is not None and self.maximum is not None:
-            return f"an integer from {self.minimum} to {self.maximum}"
+            return core_refusals.MUST_BE_INTEGER_BETWEEN(minimum=self.minimum, maximum=self.maximum)
         if self.minimum is not None:
-            return f"an integer of at least {self.minimum}"
+            return core_refusals.MUST_BE_INTEGER_AT_LEAST(minimum=self.minimum)
         if self.maximum is not None:
-            return f"an integer of at most {self.maximum}"
-        return "an integer"
+            return core_refusals.MUST_BE_INTEGER_AT_MOST(maximum=self.maximum)
+        return core_refusals.MUST_BE_INTEGER()
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default,

@@ -10,8 +10,10 @@ the entry::
     ...
     raise NOT_ADJACENT(space=label)            # the one rule it cites
     raise CARD_NOT_IN_HAND("JAVA-7.2", card=card_id)   # one of several, named
+    raise INSUFFICIENT("SOL-5.4", ..., explain={"needed": {"stone": 2}, "have": {"stone": 1}})
 
-Every detail sentence is built from its template, so the catalogue served in a game's
+``explain`` says what a rule comparing amounts or positions compared: what the move needed and
+what the seat has, or the space and what it had to be next to. Every detail sentence is built from its template, so the catalogue served in a game's
 metadata lists every code the game can answer with the sentence it words. Core's own codes
 (the loop, setup, decoding) live in :data:`CORE`; a game's served catalogue lists them with
 the rules that game cites for them.
@@ -56,8 +58,9 @@ class Refusal:
         object.__setattr__(self, "placeholders", _placeholders(self.message))
 
     def __call__(self, rule: str | None = None, /, *, context: Mapping[str, Any] | None = None,
-                 **values: Any) -> RulesetError:
-        """The refusal, worded from the template with ``values``; ``context`` adds problem members."""
+                 explain: Mapping[str, Any] | None = None, **values: Any) -> RulesetError:
+        """The refusal, worded from the template with ``values``; ``context`` adds problem members,
+        ``explain`` what the rule compared (JSON values: it is served as it is)."""
         if rule is None:
             if len(self.rules) > 1:
                 raise ValueError(f"{self.code} cites one of {self.rules}: name it")
@@ -73,11 +76,60 @@ class Refusal:
             errors.wording = None
         refusal.entry = self
         refusal.params = values
+        if explain is not None:
+            refusal.explain = dict(explain)
         return refusal
 
     def describe(self, rules: Iterable[str] | None = None) -> dict[str, Any]:
         return {"code": self.code, "rules": list(self.rules if rules is None else rules), "status": self.status,
                 "message": self.message}
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A part of a sentence that a refusal's value words from a template of its own (``must be one of
+    {choices}``), so that a translated refusal can translate its values too. ``str()`` is its English."""
+
+    name: str
+    template: str
+    domain: str
+
+    def __call__(self, **values: Any) -> "Worded":
+        if values.keys() != _placeholders(self.template):
+            raise ValueError(f"phrase {self.name} takes {sorted(_placeholders(self.template))}, given {sorted(values)}")
+        return Worded(self, values)
+
+
+@dataclass(frozen=True)
+class Worded:
+    """A phrase with its values: the English text wherever it is formatted."""
+
+    phrase: Phrase
+    values: Mapping[str, Any]
+
+    def __str__(self) -> str:
+        return self.phrase.template.format_map(self.values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+class Phrases:
+    """The phrases of one gettext domain (core's: :data:`CORE_PHRASES`)."""
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+        self._phrases: dict[str, Phrase] = {}
+
+    def phrase(self, name: str, template: str) -> Phrase:
+        if name in self._phrases:
+            raise ValueError(f"phrase {name!r} is declared twice")
+        _placeholders(template)
+        self._phrases[name] = Phrase(name, template, self.domain)
+        return self._phrases[name]
+
+    def __iter__(self) -> Iterator[Phrase]:
+        return iter(self._phrases.values())
 
 
 class Catalogue:
@@ -147,3 +199,19 @@ INVALID_SALT = CORE.entry("invalid_salt", (), "A salt is a string of 1 to {most}
 INVALID_FIRST_PLAYER = CORE.entry("invalid_first_player", (), "The first player must be a seat, 0 to {last}.",
                                   error=InvalidSetup, any_rule=True)
 INVALID_COLOR = CORE.entry("invalid_color", (), "{reason}", error=InvalidSetup, any_rule=True)
+
+#: Core's phrases: the values core words into its own refusals (an option's requirement, the phase
+#: an action belongs to, the seats awaited).
+CORE_PHRASES = Phrases("core")
+MUST_BE_BOOLEAN = CORE_PHRASES.phrase("must_be_boolean", "must be true or false")
+MUST_BE_ONE_OF = CORE_PHRASES.phrase("must_be_one_of", "must be one of {choices}")
+MUST_BE_INTEGER_BETWEEN = CORE_PHRASES.phrase("must_be_integer_between", "must be an integer from {minimum} to {maximum}")
+MUST_BE_INTEGER_AT_LEAST = CORE_PHRASES.phrase("must_be_integer_at_least", "must be an integer of at least {minimum}")
+MUST_BE_INTEGER_AT_MOST = CORE_PHRASES.phrase("must_be_integer_at_most", "must be an integer of at most {maximum}")
+MUST_BE_INTEGER = CORE_PHRASES.phrase("must_be_integer", "must be an integer")
+MUST_BE = CORE_PHRASES.phrase("must_be", "must be {requirement}")
+PHASE_NAMED = CORE_PHRASES.phrase("phase_named", "the {phase} phase")
+NO_PHASE = CORE_PHRASES.phrase("no_phase", "no phase of this game")
+NOBODY = CORE_PHRASES.phrase("nobody", "nobody")
+ONE_SEAT = CORE_PHRASES.phrase("one_seat", "seat {seat}")
+SEATS = CORE_PHRASES.phrase("seats", "seats {seats}")

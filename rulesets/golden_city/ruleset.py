@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rulesets.core import Phase, PhaseTable, Ruleset, ScoreSheet, Seating
+from rulesets.core import MUST_BE_BOOLEAN, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 from rulesets.core.drawing import Frame, Svg
 
 from . import auction, building, consistency, hand_limit, legal, picture, setup
@@ -120,7 +120,7 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
         """A reading that is true or false takes a JSON boolean (1 and 0 are not taken for them)."""
         for spec in self.options:
             if isinstance(spec.default, bool) and not isinstance(options.get(spec.name), bool):
-                raise spec.refused("must be true or false")
+                raise spec.refused(MUST_BE_BOOLEAN())
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> GoldenCityState:
         return setup.create(self.id, self.rules_version, players, seed, options, seating, self.color_refusal)

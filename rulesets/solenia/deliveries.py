@@ -26,7 +26,7 @@ from .refusals import (DELIVERY_PAYMENT_MISMATCH, DELIVERY_REQUIRED, DELIVERY_TI
                        SLOT_INVALID, SLOT_NOT_CHOOSABLE, SLOT_OCCUPIED, SLOT_PREREQUISITE_UNMET, SLOT_REQUIRED)
 from .state import Permanent, PlayerBoard, SoleniaState
 from .storage import capacity_for
-from .winter import eligible_slots, slot_power, unmet_prerequisite
+from .winter import eligible_slots, filled_at_level, slot_power, unmet_prerequisite
 
 PermanentUse = tuple[str, ...]  # slot ids of the permanent resources used, sorted
 
@@ -249,12 +249,14 @@ def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, sto
     payment = res.vector(choice.payment)
     if not res.covers(stored, payment):
         raise INSUFFICIENT_RESOURCES("SOL-5.4", act="pay", resources=res.describe(payment),
-                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)})
+                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)},
+                                     explain=res.shortfall(payment, stored))
     offer = res.add(payment, permanent_vector(tuple(choice.permanent), player))
     need = NEED[tile_id]
     if not payment_matches(need, offer, pool(player)):
         raise DELIVERY_PAYMENT_MISMATCH(tile=tile_id, need=res.describe(need), offered=res.describe(offer),
-                                        context={"need": res.as_dict(need), "offered": res.as_dict(offer)})
+                                        context={"need": res.as_dict(need), "offered": res.as_dict(offer)},
+                                        explain={"needed": res.as_dict(need), "offered": res.as_dict(offer)})
     slot_index, winter_slot = _check_slot(state, player, tile.kind, choice)
     outcome = slot_outcome(state, player, tile_id, slot_index, choice.reward_choice)
     _check_reward_choice(outcome.power, choice.reward_choice)
@@ -286,7 +288,11 @@ def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
         needs_level, needs_count = unmet
         raise SLOT_PREREQUISITE_UNMET(slot=slot.id, level=slot.level, needs_count=needs_count,
                                       needs_level=needs_level, kind=kind,
-                                      context={"needs_level": needs_level, "needs_count": needs_count})
+                                      context={"needs_level": needs_level, "needs_count": needs_count},
+                                      explain={"slot": slot.id,
+                                               "needed": {f"filled_level_{needs_level}": needs_count},
+                                               "have": {f"filled_level_{needs_level}":
+                                                        filled_at_level(slots, slot.row, needs_level)}})
     return slot.index, slot.id
 
 

@@ -53,6 +53,12 @@ def _as_dict(v: Vector, skip_zero: bool) -> dict[str, int]:
     return {r: n for r, n in zip(RESOURCES, v) if n or not skip_zero}
 
 
+def shortfall(want: Vector, have: Vector) -> dict[str, dict[str, int]]:
+    """A refusal's ``explain`` where storage does not cover a payment: what it needed and what the
+    seat has of those resources."""
+    return {"needed": as_dict(want), "have": {r: n for r, n, w in zip(RESOURCES, have, want) if w}}
+
+
 # Every turn runs the functions below several times; spelt out for the four resources,
 # they cost half as much as loops over RESOURCES. The guard keeps them honest.
 if RESOURCES != ("wood", "wheat", "stone", "water"):

@@ -41,7 +41,9 @@ def check_overflow_discard(stored: res.Vector, capacity: int, discard: res.Vecto
     over = max(0, sum(stored) - capacity)
     if sum(discard) != over:
         raise OVERFLOW_DISCARD_MISMATCH(stored=sum(stored), capacity=capacity, surplus=over, offered=sum(discard),
-                                        context={"surplus": over, "offered": sum(discard)})
+                                        context={"surplus": over, "offered": sum(discard)},
+                                        explain={"needed": {"resources": over}, "offered": {"resources": sum(discard)},
+                                                 "have": {"stored": sum(stored), "capacity": capacity}})
     check_returnable(stored, discard)
 
 
@@ -49,7 +51,8 @@ def check_returnable(stored: res.Vector, discard: res.Vector) -> None:
     """SOL-4.3: what goes back to the supply must be in storage."""
     if not res.covers(stored, discard):
         raise INSUFFICIENT_RESOURCES("SOL-4.3", act="return", resources=res.describe(discard),
-                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)})
+                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)},
+                                     explain=res.shortfall(discard, stored))
 
 
 def overflow_event(seat: int, discard: res.Vector) -> ResourcesDiscarded:

@@ -96,10 +96,12 @@ def check_play(state: SoleniaState, action: PlayCard) -> PlayPlan:
 def _check_target(state: SoleniaState, col: int, row: int) -> Coord:
     """Checks 6 and 7: a space of the board, and an empty one."""
     if not on_board(col, row):
-        raise SPACE_OFF_BOARD(col=col, row=row, context={"space": {"col": col, "row": row}})
+        raise SPACE_OFF_BOARD(col=col, row=row, context={"space": {"col": col, "row": row}},
+                              explain={"space": {"col": col, "row": row}, "columns": [0, 4], "rows": [0, 4]})
     for holder in state.board.cards:
         if holder.row == row and holder.col == col:
-            raise SPACE_OCCUPIED(col=col, row=row, context={"space": {"col": col, "row": row}, "card": holder.card})
+            raise SPACE_OCCUPIED(col=col, row=row, context={"space": {"col": col, "row": row}, "card": holder.card},
+                                 explain={"space": {"col": col, "row": row}, "held_by": holder.card})
     return col, row
 
 
@@ -131,11 +133,14 @@ def _check_lengthening(state: SoleniaState, seat: int, target: Coord,
     lengthen = res.vector(payment)
     if sum(lengthen) != cost:
         raise LENGTHEN_PAYMENT_MISMATCH(col=target[0], row=target[1], cost=cost, offered=sum(lengthen),
-                                        context={"expected": cost, "offered": sum(lengthen)})
+                                        context={"expected": cost, "offered": sum(lengthen)},
+                                        explain={"space": {"col": target[0], "row": target[1]},
+                                                 "needed": {"resources": cost}, "offered": {"resources": sum(lengthen)}})
     stored = res.vector(state.players[seat].storage)
     if not res.covers(stored, lengthen):
         raise INSUFFICIENT_RESOURCES("SOL-3.3.3", act="pay", resources=res.describe(lengthen),
-                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)})
+                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)},
+                                     explain=res.shortfall(lengthen, stored))
     return cost, lengthen, res.sub(stored, lengthen)
 
 
@@ -178,7 +183,8 @@ def discard_to_advance(state: SoleniaState, action: DiscardToAdvance) -> Events:
     if example is not None:
         card, (col, row) = example
         raise DISCARD_NOT_ALLOWED(card=card, col=col, row=row,
-                                  context={"example": {"card": card, "space": {"col": col, "row": row}}})
+                                  context={"example": {"card": card, "space": {"col": col, "row": row}}},
+                                  explain={"free_placement": {"card": card, "space": {"col": col, "row": row}}})
     player = state.players[seat]
     player.hand.remove(action.card)
     player.discard.append(action.card)
@@ -197,7 +203,10 @@ def discard_overflow(state: SoleniaState, action: DiscardOverflow) -> Events:
     if sum(discard) != entry.amount:
         raise OVERFLOW_DISCARD_MISMATCH(stored=sum(stored), capacity=player.capacity, surplus=entry.amount,
                                         offered=sum(discard),
-                                        context={"surplus": entry.amount, "offered": sum(discard)})
+                                        context={"surplus": entry.amount, "offered": sum(discard)},
+                                        explain={"needed": {"resources": entry.amount},
+                                                 "offered": {"resources": sum(discard)},
+                                                 "have": {"stored": sum(stored), "capacity": player.capacity}})
     check_returnable(stored, discard)
     res.store(player.storage, res.sub(stored, discard))
     state.pending.pop(0)

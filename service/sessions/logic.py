@@ -15,8 +15,8 @@ from typing import Any, Callable, Mapping
 import msgspec
 import orjson
 
-from rulesets.core.host import (GameState, Ruleset, get_ruleset, new_salt, revealed_chance, revealed_nothing,
-                                 salted, state_commitment, to_builtins)
+from rulesets.core.host import (GameState, IllegalAction, Ruleset, get_ruleset, new_salt, offer_nearest,
+                                 revealed_chance, revealed_nothing, salted, state_commitment, to_builtins)
 
 from . import tokens
 from ..encoding import state_decoder
@@ -265,7 +265,11 @@ class Sessions:
             if expected_version is not None and session.version != expected_version:
                 raise VersionConflict(session.version, expected_version)
             # The state was decoded from the store for this attempt alone: no defensive copy.
-            after, events = ruleset.apply(session.state(), action, in_place=True)  # IllegalAction propagates
+            try:
+                after, events = ruleset.apply(session.state(), action, in_place=True)
+            except IllegalAction as refusal:
+                offer_nearest(refusal, ruleset, session.state(), action)  # a fresh decode: the refused one is spent
+                raise
             entry = {"version": session.version + 1, "seat": caller.seat, "action": ruleset.dump(action),
                      "events": events}
             state_bytes = _encoder.encode(after)

@@ -78,6 +78,16 @@ def test_every_session_answer_varies_by_token_and_says_how_to_cache(client, game
     assert answers["session read"].headers["Cache-Control"] == "private, no-cache"
 
 
+def test_every_answer_says_its_language_and_varies_by_accept_language(client, game, session):
+    """Issue 25: ``Content-Language`` and ``Vary: Accept-Language`` on every answer, errors included (a 304
+    carries no content, so no ``Content-Language``: Werkzeug drops it as RFC 9110 15.4.5 allows)."""
+    for name, response in _every_kind_of_answer(client, game, session).items():
+        vary = [value.strip() for value in response.headers.get("Vary", "").split(",")]
+        assert "Accept-Language" in vary, (name, response.status_code)
+        if response.status_code != 304:
+            assert response.headers.get("Content-Language") == "en", (name, response.status_code)
+
+
 def test_cors_vary_and_authorization_vary_live_together(client, session):
     response = client.get(f"/v1/sessions/{session['session_id']}", headers={"Origin": "https://app.example"})
     vary = {value.strip() for value in response.headers["Vary"].split(",")}

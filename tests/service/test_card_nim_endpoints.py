@@ -129,7 +129,9 @@ def test_validate_reports_the_same_refusal_as_apply(client, card_nim_setup):
     assert answer.status_code == 200
     violation = answer.json["violation"]
     assert answer.json["legal"] is False
-    assert violation == {"code": "bad_take", "rule": "CN-3", "detail": "Take 1 to 3 stones.", "stones": 4}
+    # nearest (issue 25): the seat's legal takes, each one field from the refused one
+    assert violation == {"code": "bad_take", "rule": "CN-3", "detail": "Take 1 to 3 stones.", "stones": 4,
+                         "nearest": [{"type": "take", "player": 0, "stones": n} for n in (1, 2, 3)]}
     assert {key: refused[key] for key in violation} == violation
 
 
