@@ -17,6 +17,8 @@ from abc import ABC, abstractmethod
 from functools import cached_property
 from typing import Any, Callable, Collection, Mapping
 
+import random
+
 import msgspec
 
 from . import refusals as core_refusals
@@ -151,6 +153,43 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
     def _counters_within(self) -> Callable[[S], bool]:
         state_type: type = self.State
         return counters_within(state_type)
+
+    # ------------------------------------------------------------------ simulation (rulesets.core.simulation)
+    def play_trusted(self, state: S, action: A) -> Events:
+        """Apply a typed action known to be legal (drawn from this game's own legal actions), IN PLACE.
+
+        What ``apply`` does minus what such an action cannot fail: no decoding, no defensive
+        copy, no seat, game-over, phase or turn check, no counter-bound scan. The handler still
+        runs the rules (a game may route to leaner handlers in ``trusted_handler``). The result
+        (state and events) is ``apply``'s; an action that is not legal leaves the state undefined.
+        """
+        events = self.trusted_handler(state, action)(state, action)
+        state.move += 1
+        return events
+
+    def trusted_handler(self, state: S, action: A) -> Callable[[Any, Any], Events]:
+        """The handler ``flow.route`` would answer for a legal action, without its checks."""
+        flow = self.flow
+        kind = type(action)
+        if flow.anytime:
+            handler = flow.anytime.get(kind)
+            if handler is not None:
+                return handler
+        return flow.by_name[flow.phase_of(state)].moves[kind]
+
+    def random_action(self, state: S, player: int, rnd: random.Random) -> A | None:
+        """One legal action of ``player`` chosen at random, or None when the seat has none.
+
+        Every action ``legal_actions`` lists can be drawn, and only those. By default a uniform
+        choice from that list; a game whose lists are long overrides this to draw without
+        listing them all (the draw need not be uniform).
+        """
+        actions = self.legal_actions(state, player)
+        return rnd.choice(actions) if actions else None
+
+    def copy_state(self, state: S) -> S:
+        """A deep copy of a state (what ``apply`` copies before it plays), for a caller about to play in place."""
+        return self._copy_state(state)
 
     def legal_actions(self, state: S, player: int, types: Collection[str] | None = None,
                       where: Mapping[str, Any] | None = None) -> list[A]:
