@@ -191,6 +191,33 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         """A deep copy of a state (what ``apply`` copies before it plays), for a caller about to play in place."""
         return self._copy_state(state)
 
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: with ``evaluate``: a playout stops after this many actions and is valued by ``evaluate``.
+    rollout_depth: int | None = None
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> S:
+        """A full state consistent with ``viewer``'s ``view``: what the seat cannot see drawn from what it
+        has not seen (``rulesets.core.search.sampling``), with a fresh random source. A game's search needs it."""
+        raise NotImplementedError(f"{self.id} has no determinize hook: it cannot sample a state from a seat's view")
+
+    @property
+    def searchable(self) -> bool:
+        """Whether the game supplies ``determinize`` (the search refuses a game that does not)."""
+        return type(self).determinize is not Ruleset.determinize
+
+    def playout_action(self, state: S, player: int, rnd: random.Random) -> A | None:
+        """The search's playout policy: by default ``random_action``; a game overrides it where random play is weak."""
+        return self.random_action(state, player, rnd)
+
+    def evaluate(self, state: S, player: int) -> float | None:
+        """A position's worth to ``player`` in [0, 1] before the end (None: the game has no evaluation, playouts run
+        to the end). A game that gives one also sets ``rollout_depth``."""
+        return None
+
+    @property
+    def has_evaluation(self) -> bool:
+        return self.rollout_depth is not None and type(self).evaluate is not Ruleset.evaluate
+
     def legal_actions(self, state: S, player: int, types: Collection[str] | None = None,
                       where: Mapping[str, Any] | None = None) -> list[A]:
         """Every action ``apply`` accepts from ``player`` now.
