@@ -44,7 +44,9 @@ def unseen(everything: Iterable[str], *shown: Iterable[str]) -> list[str]:
     An item shown more often than ``everything`` holds it raises ``UnseenPoolMismatch``: the
     caller's list of places is wrong, and a sample from it would be too.
     """
-    pool = Counter(everything)
+    pool: Counter[str] = Counter()
+    for item in everything:  # iterated, so a dict of components counts its keys once each
+        pool[item] += 1
     for place in shown:
         for item in place:
             if pool[item] <= 0:
