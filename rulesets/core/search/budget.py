@@ -8,8 +8,9 @@ all counted, never timed. The units a millisecond buys come from ``pace.json``: 
 per game on the reference machine (``python bench/bots.py --calibrate``), the search plans
 for ``PLANNED_SHARE`` of the budget.
 
-A safety stop still watches the clock: it ends the search at the budget itself, which on
-the reference machine is never reached (the plan ends near ``PLANNED_SHARE`` of it). Only
+A safety stop still watches the clock (between playouts, and every few actions inside one):
+it ends the search ``SAFETY_SLACK_MS`` after the budget, which on the reference machine is
+never reached (the plan ends near ``PLANNED_SHARE`` of it); a playout it interrupts counts for nothing. Only
 a machine or a moment far slower than the calibration trips it; the answer then still comes
 in time, the search says so (``cut_short``), and that answer is not reproducible.
 """
@@ -23,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 #: the share of the budget the planned work should take on the reference machine.
-PLANNED_SHARE = 0.6
+PLANNED_SHARE = 0.5
 #: work units charged for copying a determinization before a playout.
 COPY_UNITS = 3
 #: work units charged for sampling one determinization (decode, consistency check, legal actions).
@@ -65,16 +66,23 @@ class Meter:
                 return False
         elif self.spent >= self.units:
             return False
+        return not self.late()
+
+    def late(self) -> bool:
+        """Whether the clock's safety stop has come (then the search is cut short)."""
         if self.stop_at is not None and time.perf_counter() >= self.stop_at:
             self.cut_short = True
-            return False
-        return True
+        return self.cut_short
 
     def elapsed_ms(self) -> float:
         return (time.perf_counter() - self.started) * 1000.0
 
 
-def meter(game: str, budget_ms: int, playouts: int | None, clock_slack_ms: float = 0.0) -> Meter:
+#: how far past the budget the safety stop lets a search run (the answer's allowance is 50 ms in all).
+SAFETY_SLACK_MS = 10.0
+
+
+def meter(game: str, budget_ms: int, playouts: int | None, clock_slack_ms: float = SAFETY_SLACK_MS) -> Meter:
     """The meter of one search: a fixed playout count when given (no clock at all), else the budget's units."""
     started = time.perf_counter()
     if playouts is not None:

@@ -31,6 +31,8 @@ PLAYOUTS_PER_DETERMINIZATION = 4
 MAX_DETERMINIZATIONS = 64
 #: a playout that has not ended after this many actions is valued where it stands.
 LONGEST_PLAYOUT = 5000
+#: actions a playout plays between two looks at the clock's safety stop.
+STRETCH = 16
 
 
 @dataclass
@@ -98,13 +100,28 @@ def search(ruleset: Any, view: dict[str, Any], player: int, rnd: random.Random, 
         state = ruleset.copy_state(current.state)
         start = state.move
         ruleset.play_trusted(state, arm.action)
-        rollout(ruleset, state, rnd, max_actions=depth, policy=policy)
+        if not _played_out(ruleset, state, rnd, depth, policy, meter):
+            break  # the clock's safety stop came mid-playout: that playout counts for nothing
         arm.visits += 1
         arm.total += value_of(ruleset, state, player)
         meter.charge(COPY_UNITS + state.move - start)
         playouts += 1
         meter.done += 1
     return Outcome(arms, len(samples), playouts)
+
+
+def _played_out(ruleset: Any, state: Any, rnd: random.Random, depth: int, policy: Any, meter: Meter) -> bool:
+    """Play ``state`` out (to the end or ``depth`` actions) in stretches of ``STRETCH`` actions, the safety
+    stop looked at between them (a whole playout of a long game can take tens of ms); False: it came."""
+    flow = ruleset.flow
+    left = depth
+    while left > 0 and not flow.is_over(state):
+        before = state.move
+        rollout(ruleset, state, rnd, max_actions=min(STRETCH, left), policy=policy)
+        left -= state.move - before
+        if meter.late():
+            return False
+    return True
 
 
 def _choose(arms: list[Arm], allowed: frozenset[bytes], played: int) -> Arm | None:
