@@ -6,6 +6,7 @@ import random
 from typing import Any, Mapping
 
 from rulesets.core import Phase, PhaseTable, Ruleset, Seating
+from rulesets.core.search import value
 from rulesets.core.drawing import Frame, Svg
 
 from . import auction, building, consistency, hand_limit, legal, picture, sampling, setup
@@ -132,8 +133,17 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
     def enumerate_actions(self, state: GoldenCityState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
 
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: a playout is cut off after eight actions (about a round's bids and builds for three seats).
+    rollout_depth = 8
+
     def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> GoldenCityState:
         return self.load_state(sampling.determinize(view, rnd))
+
+    def evaluate(self, state: GoldenCityState, player: int) -> float:
+        """A cut-off's worth: the seat's lead in VP won so far (``final_scores`` before the end: the
+        scoring rounds' VP, without the bonus cards GC-10.3 adds at the end), squashed into [0, 1]."""
+        return value.margin(self.final_scores(state), player)
 
     def final_scores(self, state: GoldenCityState) -> list[int]:
         return [player.vp for player in state.players]

@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core.search import value
 
 from rulesets.core.drawing import Frame, Svg
 
@@ -148,8 +149,17 @@ class Solenia(Ruleset[SoleniaState, Action]):
     def enumerate_actions(self, state: SoleniaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player)
 
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: a playout is cut off after about two turns of each of four seats: random turns past that mostly add noise.
+    rollout_depth = 8
+
     def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> SoleniaState:
         return self.load_state(sampling.determinize(view, rnd))
+
+    def evaluate(self, state: SoleniaState, player: int) -> float:
+        """A cut-off's worth: the seat's lead on the score the game would end with now (SOL-7.3, SOL-7.4:
+        stars, completed tiles, pairs, stored resources), squashed into [0, 1]."""
+        return value.margin(self.final_scores(state), player)
 
     def final_scores(self, state: SoleniaState) -> list[int]:
         return [breakdown["total"] for breakdown in final_scores(state)]

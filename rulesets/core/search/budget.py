@@ -26,9 +26,9 @@ from pathlib import Path
 #: the share of the budget the planned work should take on the reference machine.
 PLANNED_SHARE = 0.5
 #: work units charged for copying a determinization before a playout.
-COPY_UNITS = 3
+COPY_UNITS = 1
 #: work units charged for sampling one determinization (decode, consistency check, legal actions).
-DETERMINIZATION_UNITS = 60
+DETERMINIZATION_UNITS = 4
 #: a game missing from pace.json: a slow game's pace, so the budget holds.
 DEFAULT_UNITS_PER_MS = 5.0
 
