@@ -7,6 +7,10 @@ from the view when first needed: a candidate chosen by UCB1 among those that sam
 allows, then the game's playout policy to the end of the game or to the game's cut-off,
 then the value for the seat (``value.of``). Candidates are ranked by visits, then value.
 
+With the game's ``evaluate`` (and ``rollout_depth``), every candidate is first valued one ply
+deep in the first sample (that value its first visit), only the ``SHORTLIST`` best are played
+out further, and playouts stop after ``rollout_depth`` actions, valued by ``evaluate``.
+
 Only the view, the seed's ``random.Random`` and the work meter decide what happens, so
 the answer is a function of (view, seat, seed, work): no state, no clock.
 """
@@ -118,11 +122,16 @@ def _shortlist(ruleset: Any, state: Any, player: int, arms: list[Arm], meter: Me
     """With the game's evaluation: each candidate valued one ply deep in the first sample, that value kept
     as its first visit, and only the ``SHORTLIST`` best searched further (a playout budget spread over a
     hundred candidates would tell none of them apart)."""
+    scored: list[Arm] = []
     for arm in arms:
+        if scored and meter.late():
+            break  # the safety stop: the candidates valued so far are all there is
         after = ruleset.copy_state(state)
         ruleset.play_trusted(after, arm.action)
         arm.visits, arm.total = 1, value_of(ruleset, after, player)
         meter.charge(COPY_UNITS + 1)
+        scored.append(arm)
+    arms = scored
     best = {id(arm) for arm in sorted(arms, key=lambda arm: -arm.mean)[:SHORTLIST]}  # stable: ties keep the order
     return [arm for arm in arms if id(arm) in best]
 
