@@ -44,12 +44,10 @@ def determinize(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
 def _scoring_deck(raw: dict[str, Any], rnd: random.Random) -> None:
     """GC-1.7: each back's unseen faces shuffled among that back's places; the backs stay in the stack order."""
     shown = [raw["scoring_removed"], [raw["scoring_card"]] if raw["scoring_card"] is not None else []]
-    deck: list[str] = []
-    for back in SCORING_STACK_ORDER:
-        faces = sampling.unseen(sorted(card for card, data in SCORING_CARDS.items() if data.back == back),
-                                *([card for card in place if SCORING_CARDS[card].back == back] for place in shown))
-        rnd.shuffle(faces)
-        deck += faces
+    deck = sampling.stacked([sampling.unseen(sorted(card for card, data in SCORING_CARDS.items() if data.back == back),
+                                             *([card for card in place if SCORING_CARDS[card].back == back]
+                                               for place in shown))
+                             for back in SCORING_STACK_ORDER], rnd)
     if len(deck) != raw["scoring_deck_count"]:
         raise sampling.UnseenPoolMismatch(f"the scoring deck counts {raw['scoring_deck_count']} cards; "
                                           f"{len(deck)} are unseen")

@@ -47,10 +47,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..codec import canonical_json, to_builtins
+from . import sampling, value
 from .budget import meter
 from .determinized import ranked, search
 
-__all__ = ["MAX_SUGGESTIONS", "NoLegalAction", "NotSearchable", "Scored", "Searched", "Suggestion", "suggest"]
+__all__ = ["MAX_SUGGESTIONS", "NoLegalAction", "NotSearchable", "Scored", "Searched", "Suggestion", "sampling", "suggest", "value"]
 
 MAX_SUGGESTIONS = 5
 

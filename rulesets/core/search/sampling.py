@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-__all__ = ["HoleLeftOpen", "UnseenPoolMismatch", "deal", "finished", "hole", "opened", "unseen"]
+__all__ = ["HoleLeftOpen", "UnseenPoolMismatch", "deal", "finished", "hole", "opened", "stacked", "unseen"]
 
 _COUNT = "_count"
 
@@ -72,6 +72,17 @@ def deal(pool: Sequence[str], rnd: random.Random, holes: Sequence[tuple[dict[str
         size = part.pop(f"{name}{_COUNT}")
         part[name] = cards[start:start + size]
         start += size
+
+
+def stacked(pools: Sequence[Sequence[str]], rnd: random.Random) -> list[str]:
+    """A deck made of stacks whose order is public but whose faces are not (backs seen, faces hidden): each
+    pool shuffled on its own, the pools in the order given, top first."""
+    deck: list[str] = []
+    for pool in pools:
+        cards = list(pool)
+        rnd.shuffle(cards)
+        deck += cards
+    return deck
 
 
 def hole(part: dict[str, Any], name: str) -> bool:
