@@ -17,7 +17,7 @@ from .options import OPTIONS
 from .rounds import builder
 from .refusals import UNKNOWN_START_PLAYER, refusals
 from .rule_index import RULES
-from .scoring import winners
+from .scoring import bonus_value, winners
 from .served_components import GoldenCityComponents, document
 from .state import GoldenCityState
 
@@ -141,9 +141,11 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
         return self.load_state(sampling.determinize(view, rnd))
 
     def evaluate(self, state: GoldenCityState, player: int) -> float:
-        """A cut-off's worth: the seat's lead in VP won so far (``final_scores`` before the end: the
-        scoring rounds' VP, without the bonus cards GC-10.3 adds at the end), squashed into [0, 1]."""
-        return value.margin(self.final_scores(state), player)
+        """A cut-off's worth: the seat's lead in VP won so far plus what its bonus cards would add if the game
+        ended now (GC-10.3), squashed into [0, 1]."""
+        standing = [seat.vp + sum(bonus_value(state, index, card) for card in seat.bonus)
+                    for index, seat in enumerate(state.players)]
+        return value.margin(standing, player)
 
     def final_scores(self, state: GoldenCityState) -> list[int]:
         return [player.vp for player in state.players]
