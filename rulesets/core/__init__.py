@@ -1,6 +1,7 @@
 """The game author's kit: everything a game's rules are written with.
 
-A game imports from here and from nowhere else in core. What only the host (the service,
+A game imports from here and from nowhere else in core but the kit's other faces:
+:mod:`rulesets.core.drawing` (pictures) and :mod:`rulesets.core.search` (its bot's hooks). What only the host (the service,
 its sessions, sealing, records) uses lives in :mod:`rulesets.core.host`; the test kit a
 game's tests use is :mod:`rulesets.testing`.
 """

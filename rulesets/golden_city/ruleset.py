@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping
 
 from rulesets.core import MUST_BE_BOOLEAN, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
+from rulesets.core.search import value
 from rulesets.core.drawing import Frame, Svg
 
-from . import auction, building, consistency, hand_limit, legal, picture, setup
+from . import auction, building, consistency, hand_limit, legal, picture, sampling, setup
 from .actions import Action, Bid, Build, Discard, EndTurn
 from .components import COLOURS, FILE, MAX_PLAYERS, MIN_PLAYERS
 from .events import GoldenCityEvent
@@ -133,6 +135,18 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
 
     def score_sheet(self, state: GoldenCityState) -> ScoreSheet:
         return score_sheet(state)
+
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: a playout is cut off after eight actions (about a round's bids and builds for three seats).
+    rollout_depth = 8
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> GoldenCityState:
+        return self.load_state(sampling.determinize(view, rnd))
+
+    def evaluate(self, state: GoldenCityState, player: int) -> float:
+        """A cut-off's worth: the seat's lead on the score it would end with now (VP won so far plus what its
+        bonus cards would add, GC-10.3), squashed into [0, 1]."""
+        return value.margin(self.final_scores(state), player)
 
     def tie_break(self, state: GoldenCityState, seat: int) -> tuple[int, ...]:
         return tie_break(state, seat)

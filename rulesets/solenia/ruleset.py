@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
+from rulesets.core.search import value
 
 from rulesets.core.drawing import Frame, Svg
 
-from . import consistency, improvements, legal, picture, served_components, setup, turns
+from . import consistency, improvements, legal, picture, sampling, served_components, setup, turns
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
 from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .events import SoleniaEvent
@@ -149,3 +151,15 @@ class Solenia(Ruleset[SoleniaState, Action]):
 
     def score_sheet(self, state: SoleniaState) -> ScoreSheet:
         return score_sheet(state)
+
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: a playout is cut off after about two turns of each of four seats: random turns past that mostly add noise.
+    rollout_depth = 8
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> SoleniaState:
+        return self.load_state(sampling.determinize(view, rnd))
+
+    def evaluate(self, state: SoleniaState, player: int) -> float:
+        """A cut-off's worth: the seat's lead on the score the game would end with now (SOL-7.3, SOL-7.4:
+        stars, completed tiles, pairs, stored resources), squashed into [0, 1]."""
+        return value.margin(self.final_scores(state), player)

@@ -1,7 +1,8 @@
 """Guards on how the game packages use the author's kit.
 
 (a) A game imports core only through ``rulesets.core`` (the author's kit, its ``__all__``) and
-``rulesets.core.drawing`` (the picture kit, its ``__all__``), never another core submodule nor
+``rulesets.core.drawing`` (the picture kit, its ``__all__``) and ``rulesets.core.search`` (the bot's kit:
+``sampling`` and ``value`` for a game's determinize and evaluate hooks, its ``__all__``), never another core submodule nor
 ``rulesets.core.host`` (the host's), and nothing else of ``rulesets`` but its own package: core's
 modules can then move without breaking a game.
 
@@ -22,7 +23,7 @@ from typing import Iterator
 ROOT = Path(__file__).resolve().parents[2] / "rulesets"
 KIT_PACKAGES = {"core", "testing"}
 #: What a game may import from core: the kit's faces, each with its own ``__all__``.
-KIT_FACES = {"rulesets.core", "rulesets.core.drawing"}
+KIT_FACES = {"rulesets.core", "rulesets.core.drawing", "rulesets.core.search"}
 CORE_MODULES = {path.stem for path in (ROOT / "core").glob("*.py")} - {"__init__"}
 CHANCE_METHODS = {"shuffle", "shuffled", "choice"}
 
