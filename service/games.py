@@ -18,6 +18,8 @@ from werkzeug.routing import BaseConverter
 from rulesets.core.host import (UNKNOWN_PLAYER, GameState, InvalidAction, Ruleset, RulesetError, all_rulesets,
                                  get_ruleset, new_salt, salted)
 
+from rulesets.core import search
+
 from .api import Blueprint
 from .cache_headers import no_store
 from .chance import chance_fields
@@ -27,6 +29,7 @@ from .envelopes import read_envelope
 from .problems import Problem
 from .refusals import refusal_fields, refusal_problem
 from .schemas import (ApplyResponse, ComponentsDocument, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
+                      SuggestRequest, SuggestResponse,
                       SetupRequest, SetupResponse, StateAndActionRequest, StateAndStatus,
                       ValidateResponse, ViewRequest, ViewResponse)
 from .sealed_states import check_seat_key, new_table, request_state, seal_state, seat_keys
@@ -145,6 +148,36 @@ def legal_actions(body: dict[str, Any], game: str):
     _check_seat(ruleset, state, body["player"])
     return json_response({"actions": ruleset.legal_actions(state, body["player"], types=body["types"],
                                                            where=body["where"])})
+
+
+@blp.route("/<game:game>/suggest", methods=["POST"])
+@blp.arguments(SuggestRequest, decoder=_envelope)
+@blp.response(200, SuggestResponse)
+@blp.documents_errors(400, 403, 404, 413, 415, 501)
+def suggest_move(body: dict[str, Any], game: str):
+    """A move for the seat: at most five of its legal actions, the best first, found by searching from
+    the seat's view alone (what it may not see is sampled, never read). Within `budget_ms` plus 50 ms;
+    the same request with the same `seed` gets the same answer.
+
+    A game the search cannot sample yet answers `501 search_not_available`; a seat with nothing to do
+    now, `422 nothing_to_suggest`. On a sealed state, only with the seat's `seat_key` (`403` otherwise).
+    """
+    ruleset: Ruleset = g.ruleset
+    if not ruleset.searchable:
+        raise Problem(501, "search_not_available", f"{ruleset.id} has no bot yet: its search cannot sample a "
+                      "state from a seat's view.", title="Search not available")
+    held = request_state(ruleset, body)
+    player = body["player"]
+    check_seat_key(ruleset, held, player, body["seat_key"])
+    _check_seat(ruleset, held.state, player)
+    view = ruleset.view(held.state, player)  # the search gets this and nothing else
+    del held
+    try:
+        found = search.suggest(ruleset, view, player, budget_ms=body["budget_ms"], seed=body["seed"])
+    except search.NoLegalAction:
+        raise Problem(422, "nothing_to_suggest", f"Seat {player} has no legal action now.",
+                      title="Nothing to suggest", errors=[{"path": "$.player", "message": "no legal action now"}])
+    return json_response(found.to_builtins())
 
 
 @blp.route("/<game:game>/validate", methods=["POST"])

@@ -56,6 +56,7 @@ GAME_OPERATIONS = {
     ("/v1/games/{game}/apply", "post"): "apply",
     ("/v1/games/{game}/view", "post"): "view",
     ("/v1/games/{game}/picture", "post"): "picture",
+    ("/v1/games/{game}/suggest", "post"): "suggest",
     ("/v1/games/{game}/replay", "post"): "replay",
     ("/v1/games/{game}/verify", "post"): "verify",
 }

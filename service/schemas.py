@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sized
 
 from flask import current_app, has_app_context
-from marshmallow import INCLUDE, Schema, ValidationError, fields, utils
+from marshmallow import INCLUDE, Schema, ValidationError, fields, utils, validate
 
 #: Used outside an app (the OpenAPI build, a schema loaded by hand); the app's MAX_REPLAY_ACTIONS wins.
 DEFAULT_MAX_REPLAY_ACTIONS = 5000
@@ -193,6 +193,21 @@ class LegalActionsRequest(StateAndPlayerRequest):
         "description": "Only actions whose top-level fields have these values, e.g. {\"tile\": \"triple\"}."})
 
 
+#: ``suggest``'s budget: the default, and the most a request may ask (issue 23).
+SUGGEST_BUDGET_MS = 300
+MAX_SUGGEST_BUDGET_MS = 2000
+
+
+class SuggestRequest(StateAndPlayerRequest):
+    budget_ms = fields.Integer(strict=True, load_default=SUGGEST_BUDGET_MS,
+                               validate=validate.Range(min=1, max=MAX_SUGGEST_BUDGET_MS), metadata={
+        "description": f"How long the search may take, in ms (default {SUGGEST_BUDGET_MS}, at most "
+                       f"{MAX_SUGGEST_BUDGET_MS}); the answer comes within it plus 50 ms."})
+    seed = SeedField(load_default=None, allow_none=True, metadata={
+        "description": "Fixes the search's chance: the same request and seed, the same answer "
+                       "(omitted: a seed derived from the seat's view)."})
+
+
 class ViewRequest(StateOrSealedState):
     player = fields.Integer(strict=True, load_default=None, allow_none=True,
                             metadata={"description": "A 0-based seat; null or omitted: a spectator."})
@@ -250,6 +265,29 @@ class SetupResponse(Schema):
                        "the game's every later sealed state."})
     status = fields.Nested(StatusSchema, required=True)
     seed_commitment = fields.String(required=True, metadata={"description": _COMMITMENT})
+
+
+class ScoredAction(Schema):
+    action = GameActionField(required=True)
+    value = fields.Float(required=True, metadata={"description": "The mean result of its playouts for the seat, "
+                                                                 "0 (lost) to 1 (won)."})
+    visits = fields.Integer(required=True, metadata={"description": "How many playouts tried it."})
+
+
+class Searched(Schema):
+    determinizations = fields.Integer(required=True, metadata={
+        "description": "How many full states were sampled from the seat's view."})
+    playouts = fields.Integer(required=True)
+    elapsed_ms = fields.Float(required=True)
+    cut_short = fields.Boolean(required=True, metadata={
+        "description": "The clock's safety stop ended the search before its planned work: this answer may "
+                       "not come again for the same seed."})
+
+
+class SuggestResponse(Schema):
+    suggestions = fields.List(fields.Nested(ScoredAction), required=True, metadata={
+        "description": "At most five legal actions of the seat, the best first."})
+    searched = fields.Nested(Searched, required=True)
 
 
 class LegalActionsResponse(Schema):

@@ -17,6 +17,8 @@ from abc import ABC, abstractmethod
 from functools import cached_property
 from typing import Any, Callable, Collection, Mapping
 
+import random
+
 import msgspec
 
 from . import refusals as core_refusals
@@ -151,6 +153,70 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
     def _counters_within(self) -> Callable[[S], bool]:
         state_type: type = self.State
         return counters_within(state_type)
+
+    # ------------------------------------------------------------------ simulation (rulesets.core.simulation)
+    def play_trusted(self, state: S, action: A) -> Events:
+        """Apply a typed action known to be legal (drawn from this game's own legal actions), IN PLACE.
+
+        What ``apply`` does minus what such an action cannot fail: no decoding, no defensive
+        copy, no seat, game-over, phase or turn check, no counter-bound scan. The handler still
+        runs the rules (a game may route to leaner handlers in ``trusted_handler``). The result
+        (state and events) is ``apply``'s; an action that is not legal leaves the state undefined.
+        """
+        events = self.trusted_handler(state, action)(state, action)
+        state.move += 1
+        return events
+
+    def trusted_handler(self, state: S, action: A) -> Callable[[Any, Any], Events]:
+        """The handler ``flow.route`` would answer for a legal action, without its checks."""
+        flow = self.flow
+        kind = type(action)
+        if flow.anytime:
+            handler = flow.anytime.get(kind)
+            if handler is not None:
+                return handler
+        return flow.by_name[flow.phase_of(state)].moves[kind]
+
+    def random_action(self, state: S, player: int, rnd: random.Random) -> A | None:
+        """One legal action of ``player`` chosen at random, or None when the seat has none.
+
+        Every action ``legal_actions`` lists can be drawn, and only those. By default a uniform
+        choice from that list; a game whose lists are long overrides this to draw without
+        listing them all (the draw need not be uniform).
+        """
+        actions = self.legal_actions(state, player)
+        return rnd.choice(actions) if actions else None
+
+    def copy_state(self, state: S) -> S:
+        """A deep copy of a state (what ``apply`` copies before it plays), for a caller about to play in place."""
+        return self._copy_state(state)
+
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: with ``evaluate``: a playout stops after this many actions and is valued by ``evaluate``.
+    rollout_depth: int | None = None
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> S:
+        """A full state consistent with ``viewer``'s ``view``: what the seat cannot see drawn from what it
+        has not seen (``rulesets.core.search.sampling``), with a fresh random source. A game's search needs it."""
+        raise NotImplementedError(f"{self.id} has no determinize hook: it cannot sample a state from a seat's view")
+
+    @property
+    def searchable(self) -> bool:
+        """Whether the game supplies ``determinize`` (the search refuses a game that does not)."""
+        return type(self).determinize is not Ruleset.determinize
+
+    def playout_action(self, state: S, player: int, rnd: random.Random) -> A | None:
+        """The search's playout policy: by default ``random_action``; a game overrides it where random play is weak."""
+        return self.random_action(state, player, rnd)
+
+    def evaluate(self, state: S, player: int) -> float | None:
+        """A position's worth to ``player`` in [0, 1] before the end (None: the game has no evaluation, playouts run
+        to the end). A game that gives one also sets ``rollout_depth``."""
+        return None
+
+    @property
+    def has_evaluation(self) -> bool:
+        return self.rollout_depth is not None and type(self).evaluate is not Ruleset.evaluate
 
     def legal_actions(self, state: S, player: int, types: Collection[str] | None = None,
                       where: Mapping[str, Any] | None = None) -> list[A]:

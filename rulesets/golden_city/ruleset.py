@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping
 
 from rulesets.core import Phase, PhaseTable, Ruleset, Seating
 from rulesets.core.drawing import Frame, Svg
 
-from . import auction, building, consistency, hand_limit, legal, picture, setup
+from . import auction, building, consistency, hand_limit, legal, picture, sampling, setup
 from .actions import Action, Bid, Build, Discard, EndTurn
 from .components import COLOURS, FILE, MAX_PLAYERS, MIN_PLAYERS
 from .events import GoldenCityEvent
@@ -130,6 +131,9 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
 
     def enumerate_actions(self, state: GoldenCityState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> GoldenCityState:
+        return self.load_state(sampling.determinize(view, rnd))
 
     def final_scores(self, state: GoldenCityState) -> list[int]:
         return [player.vp for player in state.players]

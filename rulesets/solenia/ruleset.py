@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
 from rulesets.core.drawing import Frame, Svg
 
-from . import consistency, improvements, legal, picture, served_components, setup, turns
+from . import consistency, improvements, legal, picture, sampling, served_components, setup, turns
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
 from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .events import SoleniaEvent
@@ -146,6 +147,9 @@ class Solenia(Ruleset[SoleniaState, Action]):
     # ------------------------------------------------------------------ play
     def enumerate_actions(self, state: SoleniaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player)
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> SoleniaState:
+        return self.load_state(sampling.determinize(view, rnd))
 
     def final_scores(self, state: SoleniaState) -> list[int]:
         return [breakdown["total"] for breakdown in final_scores(state)]
