@@ -18,7 +18,7 @@ from rulesets.core.host import Ruleset
 
 def searchable(ruleset: Ruleset) -> bool:
     """Whether the search can play this game: it needs the game's determinize hook."""
-    return getattr(ruleset, "determinize", None) is not None
+    return bool(ruleset.searchable)
 
 
 def bot_seed(*parts: object) -> int:
@@ -35,10 +35,13 @@ def bot_action(ruleset: Ruleset, view: dict[str, Any], seat: int, *,
     Raises ``LookupError`` when the seat has nothing to play.
     """
     if searchable(ruleset):
-        from rulesets.core.search import suggest
+        from rulesets.core.search import NoLegalAction, suggest
 
-        found = suggest(ruleset, view, seat, budget_ms=budget_ms, seed=seed)
-        if found.suggestions:
+        try:
+            found = suggest(ruleset, view, seat, budget_ms=budget_ms, seed=seed)
+        except NoLegalAction:
+            found = None
+        if found is not None and found.suggestions:
             return found.suggestions[0].action
         raise LookupError(f"seat {seat} has no legal action")
     menu = list(legal_actions())

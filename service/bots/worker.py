@@ -27,6 +27,15 @@ def worker_sessions() -> "Sessions":
     return _sessions
 
 
+def warm() -> None:
+    """Load every ruleset and the sessions room once in the worker's main process: RQ forks a work
+    horse per job, and each horse starts from this process's memory instead of importing games anew."""
+    from rulesets.core.registry import all_rulesets
+
+    all_rulesets()
+    worker_sessions()
+
+
 def reset() -> None:
     """Forget the process's sessions room (tests that change the environment between workers)."""
     global _sessions

@@ -371,7 +371,8 @@ class SessionRecordResource(MethodView):
 
 _SSE_DOC = {
     "description": "Server-sent events: one message per version, `id:` the version, `data:` one JSON object "
-                   "(`version`, `type` start/action/undo, `seat`, `action`, `events` as the stream's seat may "
+                   "(`version`, `type` start/action/undo, `seat`, for an action `by` (seat, bot or timeout), `action`, "
+                   "`events` as the stream's seat may "
                    "see them, `status`, and `view` whole on a connection's first message, else `view_patch`, an "
                    "RFC 6902 JSON Patch against the previous message's view); `: ping` comments as heartbeats; "
                    "`event: gone` if the session is deleted. Ends after the message whose status is game over.",

@@ -44,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     config = load_config()
     configure_logging(config["LOG_LEVEL"])
     names = queues(sys.argv[1:] if argv is None else argv)
+    if BOT_QUEUE in names:
+        from ..bots.worker import warm
+
+        warm()
     worker = Worker(names, connection=redis.Redis.from_url(queue_url(config)))
     worker.work(with_scheduler=True, logging_level=config["LOG_LEVEL"])
     return 0

@@ -66,8 +66,7 @@ def test_two_bot_seats_and_a_human_play_a_whole_game_through_http_and_the_worker
 def test_the_search_plays_solenia_and_the_fallback_plays_kingdom_of_solomon():
     """Which of the two bots the test above ran: solenia is searched once its hook has landed."""
     assert not searchable(get_ruleset("kingdom_of_solomon"))
-    if not searchable(get_ruleset("solenia")):
-        pytest.xfail("rulesets.core.search and solenia's determinize hook have not landed on this branch yet")
+    assert searchable(get_ruleset("solenia"))
 
 
 def test_a_session_whose_human_seat_times_out_finishes_by_itself_across_a_worker_restart(redis_app, worker_env):
