@@ -293,7 +293,7 @@ class Sessions:
         undone = _undone_by(raws)  # an undo comes after what it undoes: both are in the slice
         for entry in raws:
             if entry.get("type") == "undo":
-                entries.append({"version": entry["version"], "seat": entry["seat"], "type": "undo", "by": BY_SEAT,
+                entries.append({"version": entry["version"], "seat": entry["seat"], "type": "undo",
                                 "undoes": entry["undoes"], "action": None, "events": []})
                 continue
             shown = {

@@ -272,7 +272,7 @@ class LogEntry(Envelope):
     seat = fields.Integer(required=True, metadata={"description": "Who acted (for an undo: who asked)."})
     type = fields.String(metadata={"enum": ["action", "undo"], "description": "An action, or an undo of one."})
     by = fields.String(metadata={"enum": ["seat", "bot", "timeout"], "description":
-                                 "Who made it: `seat` the seat's token holder, `bot` the server playing a bot seat, "
+                                 "An action: who made it (an undo is always its seat's): `seat` the seat's token holder, `bot` the server playing a bot seat, "
                                  "`timeout` the bot standing in for a seat whose time ran out."})
     undoes = fields.Integer(metadata={"description": "An undo: the version it took back."})
     undone_by = fields.Integer(metadata={"description": "An action taken back: the version of the undo."})
