@@ -118,6 +118,8 @@ SETTINGS: dict[str, tuple[Any, Callable[[str], Any]]] = {
     "WEBHOOK_RETRY_SECONDS": ([10, 60, 300, 1800, 7200], _seconds_list),
     # Connect and read timeout of one delivery attempt.
     "WEBHOOK_TIMEOUT_SECONDS": (5, _positive_int),
+    # How long a bot seat (or a timed-out seat's stand-in) searches for its move, in milliseconds.
+    "BOT_BUDGET_MS": (300, _positive_int),
     # Mounts POST /bench/echo, the framework floor bench/http.py compares against.
     "BENCH_ECHO": (False, _bool),
 }

@@ -41,6 +41,7 @@ OPERATIONS = {
     ("/v1/sessions/{session_id}/record", "get"): "session_record",
     ("/v1/sessions/{session_id}/stream", "get"): "session_stream",
     ("/v1/sessions/{session_id}/stream-tickets", "post"): "session_stream_ticket",
+    ("/v1/sessions/{session_id}/seats/{seat}/bot", "post"): "session_hand_seat_to_bot",
     ("/v1/sessions/{session_id}/picture", "get"): "session_picture",
     ("/.well-known/tabletop-referee/game-record-key", "get"): "game_record_key",
     ("/healthz", "get"): "healthz",

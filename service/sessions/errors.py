@@ -62,3 +62,23 @@ class UndoNeedsConsent(SessionError):
 
 class UndoRequestNotFound(SessionError):
     """No pending undo request by that id: never made, answered, or overtaken by a new version."""
+
+
+class SeatNotFound(SessionError):
+    """A seat number this session does not have."""
+
+
+class SeatAlreadyBot(SessionError):
+    """The seat is played by a bot already."""
+
+
+class InvalidSeating(SessionError):
+    """``bots`` or ``turn_seconds`` at creation names a seat the game does not have (or one twice)."""
+
+    def __init__(self, detail: str, path: str) -> None:
+        super().__init__(detail)
+        self.path = path
+
+
+class BotsUnavailable(SessionError):
+    """This server has no queue to run bots and timers on (a Redis Cluster store without WEBHOOK_REDIS_URL)."""

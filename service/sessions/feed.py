@@ -174,7 +174,7 @@ def _entry_as_seen(entry: dict[str, Any] | None, ruleset: Any, seat: int | None,
         return {"type": "start", "seat": None, "action": None, "events": []}
     if entry.get("type") == "undo":
         return {"type": "undo", "seat": entry["seat"], "undoes": entry["undoes"], "action": None, "events": []}
-    return {"type": "action", "seat": entry["seat"],
+    return {"type": "action", "seat": entry["seat"], "by": entry.get("by", "seat"),
             "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat, state),
             "events": ruleset.view_events(entry["events"], seat)}
 

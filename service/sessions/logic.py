@@ -9,20 +9,26 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
+from datetime import datetime, timezone
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import msgspec
 import orjson
+import structlog
 
 from rulesets.core.host import (GameState, IllegalAction, Ruleset, get_ruleset, new_salt, offer_nearest,
                                  revealed_chance, revealed_nothing, salted, state_commitment, to_builtins)
 
 from . import tokens
+from ..bots.choose import bot_action, bot_seed
+from ..bots.turns import LocalTurns, TurnRunner
 from ..encoding import state_decoder
 from ..verify import record_of
-from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted, SessionNotFound, SessionOutdated,
-                     UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
+from .errors import (BotsUnavailable, GameNotOver, InvalidSeating, NotAuthenticated, NothingToUndo, NotPermitted,
+                     SeatAlreadyBot, SeatNotFound, SessionNotFound, SessionOutdated, UndoNeedsConsent,
+                     UndoRequestNotFound, VersionConflict)
 from .store import CommitOutcome, Current, SessionGone, SessionStore
 from .tokens import SPECTATOR, Caller
 from .wait_slots import WaitSlots
@@ -37,8 +43,13 @@ COMMIT_ATTEMPTS = 5
 META_CACHE_SIZE = 10_000
 
 _encoder = msgspec.json.Encoder()
+log = structlog.get_logger("service.sessions")
 #: The store note that holds a session's undo request (one at a time, bound to a version).
 UNDO_NOTE = "undo"
+#: The store note that lists the seats handed to a bot after creation (``{"seats": [...]}``).
+BOTS_NOTE = "bots"
+#: Who made a log entry: the seat's holder, its bot, or its bot standing in when its time ran out.
+BY_SEAT, BY_BOT, BY_TIMEOUT = "seat", "bot", "timeout"
 
 
 class _Meta(msgspec.Struct, kw_only=True):
@@ -60,6 +71,12 @@ class _Meta(msgspec.Struct, kw_only=True):
     #: turn webhooks ({url, events}) and the secret that signs their deliveries (never shown again)
     webhooks: list[dict[str, Any]] = msgspec.field(default_factory=list)
     webhook_secret: str | None = None
+    #: seats a bot plays from the start (they were given no token); later ones are in the BOTS_NOTE
+    bots: list[int] = msgspec.field(default_factory=list)
+    #: each seat's time to act, in seconds (None: no limit); None: no timers at all
+    turn_seconds: list[int | None] | None = None
+    #: creation time, epoch milliseconds: when version 0's clocks started
+    created_ms: int | None = None
 
 
 @dataclass(frozen=True)
@@ -119,15 +136,53 @@ def _current_request(raw: bytes | None, version: int) -> dict[str, Any] | None:
     return request if request["version"] == version else None
 
 
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def iso_utc(epoch_ms: int) -> str:
+    return datetime.fromtimestamp(epoch_ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace(
+        "+00:00", "Z")
+
+
+def _turn_limits(players: int, turn_seconds: Mapping[str, Any] | None) -> list[int | None] | None:
+    """``{"default": s, "per_seat": {"<seat>": s}}`` as one limit per seat (None: that seat is untimed)."""
+    if not turn_seconds:
+        return None
+    limits: list[int | None] = [turn_seconds.get("default")] * players
+    for key, seconds in (turn_seconds.get("per_seat") or {}).items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+        if not 0 <= seat < players:
+            raise InvalidSeating(f"turn_seconds.per_seat names seat {key!r}; this game has seats 0 to {players - 1}.",
+                                 f"$.turn_seconds.per_seat.{key}")
+        limits[seat] = seconds
+    return limits if any(limit is not None for limit in limits) else None
+
+
+def _check_bots(players: int, bots: list[int]) -> list[int]:
+    for index, seat in enumerate(bots):
+        if not 0 <= seat < players:
+            raise InvalidSeating(f"bots names seat {seat}; this game has seats 0 to {players - 1}.", f"$.bots[{index}]")
+        if seat in bots[:index]:
+            raise InvalidSeating(f"bots names seat {seat} twice.", f"$.bots[{index}]")
+    return sorted(bots)
+
+
 def new_session_id() -> str:
     return secrets.token_urlsafe(SESSION_ID_BYTES)
 
 
 class Sessions:
     def __init__(self, store: SessionStore, *, wait_max_seconds: float, waits_per_client: int = 4,
-                 rulesets: Callable[[str], Ruleset] = get_ruleset, webhooks: Webhooks | None = None) -> None:
+                 rulesets: Callable[[str], Ruleset] = get_ruleset, webhooks: Webhooks | None = None,
+                 turns: TurnRunner | None = None, bot_budget_ms: int = 300) -> None:
         self.store = store
         self.webhooks = webhooks
+        #: where bot turns and turn timers run (None: this server cannot run them, see BotsUnavailable)
+        self.turns = turns
+        if isinstance(turns, LocalTurns):
+            turns.play = self.play_turn
+        self.bot_budget_ms = bot_budget_ms
         self.wait_max_seconds = wait_max_seconds
         self.wait_slots = WaitSlots(waits_per_client)
         self._rulesets = rulesets
@@ -137,10 +192,17 @@ class Sessions:
     # ------------------------------------------------------------------ create
     def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None, *,
                first_player: int | None = None, colors: list[str] | None = None,
-               webhooks: list[Mapping[str, Any]] | None = None) -> Reply:
+               webhooks: list[Mapping[str, Any]] | None = None, bots: list[int] | None = None,
+               turn_seconds: Mapping[str, Any] | None = None) -> Reply:
         ruleset = self._rulesets(game)  # UnknownGame propagates
         # InvalidSetup propagates
         state = salted(ruleset.setup(players, seed, options, first_player=first_player, colors=colors), new_salt())
+        bot_seats = _check_bots(players, list(bots or []))
+        limits = _turn_limits(players, turn_seconds)
+        if (bot_seats or limits) and self.turns is None:
+            raise BotsUnavailable(
+                "Bot seats and turn timers need a plain Redis for their job queue, and this server's session store "
+                "is a Redis Cluster, which RQ cannot use: the operator sets WEBHOOK_REDIS_URL to turn them on.")
         subscriptions = None
         if webhooks:
             if self.webhooks is None:
@@ -153,7 +215,8 @@ class Sessions:
                      seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token),
                      seed_commitment=state_commitment(state), colors=list(colors) if colors is not None else None,
                      first_player=first_player, webhooks=subscriptions.targets if subscriptions else [],
-                     webhook_secret=subscriptions.secret if subscriptions else None)
+                     webhook_secret=subscriptions.secret if subscriptions else None,
+                     bots=bot_seats, turn_seconds=limits, created_ms=now_ms())
         meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
         for _ in range(3):  # a clash of 128-bit random ids is not expected; retrying costs nothing
             session_id = new_session_id()
@@ -163,6 +226,8 @@ class Sessions:
             raise RuntimeError("could not allocate a session id")
         # As a later read would find them (decoded from the bytes written), for this process's first action.
         self._remember(session_id, ruleset, msgspec.json.decode(meta_bytes, type=_Meta))
+        status = ruleset.status(state)
+        self._schedule(session_id, 0, status, set(bot_seats), limits)
         shown_once = {"webhook_secret": subscriptions.secret} if subscriptions else {}
         return Reply({
             "session_id": session_id,
@@ -172,9 +237,11 @@ class Sessions:
             "colors": list(colors) if colors is not None else list(ruleset.colors[:players]),
             "options": meta.options,
             "version": 0,
-            "seat_tokens": seat_tokens,
+            "seat_tokens": [None if seat in bot_seats else token for seat, token in enumerate(seat_tokens)],
             "owner_token": owner_token,
-            "status": to_builtins(ruleset.status(state)),
+            "bots": bot_seats,
+            "turn_seconds": limits,
+            "status": to_builtins(status),
             "seed_commitment": meta.seed_commitment,
             **shown_once,
         }, 0)
@@ -198,6 +265,7 @@ class Sessions:
             "status": to_builtins(status),
             "view": session.ruleset.view(state, caller.seat),
             "undo_request": self._pending_undo(session),
+            **self._seating(session, status),
             **_revealed_once_over(state, status.game_over),
         }, session.version)
 
@@ -232,6 +300,7 @@ class Sessions:
                 "version": entry["version"],
                 "seat": entry["seat"],
                 "type": "action",
+                "by": entry.get("by", BY_SEAT),
                 "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat, current),
                 "events": ruleset.view_events(entry["events"], seat),
             }
@@ -260,6 +329,27 @@ class Sessions:
         action = ruleset.load_action(raw_action)  # InvalidAction propagates
         if action.player != caller.seat:
             raise self._not_your_seat(caller.seat, action.player)
+        if caller.seat in self._bots(session):
+            raise self._played_by_bot(caller.seat)
+        after, events, version = self._play(session, caller.seat, action, expected_version, BY_SEAT)
+        status = ruleset.status(after)
+        return Reply({
+            "session_id": session_id,
+            "game": ruleset.id,
+            "seat": caller.seat,
+            "version": version,
+            "events": ruleset.view_events(events, caller.seat),
+            "status": to_builtins(status),
+            "view": ruleset.view(after, caller.seat),
+            "seed_commitment": session.meta.seed_commitment,
+            **_revealed_once_over(after, status.game_over),
+        }, version)
+
+    def _play(self, session: _OpenSession, seat: int, action: Any, expected_version: int | None,
+              by: str) -> tuple[GameState, list[Any], int]:
+        """Apply ``action`` for ``seat`` and commit it by compare-and-set, re-reading under contention
+        when no version was demanded: every seat's action and every bot's goes this one way."""
+        ruleset, session_id = session.ruleset, session.session_id
         write_id = secrets.token_hex(16)
         for _ in range(COMMIT_ATTEMPTS):
             if expected_version is not None and session.version != expected_version:
@@ -270,24 +360,13 @@ class Sessions:
             except IllegalAction as refusal:
                 offer_nearest(refusal, ruleset, session.state(), action)  # a fresh decode: the refused one is spent
                 raise
-            entry = {"version": session.version + 1, "seat": caller.seat, "action": ruleset.dump(action),
-                     "events": events}
+            entry = {"version": session.version + 1, "seat": seat, "by": by, "at": now_ms(),
+                     "action": ruleset.dump(action), "events": events}
             state_bytes = _encoder.encode(after)
             outcome = self._commit(session_id, session.version, state_bytes, _encoder.encode(entry), write_id)
             if outcome.applied:
-                status = ruleset.status(after)
-                self._announce(session, outcome.version, after, status)
-                return Reply({
-                    "session_id": session_id,
-                    "game": ruleset.id,
-                    "seat": caller.seat,
-                    "version": outcome.version,
-                    "events": ruleset.view_events(events, caller.seat),
-                    "status": to_builtins(status),
-                    "view": ruleset.view(after, caller.seat),
-                    "seed_commitment": session.meta.seed_commitment,
-                    **_revealed_once_over(after, status.game_over),
-                }, outcome.version)
+                self._committed(session, outcome.version, after, ruleset.status(after))
+                return after, events, outcome.version
             if expected_version is not None:
                 raise VersionConflict(outcome.version, expected_version)
             session = self._open(session_id)
@@ -432,7 +511,7 @@ class Sessions:
 
     def _commit_undo(self, session: _OpenSession, seat: int, plan: "_UndoPlan", consent: list[int] | None) -> Reply:
         ruleset = session.ruleset
-        entry: dict[str, Any] = {"version": session.version + 1, "seat": seat, "type": "undo",
+        entry: dict[str, Any] = {"version": session.version + 1, "seat": seat, "type": "undo", "at": now_ms(),
                                  "undoes": plan.undoes, "events": []}
         if consent is not None:
             entry["consent"] = consent
@@ -441,7 +520,7 @@ class Sessions:
         if not outcome.applied:
             raise VersionConflict(outcome.version, session.version)
         status = ruleset.status(plan.before)
-        self._announce(session, outcome.version, plan.before, status)
+        self._committed(session, outcome.version, plan.before, status)
         return Reply({
             "session_id": session.session_id,
             "game": ruleset.id,
@@ -494,7 +573,146 @@ class Sessions:
         if caller.seat is None:
             raise NotPermitted(f"The owner token manages the session; only a seat token can do this ({doing.lower()}).",
                                "not_a_seat")
+        if caller.seat in self._bots(session):
+            raise self._played_by_bot(caller.seat)
         return caller.seat
+
+    # ------------------------------------------------------------------ bots and timers
+    def hand_to_bot(self, session_id: str, token: str | None, seat: int) -> Reply:
+        """The owner hands ``seat`` to a bot: from now on the server plays it, and its token may
+        still read that seat's view but no longer act or undo."""
+        if token is None:
+            raise NotAuthenticated("Handing a seat to a bot needs the owner token: send 'Authorization: Bearer <token>'.")
+        for _ in range(COMMIT_ATTEMPTS):
+            session = self._open(session_id)
+            caller = self._caller(session, token)
+            if not caller.owner:
+                raise NotPermitted("Only the owner token can hand a seat to a bot.", "not_the_owner")
+            if not 0 <= seat < session.meta.players:
+                raise SeatNotFound(f"This session has seats 0 to {session.meta.players - 1}; there is no seat {seat}.")
+            if self.turns is None:
+                raise BotsUnavailable("This server has no job queue to run bots on (a Redis Cluster store "
+                                      "without WEBHOOK_REDIS_URL).")
+            raw = self.store.read_note(session_id, BOTS_NOTE)
+            handed = orjson.loads(raw)["seats"] if raw is not None else []
+            if seat in session.meta.bots or seat in handed:
+                raise SeatAlreadyBot(f"Seat {seat} is played by a bot already.")
+            bots = sorted({*session.meta.bots, *handed, seat})
+            try:
+                swapped = self.store.swap_note(session_id, BOTS_NOTE, session.version, raw,
+                                               orjson.dumps({"seats": sorted([*handed, seat])}))
+            except SessionGone:
+                raise SessionNotFound(session_id) from None
+            if not swapped:
+                continue  # a version (or another hand-over) landed meanwhile: look again
+            state = session.state()
+            status = session.ruleset.status(state)
+            self._schedule(session_id, session.version, status, set(bots), session.meta.turn_seconds)
+            return Reply({**self._header(session, caller), "bots": bots,
+                          "status": to_builtins(status)}, session.version)
+        raise VersionConflict(self._open(session_id).version, None)
+
+    def play_turn(self, session_id: str, version: int) -> int | None:
+        """The background job: if the session is still at ``version``, play one due seat (a bot's
+        turn, or a seat whose time ran out) from that seat's view; the new version, or None.
+
+        A stale job (the version moved: the seat acted in time, or another job played) does nothing.
+        """
+        try:
+            session = self._open(session_id)
+        except SessionNotFound:
+            return None
+        if session.version != version:
+            return None
+        ruleset, state = session.ruleset, session.state()
+        status = ruleset.status(state)
+        if status.game_over:
+            return None
+        bots = self._bots(session)
+        deadlines = self._deadlines(session, status.active_players, bots)
+        now = now_ms()
+        for seat in status.active_players:
+            by = BY_BOT if seat in bots else BY_TIMEOUT if deadlines.get(seat, now + 1) <= now else None
+            if by is None:
+                continue
+            seed = bot_seed(state.rng.salt, session_id, version, seat)
+            view = ruleset.view(state, seat)
+            try:
+                chosen = self.turns.think(lambda: bot_action(  # type: ignore[union-attr]
+                    ruleset, view, seat, budget_ms=self.bot_budget_ms, seed=seed,
+                    legal_actions=lambda: [ruleset.dump(a) for a in ruleset.legal_actions(state, seat)]))
+            except LookupError:
+                continue  # nothing to play for this seat now (another active seat must act first)
+            try:
+                return self._play(session, seat, ruleset.load_action(chosen), version, by)[2]
+            except VersionConflict:
+                return None  # another commit landed first; it scheduled what follows it
+        if deadlines:  # a timer that ran early: look again when the first clock runs out
+            pending = [ms for seat, ms in deadlines.items() if seat not in bots]
+            if pending and self.turns is not None:
+                self.turns.check_at(session_id, version, max(0, min(pending) - now) / 1000 + 0.05)
+        return None
+
+    def _bots(self, session: _OpenSession) -> set[int]:
+        """Seats a bot plays: from creation, and handed over since (the note)."""
+        raw = self.store.read_note(session.session_id, BOTS_NOTE)
+        return set(session.meta.bots) | (set(orjson.loads(raw)["seats"]) if raw is not None else set())
+
+    def _version_ms(self, session: _OpenSession) -> int:
+        """When the session's current version was committed (epoch ms): every active seat's clock starts there."""
+        if session.version == 0:
+            return session.meta.created_ms or 0
+        piece = self.store.read_log(session.session_id, session.version - 1)
+        if piece is None or not piece.entries:
+            raise SessionNotFound(session.session_id)
+        return int(orjson.loads(piece.entries[0]).get("at", 0))
+
+    def _deadlines(self, session: _OpenSession, active: list[int], bots: set[int]) -> dict[int, int]:
+        """Each active human seat's deadline (epoch ms), for the seats that have a time limit."""
+        limits = session.meta.turn_seconds
+        timed = [seat for seat in active if limits is not None and limits[seat] is not None and seat not in bots]
+        if not timed:
+            return {}
+        since = self._version_ms(session)
+        return {seat: since + 1000 * limits[seat] for seat in timed}  # type: ignore[index,operator]
+
+    def _seating(self, session: _OpenSession, status: Any) -> dict[str, Any]:
+        """Who plays which seat and each active seat's deadline, for a read."""
+        bots = self._bots(session)
+        deadlines = {} if status.game_over else self._deadlines(session, list(status.active_players), bots)
+        return {"bots": sorted(bots), "turn_seconds": session.meta.turn_seconds,
+                "deadlines": [{"seat": seat, "deadline": iso_utc(ms), "deadline_ms": ms}
+                              for seat, ms in sorted(deadlines.items())]}
+
+    def _schedule(self, session_id: str, version: int, status: Any, bots: set[int],
+                  limits: list[int | None] | None) -> None:
+        """After a version lands: a bot's turn at once, else a timer for the first active seat's clock."""
+        if self.turns is None or status.game_over:
+            return
+        active = list(status.active_players)
+        try:
+            if any(seat in bots for seat in active):
+                self.turns.play_soon(session_id, version)
+                return
+            timed = [limits[seat] for seat in active if limits is not None and limits[seat] is not None]
+            if timed:
+                self.turns.check_at(session_id, version, float(min(timed)))  # type: ignore[type-var,arg-type]
+        except Exception as error:  # the version has landed: a lost job must not undo the answer
+            log.error("bot_turn_enqueue_failed", session_id=session_id, version=version, error=type(error).__name__)
+
+    def _committed(self, session: _OpenSession, version: int, state: GameState, status: Any) -> None:
+        """What follows every commit: webhooks, then the next bot turn or timer."""
+        self._announce(session, version, state, status)
+        if self.turns is None or status.game_over:
+            return
+        bots = self._bots(session)
+        if bots or session.meta.turn_seconds:
+            self._schedule(session.session_id, version, status, bots, session.meta.turn_seconds)
+
+    @staticmethod
+    def _played_by_bot(seat: int) -> NotPermitted:
+        return NotPermitted(f"Seat {seat} was handed to a bot: the server plays it now, and its token may only "
+                            "read.", "seat_played_by_bot")
 
     # ------------------------------------------------------------------ helpers
     def _announce(self, session: _OpenSession, version: int, state: GameState, status: Any) -> None:

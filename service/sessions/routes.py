@@ -27,11 +27,12 @@ from . import headers
 from ..pictures import PICTURE_CONTENT, PictureQuery, picture_response
 from ..webhooks import WebhookRefused, WebhooksUnavailable
 from ..verify_api import SignedGameRecord, record_signer
-from .errors import (GameNotOver, NotAuthenticated, NothingToUndo, NotPermitted, SessionError, SessionNotFound,
-                     SessionOutdated, UndoNeedsConsent, UndoRequestNotFound, VersionConflict)
+from .errors import (BotsUnavailable, GameNotOver, InvalidSeating, NotAuthenticated, NothingToUndo, NotPermitted,
+                     SeatAlreadyBot, SeatNotFound, SessionError, SessionNotFound, SessionOutdated, UndoNeedsConsent,
+                     UndoRequestNotFound, VersionConflict)
 from .logic import Reply, Sessions
 from .pictures import session_picture
-from .schemas import (ActionRequest, plain_action_request, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
+from .schemas import (ActionRequest, BotSeatResult, plain_action_request, ActionResult, CreatedSession, CreateSessionRequest, LegalActionsQuery, LogQuery,
                       SessionLegalActions, SessionLog, SessionReadQuery, SessionView, StreamQuery, StreamTicket, UndoAnswerBody,
                       UndoRequestBody, UndoRequestState, UndoResult)
 from .store import StoreFull, StoreUnavailable
@@ -91,6 +92,15 @@ def _problem(error: SessionError) -> Problem:
                        undo_requests=error.path, undoes=error.undoes)
     if isinstance(error, UndoRequestNotFound):
         return Problem(404, "undo_request_not_found", error.detail, title="No such undo request")
+    if isinstance(error, SeatNotFound):
+        return Problem(404, "seat_not_found", error.detail, title="No such seat")
+    if isinstance(error, SeatAlreadyBot):
+        return Problem(409, "seat_already_bot", error.detail, title="Seat already a bot")
+    if isinstance(error, InvalidSeating):
+        return Problem(422, "invalid_seat", error.detail, title="No such seat",
+                       errors=[{"path": error.path, "message": error.detail}])
+    if isinstance(error, BotsUnavailable):
+        return Problem(501, "bots_unavailable", error.detail, title="Bots unavailable")
     if isinstance(error, SessionOutdated):
         return Problem(409, "session_rules_outdated", error.detail, title="Session rules outdated")
     return Problem(400, "session_error", error.detail)
@@ -159,7 +169,8 @@ class SessionCollection(MethodView):
         try:
             reply = sessions().create(body["game"], body["players"], body["seed"], body["options"],
                                       first_player=body["first_player"], colors=body["colors"],
-                                      webhooks=body["webhooks"])
+                                      webhooks=body["webhooks"], bots=body["bots"],
+                                      turn_seconds=body["turn_seconds"])
         except WebhookRefused as refused:
             raise Problem(422, refused.code, refused.detail, title="Webhook host not allowed",
                           errors=[{"path": f"$.webhooks[{refused.index}].url", "message": refused.detail}]) from None
@@ -318,6 +329,19 @@ class SessionUndoRequest(MethodView):
         return _answer(sessions().answer_undo(session_id, _token(), request_id, body["accept"]))
 
 
+@blp.route("/<session_id>/seats/<int:seat>/bot")
+class SessionSeatBot(MethodView):
+    @blp.response(200, BotSeatResult)
+    @blp.documents_errors(401, 403, 404, 409, 501, 503)
+    @blp.doc(security=_REQUIRED_TOKEN)
+    def post(self, session_id: str, seat: int):
+        """Hand a seat to a bot: the owner token only. From now on the server plays it from that
+        seat's view (logged ``"by": "bot"``); the seat's token may still read its view, but acting or
+        undoing with it is ``403 seat_played_by_bot``. ``404 seat_not_found`` for a seat the game does
+        not have; ``409 seat_already_bot`` when a bot plays it already."""
+        return _answer(sessions().hand_to_bot(session_id, _token(), seat))
+
+
 @blp.route("/<session_id>/log")
 class SessionLogResource(MethodView):
     @blp.arguments(LogQuery, location="query", as_kwargs=True)
@@ -347,7 +371,8 @@ class SessionRecordResource(MethodView):
 
 _SSE_DOC = {
     "description": "Server-sent events: one message per version, `id:` the version, `data:` one JSON object "
-                   "(`version`, `type` start/action/undo, `seat`, `action`, `events` as the stream's seat may "
+                   "(`version`, `type` start/action/undo, `seat`, for an action `by` (seat, bot or timeout), `action`, "
+                   "`events` as the stream's seat may "
                    "see them, `status`, and `view` whole on a connection's first message, else `view_patch`, an "
                    "RFC 6902 JSON Patch against the previous message's view); `: ping` comments as heartbeats; "
                    "`event: gone` if the session is deleted. Ends after the message whose status is game over.",

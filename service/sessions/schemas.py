@@ -46,6 +46,48 @@ class WebhookSubscription(Envelope):
                                             "`game_over`: the game has ended."})
 
 
+#: The longest turn a timer may allow: a week, for correspondence play.
+MAX_TURN_SECONDS = 7 * 86400
+#: The most seats any game has; ``bots`` lists no more.
+MAX_SEATS = 8
+
+
+def _turn_limit(**kwargs) -> fields.Integer:
+    return fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=1, max=MAX_TURN_SECONDS), **kwargs)
+
+
+class TurnSeconds(Envelope):
+    default = _turn_limit(load_default=None, metadata={
+        "description": "Seconds every seat has to act each time it becomes active (null: no limit)."})
+    per_seat = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[0-9]{1,2}$")), values=_turn_limit(),
+                           load_default=dict, validate=validate.Length(max=MAX_SEATS), metadata={
+                               "description": "A seat's own limit, by seat number as text: overrides `default` "
+                                              "(null: that seat has no limit)."})
+
+
+class Deadline(Schema):
+    seat = fields.Integer(required=True)
+    deadline = fields.String(required=True, metadata={"format": "date-time",
+                                                      "description": "When the bot plays for the seat, UTC."})
+    deadline_ms = fields.Integer(required=True, metadata={"description": "The same instant, epoch milliseconds."})
+
+
+def _bots_field() -> fields.List:
+    return fields.List(fields.Integer(), required=True, metadata={
+        "description": "Seats the server plays (from creation, or handed to a bot by the owner since)."})
+
+
+def _turn_seconds_field() -> fields.List:
+    return fields.List(fields.Integer(allow_none=True), required=True, allow_none=True, metadata={
+        "description": "Each seat's time to act, in seconds (null: no limit); null: the session has no timers."})
+
+
+def _deadlines_field() -> fields.List:
+    return fields.List(fields.Nested(Deadline), required=True, metadata={
+        "description": "Each active seat with a time limit, and when its clock runs out: every active seat's "
+                       "clock starts again at each new version. Bot seats have none: they play at once."})
+
+
 # ---------------------------------------------------------------- requests
 class CreateSessionRequest(Seating):
     game = GameIdField(required=True, metadata={"description": "A ruleset id, as listed by GET /v1/games."})
@@ -61,6 +103,12 @@ class CreateSessionRequest(Seating):
                            validate=validate.Length(max=MAX_WEBHOOKS), metadata={
                                "description": "Turn webhooks, signed as Standard Webhooks says with the "
                                               "webhook_secret of the answer (see the document's webhooks)."})
+    bots = fields.List(fields.Integer(strict=True), load_default=list, validate=validate.Length(max=MAX_SEATS),
+                       metadata={"description": "Seats the server plays, from that seat's view only; they get no "
+                                                "token (null in seat_tokens)."})
+    turn_seconds = fields.Nested(TurnSeconds, load_default=None, allow_none=True, metadata={
+        "description": "Turn timers: when an active seat's time runs out, the bot plays that move for it "
+                       "(logged `\"by\": \"timeout\"`)."})
 
 
 class ActionRequest(Envelope):
@@ -132,10 +180,13 @@ class CreatedSession(Envelope):
     colors = fields.List(fields.String(), required=True, metadata={"description": "Each seat's colour (empty: none)."})
     options = GameOptionsField(required=True, metadata={"description": "Every option, defaults filled in."})
     version = fields.Integer(required=True, metadata={"description": _VERSION})
-    seat_tokens = fields.List(fields.String(), required=True, metadata={
-        "description": "Seat i's secret bearer token at index i. Shown once: the server keeps only digests."})
+    seat_tokens = fields.List(fields.String(allow_none=True), required=True, metadata={
+        "description": "Seat i's secret bearer token at index i (null: a bot seat). Shown once: the server keeps "
+                       "only digests."})
     owner_token = fields.String(required=True, metadata={
         "description": "The creator's secret: it may delete the session; it cannot act. Shown once."})
+    bots = _bots_field()
+    turn_seconds = _turn_seconds_field()
     status = fields.Nested(StatusSchema, required=True)
     seed_commitment = _commitment()
     webhook_secret = fields.String(metadata={
@@ -176,6 +227,14 @@ class SessionView(_Caller):
     view = GameViewField(required=True, metadata={"description": "The state as the caller may see it."})
     undo_request = fields.Nested(UndoRequestState, allow_none=True, metadata={
         "description": "The pending undo request, if one waits for answers (null: none)."})
+    bots = _bots_field()
+    turn_seconds = _turn_seconds_field()
+    deadlines = _deadlines_field()
+
+
+class BotSeatResult(_Caller):
+    bots = _bots_field()
+    status = fields.Nested(StatusSchema, required=True)
 
 
 class UndoResult(Envelope):
@@ -212,6 +271,9 @@ class LogEntry(Envelope):
     version = fields.Integer(required=True, metadata={"description": "The version this action produced."})
     seat = fields.Integer(required=True, metadata={"description": "Who acted (for an undo: who asked)."})
     type = fields.String(metadata={"enum": ["action", "undo"], "description": "An action, or an undo of one."})
+    by = fields.String(metadata={"enum": ["seat", "bot", "timeout"], "description":
+                                 "An action: who made it (an undo is always its seat's): `seat` the seat's token holder, `bot` the server playing a bot seat, "
+                                 "`timeout` the bot standing in for a seat whose time ran out."})
     undoes = fields.Integer(metadata={"description": "An undo: the version it took back."})
     undone_by = fields.Integer(metadata={"description": "An action taken back: the version of the undo."})
     action = GameLoggedActionField(required=True, allow_none=True,

@@ -1,0 +1,57 @@
+"""``bot_action``: the searched bot where the game has a determinize hook, the seeded uniform pick
+among the seat's own legal actions where it has none; both from the seat's view."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesets.core.host import get_ruleset
+from rulesets.core.search import suggest
+from service.bots.choose import bot_action, bot_seed, searchable
+
+
+def _position(game: str, players: int = 2, seed: int = 3):
+    ruleset = get_ruleset(game)
+    state = ruleset.setup(players, seed, {})
+    seat = ruleset.status(state).active_players[0]
+    return ruleset, state, seat
+
+
+def test_a_searchable_game_plays_the_searchs_best_suggestion_from_the_view():
+    ruleset, state, seat = _position("solenia")
+    assert searchable(ruleset)
+    view = ruleset.view(state, seat)
+    chosen = bot_action(ruleset, view, seat, legal_actions=lambda: pytest.fail("the search lists its own"),
+                        budget_ms=30, seed=7)
+    assert chosen == suggest(ruleset, view, seat, budget_ms=30, seed=7).suggestions[0].action
+    assert chosen in [ruleset.dump(a) for a in ruleset.legal_actions(state, seat)]
+
+
+@pytest.mark.parametrize("game", ["kingdom_of_solomon", "mines_of_zavandor", "java"])
+def test_the_fallback_picks_uniformly_from_the_seats_menu_with_a_seeded_source(game):
+    ruleset, state, seat = _position(game)
+    assert not searchable(ruleset)
+    menu = [ruleset.dump(a) for a in ruleset.legal_actions(state, seat)]
+    view = ruleset.view(state, seat)
+    picks = [bot_action(ruleset, view, seat, legal_actions=lambda: menu, budget_ms=30, seed=s) for s in range(40)]
+    assert all(pick in menu for pick in picks)
+    assert picks == [bot_action(ruleset, view, seat, legal_actions=lambda: menu, budget_ms=30, seed=s)
+                     for s in range(40)]  # the same seed, the same move
+    if len(menu) > 1:
+        assert len({str(pick) for pick in picks}) > 1  # not always the first
+
+
+def test_a_seat_with_nothing_to_do_is_a_lookup_error():
+    ruleset, state, seat = _position("kingdom_of_solomon")
+    with pytest.raises(LookupError):
+        bot_action(ruleset, ruleset.view(state, seat), seat, legal_actions=list, budget_ms=30, seed=1)
+    ruleset, state, seat = _position("solenia")
+    other = 1 - seat
+    with pytest.raises(LookupError):
+        bot_action(ruleset, ruleset.view(state, other), other, legal_actions=list, budget_ms=30, seed=1)
+
+
+def test_the_bot_seed_depends_on_every_part():
+    assert bot_seed("salt", "sid", 3, 0) == bot_seed("salt", "sid", 3, 0)
+    assert len({bot_seed("salt", "sid", 3, 0), bot_seed("salt", "sid", 4, 0), bot_seed("salt", "sid", 3, 1),
+                bot_seed("other", "sid", 3, 0)}) == 4
