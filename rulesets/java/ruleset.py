@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 from rulesets.core.drawing import Frame, Svg
 
-from . import cards, consistency, developers, festival, irrigation, legal, palaces, picture, setup, tiles, turns
+from . import (cards, consistency, developers, festival, irrigation, legal, palaces, picture, sampling, setup, tiles,
+               turns)
 from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
@@ -145,6 +147,9 @@ class Java(Ruleset[JavaState, Action]):
 
     def enumerate_actions(self, state: JavaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
+
+    def random_action(self, state: JavaState, player: int, rnd: random.Random) -> Any | None:
+        return sampling.random_action(state, player, rnd)
 
     def final_scores(self, state: JavaState) -> list[int]:
         return final_scores(state)
