@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
@@ -146,6 +147,9 @@ class Solenia(Ruleset[SoleniaState, Action]):
     # ------------------------------------------------------------------ play
     def enumerate_actions(self, state: SoleniaState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player)
+
+    def random_action(self, state: SoleniaState, player: int, rnd: random.Random) -> Any | None:
+        return legal.random_action(state, player, rnd)
 
     def final_scores(self, state: SoleniaState) -> list[int]:
         return [breakdown["total"] for breakdown in final_scores(state)]
