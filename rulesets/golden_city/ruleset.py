@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping
 
 from rulesets.core import Phase, PhaseTable, Ruleset, Seating
@@ -130,6 +131,9 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
 
     def enumerate_actions(self, state: GoldenCityState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
+
+    def random_action(self, state: GoldenCityState, player: int, rnd: random.Random) -> Any | None:
+        return legal.random_action(state, player, rnd)
 
     def final_scores(self, state: GoldenCityState) -> list[int]:
         return [player.vp for player in state.players]
