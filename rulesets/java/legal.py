@@ -46,12 +46,13 @@ def _turn(state: JavaState, seat: int, types: frozenset[str] | None) -> list[Any
 class Turn:
     """What the blocks of one seat's turn share: the board read once, the placements listed once."""
 
-    __slots__ = ("state", "seat", "left", "_land", "_tiles")
+    __slots__ = ("state", "seat", "left", "_land", "_tiles", "_may_end")
 
     def __init__(self, state: JavaState, seat: int) -> None:
         self.state, self.seat, self.left = state, seat, ap_left(state)
         self._land: Land | None = None
         self._tiles: list[Any] | None = None
+        self._may_end: bool | None = None
 
     @property
     def land(self) -> Land:
@@ -65,12 +66,16 @@ class Turn:
         return self._tiles
 
     def may_end(self) -> bool:
-        """JAVA-3.5.3: the tile obligation is met, or no usable tile can be laid."""
-        if not tile_obligation_open(self.state):
-            return True
-        if self._tiles is not None:
-            return not self._tiles
-        return not any_affordable_placement(self.state, self.seat, self.left, self.land)
+        """JAVA-3.5.3: the tile obligation is met, or no usable tile can be laid (end_turn and
+        declare_festival both ask)."""
+        if self._may_end is None:
+            if not tile_obligation_open(self.state):
+                self._may_end = True
+            elif self._tiles is not None:
+                self._may_end = not self._tiles
+            else:
+                self._may_end = not any_affordable_placement(self.state, self.seat, self.left, self.land)
+        return self._may_end
 
     def own_developers(self) -> list[int]:
         dev, seat = self.land.dev, self.seat
