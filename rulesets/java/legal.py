@@ -88,13 +88,20 @@ def _token(t: Turn) -> list[Any]:
 
 
 def _enter(t: Turn) -> list[Any]:
+    return [entry for i in entry_spaces(t) for entry in entries_at(t, i)]
+
+
+def entry_spaces(t: Turn) -> list[int]:
+    """JAVA-5.1: the free land spaces a developer from the supply may come in on (none when the supply is empty)."""
     if t.state.players[t.seat].developer_supply == 0:
         return []
-    land, out = t.land, []
-    for i in range(N):
-        if entry_space(land, i) and land.is_land(i) and land.dev[i] == NOBODY:
-            out.extend(_by_region(EnterDeveloper, "to", t.state, i, ENTER_COST, t.seat))
-    return out
+    land = t.land
+    return [i for i in range(N) if entry_space(land, i) and land.is_land(i) and land.dev[i] == NOBODY]
+
+
+def entries_at(t: Turn, i: int) -> list[Any]:
+    """Every affordable way in on entry space ``i`` (JAVA-5.2)."""
+    return _by_region(EnterDeveloper, "to", t.state, i, ENTER_COST, t.seat)
 
 
 def _exit(t: Turn) -> list[Any]:

@@ -4,9 +4,9 @@ A turn's legal list reaches thousands of actions, most of them tile placements a
 developer moves, so listing it for every step of a random game is most of the game's
 cost. Here the draw goes by levels instead: the turn's action types in a random order,
 the first that has any legal action gives one; a developer move first picks one of the
-seat's developers (in a random order, the first that can move) and then a destination; a
-placement tries random tile kinds, footprints and village hexes, and only on a crowded
-board falls back to the listed placements.
+seat's developers (in a random order, the first that can move) and then a destination; an
+entry, a space and then a region; a placement tries random tile kinds, footprints and
+village hexes, and only on a crowded board falls back to the listed placements.
 Every listed action can be drawn (each type, developer and instance comes first in some
 order), and only listed ones: each level is the very block ``legal_actions`` lists from.
 The draw is not uniform over the list: a type with one action weighs as much as the
@@ -21,7 +21,7 @@ from typing import Any
 from .actions import PlaceTile
 from .board import FOOTPRINTS, HEXES
 from .components import TILE_SIZE, TILE_TYPES, TILE_VILLAGES
-from .legal import BLOCKS, Turn, legal_actions, moves_from
+from .legal import BLOCKS, Turn, entries_at, entry_spaces, legal_actions, moves_from
 from .state import JavaState
 from .tiles import TILE_AP, footprint_cost, joins_two_cities, tiles_left
 
@@ -60,6 +60,16 @@ def _a_move(turn: Turn, rnd: random.Random) -> Any | None:
     return None
 
 
+def _an_entry(turn: Turn, rnd: random.Random) -> Any | None:
+    spaces = entry_spaces(turn)
+    rnd.shuffle(spaces)
+    for i in spaces:
+        entries = entries_at(turn, i)
+        if entries:
+            return rnd.choice(entries)
+    return None
+
+
 def _a_placement(turn: Turn, rnd: random.Random) -> Any | None:
     """A random tile kind, footprint and village hex, kept when legal; after ``PLACEMENT_TRIES`` misses
     (a crowded board) one of the listed placements. Each listed placement is one such draw."""
@@ -86,7 +96,7 @@ def _a_placement(turn: Turn, rnd: random.Random) -> Any | None:
 
 
 #: the types drawn level by level rather than from their whole list
-SAMPLED = {"move_developer": _a_move, "place_tile": _a_placement}
+SAMPLED = {"move_developer": _a_move, "place_tile": _a_placement, "enter_developer": _an_entry}
 
 
 __all__ = ["random_action"]
