@@ -9,7 +9,8 @@ same seeded chooser:
 * rollout: ``rulesets.core.simulation.rollout`` on a copy of the position: ``random_action``
   (the game's own draw) and ``play_trusted`` (in place, no checks);
 * apply: ``legal_actions`` of the awaited seats, a uniform choice, ``apply`` (the defensive
-  copy and every check), what a caller without the trusted path does.
+  copy and every check), what a caller without the trusted path does; at most ``APPLY_CAP``
+  actions from each position (uniform random Java games wander for thousands of developer moves).
 
 Both count actions per second of one core (best of several rounds); the ratio is the
 rollout's rate over apply's, measured in the same run. The target is 20,000 rollout actions
@@ -35,6 +36,10 @@ from rulesets import all_rulesets, get_ruleset  # noqa: E402
 from rulesets.core.simulation import acting_seats, rollout  # noqa: E402
 
 TARGET = 20_000
+#: actions played through apply from each position: uniform random Java games wander for thousands
+APPLY_CAP = 500
+#: a rollout's cap: a Java game in which no triple tile fits any more never ends (JAVA-11.1 never triggers)
+ROLLOUT_CAP = 3000
 
 
 def positions(ruleset: Any, players: int, games: int) -> list[Any]:
@@ -50,7 +55,7 @@ def positions(ruleset: Any, players: int, games: int) -> list[Any]:
 
 
 def rollout_trail(ruleset: Any, state: Any, rnd: random.Random, trail: list[Any]) -> None:
-    while acting_seats(ruleset, state):
+    while acting_seats(ruleset, state) and len(trail) <= ROLLOUT_CAP:
         rollout(ruleset, state, rnd, max_actions=1)
         trail.append(ruleset.copy_state(state))
 
@@ -60,7 +65,7 @@ def by_rollout(ruleset: Any, starts: list[Any], seed: int) -> int:
     for index, start in enumerate(starts):
         state = ruleset.copy_state(start)
         before = state.move
-        rollout(ruleset, state, random.Random(seed * 1000 + index))
+        rollout(ruleset, state, random.Random(seed * 1000 + index), max_actions=ROLLOUT_CAP)
         actions += state.move - before
     return actions
 
@@ -70,7 +75,7 @@ def by_apply(ruleset: Any, starts: list[Any], seed: int) -> int:
     for index, start in enumerate(starts):
         rnd = random.Random(seed * 1000 + index)
         state = start
-        while True:
+        for _ in range(APPLY_CAP):
             menus = [menu for seat in ruleset.status(state).active_players if (menu := ruleset.legal_actions(state, seat))]
             if not menus:
                 break

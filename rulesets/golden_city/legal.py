@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Any
@@ -135,3 +136,49 @@ def _discards(state: GoldenCityState, seat: int) -> list[Discard]:
         if all(count <= held[kind] for kind, count in cards.items()):
             out.append(Discard(player=seat, cards=cards))
     return out
+
+
+# ---------------------------------------------------------------- one at random (Ruleset.random_action)
+def random_action(state: GoldenCityState, seat: int, rnd: random.Random) -> Any | None:
+    """One legal action; in the build step drawn by levels instead of listing every payment.
+
+    The build step's candidates (each target the list would check, and ``end_turn``) come in
+    a random order; the first that passes the target checks and has a payment gives a build
+    with a random payment and picks. Every listed action is one such draw (each candidate
+    comes first in some order) and every draw is listed: each level is what ``_builds``
+    lists from. Auction bids and discards are few: a uniform choice from their lists.
+    """
+    if state.phase != "build":
+        listed = legal_actions(state, seat, None)
+        return rnd.choice(listed) if listed else None
+    if state.build is None or builder(state) != seat:
+        return None
+    if state.build.builds >= BUILDS_PER_TURN:
+        return EndTurn(player=seat)
+    player = state.players[seat]
+    regular, black_targets = _candidates(state, seat)
+    targets: list[tuple[str, bool] | None] = [None]
+    targets += [(space_id, False) for space_id in regular]
+    if player.black_left:
+        targets += [(space_id, True) for space_id in black_targets]
+    targets.sort(key=lambda target: ("", False) if target is None else target)  # sets iterate by hash
+    rnd.shuffle(targets)
+    for target in targets:
+        if target is None:
+            return EndTurn(player=seat)
+        space_id, black = target
+        try:
+            space = check_target(state, seat, space_id, black)
+        except IllegalAction:
+            continue
+        if space.cost.key and not player.keys:
+            continue
+        ways = payments(state, seat, space)
+        if not ways:
+            continue
+        goods: list[str | None] = [*state.goods_display] or [None]
+        goods_picks = goods if goods_pick_due(state, space) else [None]
+        bonus_picks = list(state.bonus_display) if bonus_pick_due(state, space) else [None]
+        return Build(player=seat, space=space_id, payment=rnd.choice(ways), use_key=space.cost.key, black=black,
+                     goods_pick=rnd.choice(goods_picks), bonus_pick=rnd.choice(bonus_picks))
+    return EndTurn(player=seat)

@@ -136,6 +136,9 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
     def score_sheet(self, state: GoldenCityState) -> ScoreSheet:
         return score_sheet(state)
 
+    def random_action(self, state: GoldenCityState, player: int, rnd: random.Random) -> Any | None:
+        return legal.random_action(state, player, rnd)
+
     # ------------------------------------------------------------------ search (rulesets.core.search)
     #: a playout is cut off after eight actions (about a round's bids and builds for three seats).
     rollout_depth = 8

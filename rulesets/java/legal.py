@@ -6,7 +6,7 @@ placements when it asks for something else: each block below runs only when want
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .actions import (BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
@@ -35,74 +35,136 @@ def legal_actions(state: JavaState, player: int, types: frozenset[str] | None) -
 
 
 def _turn(state: JavaState, seat: int, types: frozenset[str] | None) -> list[Any]:
-    def want(name: str) -> bool:
-        return types is None or name in types
-
+    turn = Turn(state, seat)
     out: list[Any] = []
-    lazy = _LazyLand(state)
-    left = ap_left(state)
-    me = state.players[seat]
-    turn = state.turn
-    if want("use_action_token") and me.action_tokens > 0 and not turn.token_used:
-        out.append(UseActionToken(player=seat))
-    tiles = None
-    if want("place_tile"):
-        tiles = placements(state, lazy.get(), seat, left)
-        out.extend(tiles)
-    if want("enter_developer") and me.developer_supply > 0:
-        land = lazy.get()
-        for i in range(N):
-            if entry_space(land, i) and land.is_land(i) and land.dev[i] == NOBODY:
-                out.extend(_by_region(EnterDeveloper, "to", state, i, ENTER_COST, seat))
-    if want("exit_developer"):
-        land = lazy.get()
-        for i in range(N):
-            if land.dev[i] == seat and entry_space(land, i):
-                out.extend(_by_region(ExitDeveloper, "from_", state, i, EXIT_COST, seat))
-    if want("move_developer"):
-        land = lazy.get()
-        for i in range(N):
-            if land.dev[i] == seat:
-                for j, cost in sorted(move_costs(land, i, seat).items()):
-                    if j != i and land.dev[j] == NOBODY and can_pay(state, cost):
-                        out.append(MoveDeveloper(player=seat, from_=HEXES[i], to=HEXES[j]))
-    if want("build_palace") and can_pay(state, BUILD_AP):
-        out.extend(_builds(state, lazy.get(), seat))
-    if want("extend_palace") and can_pay(state, EXTEND_AP):
-        out.extend(_extensions(state, lazy.get(), seat))
-    if want("place_irrigation") and state.supply.irrigation > 0 and can_pay(state, IRRIGATION_AP):
-        land = lazy.get()
-        for i in range(N):
-            if CENTRAL[i] and not EDGE[i] and land.level[i] == 0 and not land.pond[i]:
-                out.append(PlaceIrrigation(player=seat, hex=HEXES[i]))
-    if want("take_festival_card") and turn.cards_taken < CARDS_PER_TURN and can_pay(state, CARD_AP):
-        if state.cards.face_up is not None:
-            out.append(TakeFestivalCard(player=seat, source="face_up"))
-        if state.cards.deck or state.cards.discard:
-            out.append(TakeFestivalCard(player=seat, source="deck"))
-    if want("end_turn") or want("declare_festival"):
-        may_end = not tile_obligation_open(state) or not (
-            tiles if tiles is not None else any_affordable_placement(state, seat, left))
-        if may_end and want("end_turn"):
-            out.append(EndTurn(player=seat))
-        if may_end and want("declare_festival"):
-            out.extend(_festivals(state, lazy.get(), seat))
+    for name, block in BLOCKS:
+        if types is None or name in types:
+            out.extend(block(turn))
     return out
 
 
-class _LazyLand:
-    """The state's Land, read only when an asked-for type needs the board."""
+class Turn:
+    """What the blocks of one seat's turn share: the board read once, the placements listed once."""
 
-    __slots__ = ("_state", "_land")
+    __slots__ = ("state", "seat", "left", "_land", "_tiles", "_may_end")
 
-    def __init__(self, state: JavaState) -> None:
-        self._state = state
+    def __init__(self, state: JavaState, seat: int) -> None:
+        self.state, self.seat, self.left = state, seat, ap_left(state)
         self._land: Land | None = None
+        self._tiles: list[Any] | None = None
+        self._may_end: bool | None = None
 
-    def get(self) -> Land:
+    @property
+    def land(self) -> Land:
         if self._land is None:
-            self._land = Land(self._state)
+            self._land = Land(self.state)
         return self._land
+
+    def tiles(self) -> list[Any]:
+        if self._tiles is None:
+            self._tiles = placements(self.state, self.land, self.seat, self.left)
+        return self._tiles
+
+    def may_end(self) -> bool:
+        """JAVA-3.5.3: the tile obligation is met, or no usable tile can be laid (end_turn and
+        declare_festival both ask)."""
+        if self._may_end is None:
+            if not tile_obligation_open(self.state):
+                self._may_end = True
+            elif self._tiles is not None:
+                self._may_end = not self._tiles
+            else:
+                self._may_end = not any_affordable_placement(self.state, self.seat, self.left, self.land)
+        return self._may_end
+
+    def own_developers(self) -> list[int]:
+        dev, seat = self.land.dev, self.seat
+        return [i for i in range(N) if dev[i] == seat]
+
+
+def _token(t: Turn) -> list[Any]:
+    me = t.state.players[t.seat]
+    return [UseActionToken(player=t.seat)] if me.action_tokens > 0 and not t.state.turn.token_used else []
+
+
+def _enter(t: Turn) -> list[Any]:
+    return [entry for i in entry_spaces(t) for entry in entries_at(t, i)]
+
+
+def entry_spaces(t: Turn) -> list[int]:
+    """JAVA-5.1: the free land spaces a developer from the supply may come in on (none when the supply is empty)."""
+    if t.state.players[t.seat].developer_supply == 0:
+        return []
+    land = t.land
+    return [i for i in range(N) if entry_space(land, i) and land.is_land(i) and land.dev[i] == NOBODY]
+
+
+def entries_at(t: Turn, i: int) -> list[Any]:
+    """Every affordable way in on entry space ``i`` (JAVA-5.2)."""
+    return _by_region(EnterDeveloper, "to", t.state, i, ENTER_COST, t.seat)
+
+
+def _exit(t: Turn) -> list[Any]:
+    land, out = t.land, []
+    for i in range(N):
+        if land.dev[i] == t.seat and entry_space(land, i):
+            out.extend(_by_region(ExitDeveloper, "from_", t.state, i, EXIT_COST, t.seat))
+    return out
+
+
+def moves_from(t: Turn, i: int) -> list[Any]:
+    """Every move of the developer standing on space ``i`` (JAVA-6)."""
+    land, state, seat = t.land, t.state, t.seat
+    return [MoveDeveloper(player=seat, from_=HEXES[i], to=HEXES[j])
+            for j, cost in sorted(move_costs(land, i, seat).items())
+            if j != i and land.dev[j] == NOBODY and can_pay(state, cost)]
+
+
+def _moves(t: Turn) -> list[Any]:
+    return [move for i in t.own_developers() for move in moves_from(t, i)]
+
+
+def _build(t: Turn) -> list[Any]:
+    return _builds(t.state, t.land, t.seat) if can_pay(t.state, BUILD_AP) else []
+
+
+def _extend(t: Turn) -> list[Any]:
+    return _extensions(t.state, t.land, t.seat) if can_pay(t.state, EXTEND_AP) else []
+
+
+def _irrigate(t: Turn) -> list[Any]:
+    state = t.state
+    if state.supply.irrigation == 0 or not can_pay(state, IRRIGATION_AP):
+        return []
+    land = t.land
+    return [PlaceIrrigation(player=t.seat, hex=HEXES[i]) for i in range(N)
+            if CENTRAL[i] and not EDGE[i] and land.level[i] == 0 and not land.pond[i]]
+
+
+def _card(t: Turn) -> list[Any]:
+    state, out = t.state, []
+    if state.turn.cards_taken < CARDS_PER_TURN and can_pay(state, CARD_AP):
+        if state.cards.face_up is not None:
+            out.append(TakeFestivalCard(player=t.seat, source="face_up"))
+        if state.cards.deck or state.cards.discard:
+            out.append(TakeFestivalCard(player=t.seat, source="deck"))
+    return out
+
+
+def _end(t: Turn) -> list[Any]:
+    return [EndTurn(player=t.seat)] if t.may_end() else []
+
+
+def _declare(t: Turn) -> list[Any]:
+    return _festivals(t.state, t.land, t.seat) if t.may_end() else []
+
+
+#: a turn's action types in the order the legal list gives them, each with the block that lists them.
+BLOCKS: tuple[tuple[str, Callable[[Turn], list[Any]]], ...] = (
+    ("use_action_token", _token), ("place_tile", Turn.tiles), ("enter_developer", _enter),
+    ("exit_developer", _exit), ("move_developer", _moves), ("build_palace", _build),
+    ("extend_palace", _extend), ("place_irrigation", _irrigate), ("take_festival_card", _card),
+    ("end_turn", _end), ("declare_festival", _declare))
 
 
 def _by_region(kind: type, field: str, state: JavaState, i: int, table: dict[str, int], seat: int) -> list[Any]:

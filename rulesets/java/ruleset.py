@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 from rulesets.core.drawing import Frame, Svg
 
-from . import cards, consistency, developers, festival, irrigation, legal, palaces, picture, setup, tiles, turns
+from . import (cards, consistency, developers, festival, irrigation, legal, palaces, picture, random_draws, setup, tiles,
+               turns)
 from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
@@ -148,3 +150,6 @@ class Java(Ruleset[JavaState, Action]):
 
     def score_sheet(self, state: JavaState) -> ScoreSheet:
         return score_sheet(state)
+
+    def random_action(self, state: JavaState, player: int, rnd: random.Random) -> Any | None:
+        return random_draws.random_action(state, player, rnd)

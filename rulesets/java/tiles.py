@@ -159,30 +159,31 @@ def _commit(state: JavaState, land: Land, seat: int, kind: TileType, cells: list
 
 
 # ---------------------------------------------------------------- the search
+def footprint_cost(land: Land, blocked: list[bool], fp: Footprint, size: int) -> int | None:
+    """What a tile of ``size`` hexes costs on this footprint now (JAVA-4.3 to 4.7), None where it may not lie."""
+    cells = fp.cells
+    first = cells[0]
+    level = land.level
+    lv = level[first]
+    for i in cells:
+        if blocked[i] or level[i] != lv:
+            return None
+    if lv:
+        top = land.top
+        t = top[first]
+        if len(land.tiles[t].hexes) == size and all(top[i] == t for i in cells):
+            return None
+        return TILE_AP
+    return TILE_AP + OVERHANG_AP * fp.outer
+
+
 def _footprint_costs(land: Land, size: int, budget: int) -> list[tuple[Footprint, int]]:
     """Every footprint of this size a tile may lie on now, with its cost, within ``budget`` AP."""
-    level, top, blocked = land.level, land.top, land.blocked()
-    tiles = land.tiles
+    blocked = land.blocked()
     out = []
     for fp in FOOTPRINTS[size]:
-        cells = fp.cells
-        first = cells[0]
-        lv = level[first]
-        ok = True
-        for i in cells:
-            if blocked[i] or level[i] != lv:
-                ok = False
-                break
-        if not ok:
-            continue
-        if lv:
-            t = top[first]
-            if len(tiles[t].hexes) == size and all(top[i] == t for i in cells):
-                continue
-            cost = TILE_AP
-        else:
-            cost = TILE_AP + OVERHANG_AP * fp.outer
-        if cost <= budget:
+        cost = footprint_cost(land, blocked, fp, size)
+        if cost is not None and cost <= budget:
             out.append((fp, cost))
     return out
 
@@ -210,11 +211,13 @@ def placements(state: JavaState, land: Land, seat: int, budget: int) -> list[Pla
     return out
 
 
-def any_affordable_placement(state: JavaState, seat: int, budget: int) -> bool:
-    """JAVA-3.5.3: does any usable tile have a legal placement within ``budget`` AP? (stops at the first)"""
+def any_affordable_placement(state: JavaState, seat: int, budget: int, land: Land | None = None) -> bool:
+    """JAVA-3.5.3: does any usable tile have a legal placement within ``budget`` AP? (stops at the first)
+
+    ``land`` is the state's, when the caller has read it already."""
     if budget < TILE_AP:
         return False
-    land = Land(state)
+    land = land or Land(state)
     level, top, blocked, tiles = land.level, land.top, land.blocked(), land.tiles
     for kind in TILE_TYPES:
         if tiles_left(state, seat, kind) == 0:
@@ -236,4 +239,4 @@ def any_affordable_placement(state: JavaState, seat: int, budget: int) -> bool:
     return False
 
 
-__all__ = ["place_tile", "placements", "any_affordable_placement", "tiles_left", "joins_two_cities"]
+__all__ = ["place_tile", "placements", "footprint_cost", "any_affordable_placement", "tiles_left", "joins_two_cities"]

@@ -9,6 +9,7 @@ canonical form (see ``actions``), so the list holds each distinct move once.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -227,3 +228,61 @@ def _city_plays(seat: int, cards: list[HandCard], target: Space, lengthen: Any,
                     out.append(PlayCard(player=seat, card=card, space=target, lengthen_payment=lengthen,
                                         delivery=option.delivery, advance=advance, overflow_discard=discard))
     return out
+
+
+# ---------------------------------------------------------------- one at random (Ruleset.random_action)
+def random_action(state: SoleniaState, seat: int, rnd: random.Random) -> Any | None:
+    """One legal action drawn by levels instead of listing every play (hundreds a turn).
+
+    In the play phase: a discard to advance (when SOL-3.5 allows one) or a play, even odds
+    when both exist; a play draws a reachable space, then a lengthening payment, then a card
+    and the rest, going on to another payment or space where one leads nowhere (a city with
+    no delivery). Every listed action is one such draw, and every draw is a listed action:
+    each level is the one ``_plays`` lists from. Other phases list a handful: a uniform choice.
+    """
+    if state.phase != "play" or seat != state.active_seat or state.pending:
+        listed = legal_actions(state, seat)
+        return rnd.choice(listed) if listed else None
+    hand = state.players[seat].hand
+    discards = bool(hand) and free_placement_example(state, seat) is None
+    if discards and rnd.random() < 0.5:
+        return DiscardToAdvance(player=seat, card=rnd.choice(hand))
+    play = _a_play(state, seat, rnd)
+    if play is None and discards:
+        return DiscardToAdvance(player=seat, card=rnd.choice(hand))
+    return play
+
+
+def _a_play(state: SoleniaState, seat: int, rnd: random.Random) -> PlayCard | None:
+    player = state.players[seat]
+    stored0 = res.vector(player.storage)
+    cards = _hand(player)
+    if not cards:
+        return None
+    cities = _Cities(state, seat)
+    reachable = _reachable(state, seat, sum(stored0))
+    rnd.shuffle(reachable)
+    for space, cost in reachable:
+        ground = terrain(state, *space)
+        payments = list(res.mixes(cost, stored0))
+        rnd.shuffle(payments)
+        for paid in payments:
+            stored = res.sub(stored0, paid)
+            if ground.resource is not None:
+                playable = [(card, discards, advances) for card, value, advances in cards
+                            if (discards := _discards(res.add(stored, res.one(ground.resource, value)),
+                                                      player.capacity))]
+                if not playable:
+                    continue
+                card, discards, advances = rnd.choice(playable)
+                return PlayCard(player=seat, card=card, space=_space(*space), lengthen_payment=_lengthen(paid),
+                                advance=rnd.choice(advances), overflow_discard=rnd.choice(discards))
+            options = [option for option in cities.at(ground.city, stored) if option.discards]
+            if not options:
+                continue
+            card, _, advances = rnd.choice(cards)
+            option = rnd.choice(options)
+            return PlayCard(player=seat, card=card, space=_space(*space), lengthen_payment=_lengthen(paid),
+                            delivery=option.delivery, advance=rnd.choice(advances),
+                            overflow_discard=rnd.choice(option.discards))
+    return None

@@ -152,6 +152,9 @@ class Solenia(Ruleset[SoleniaState, Action]):
     def score_sheet(self, state: SoleniaState) -> ScoreSheet:
         return score_sheet(state)
 
+    def random_action(self, state: SoleniaState, player: int, rnd: random.Random) -> Any | None:
+        return legal.random_action(state, player, rnd)
+
     # ------------------------------------------------------------------ search (rulesets.core.search)
     #: a playout is cut off after about two turns of each of four seats: random turns past that mostly add noise.
     rollout_depth = 8
