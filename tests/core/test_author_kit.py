@@ -71,11 +71,18 @@ def forbidden_imports(tree: ast.Module, package: str, module_package: list[str])
                 yield f"line {node.lineno}: {target}"
 
 
+#: the name the contract gives a move policy's own ``random.Random`` (``random_action(state, player, rnd)``,
+#: ``determinize(view, viewer, rnd)``): a bot's or a rollout's choices, handed in by the search or the
+#: simulation, never the game's chance, which only core's decks draw.
+POLICY_RANDOM = "rnd"
+
+
 def chance_calls(tree: ast.Module) -> Iterator[str]:
-    """Every ``<anything>.shuffle(`` / ``.shuffled(`` / ``.choice(`` call in ``tree``."""
+    """Every ``<anything>.shuffle(`` / ``.shuffled(`` / ``.choice(`` call in ``tree``, but a policy's ``rnd``'s."""
     for node in _in_order(tree):
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr in CHANCE_METHODS):
+                and node.func.attr in CHANCE_METHODS
+                and not (isinstance(node.func.value, ast.Name) and node.func.value.id == POLICY_RANDOM)):
             yield f"line {node.lineno}: {ast.unparse(node.func)}("
 
 
@@ -140,6 +147,7 @@ def test_the_chance_guard_finds_the_random_source_used_directly_and_passes_the_k
         "toy/__init__.py": "pile = shuffled(cards, rng)\ntile = drawn_at_random(bag, rng)\nDeck(p, rng).draw()\n",
         "toy/setup.py": ("chance.shuffle(pile)\nx = RandomSource(rng).shuffled(cards)\n"
                          "if True:\n    y = self.chance.choice(bag)\n"),
+        "toy/legal.py": "def random_action(state, player, rnd):\n    return rnd.choice(menu)\n",
     })
     assert chance_findings(root) == ["toy/setup.py line 1: chance.shuffle(",
                                      "toy/setup.py line 2: RandomSource(rng).shuffled(",
