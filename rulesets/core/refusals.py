@@ -147,3 +147,16 @@ INVALID_SALT = CORE.entry("invalid_salt", (), "A salt is a string of 1 to {most}
 INVALID_FIRST_PLAYER = CORE.entry("invalid_first_player", (), "The first player must be a seat, 0 to {last}.",
                                   error=InvalidSetup, any_rule=True)
 INVALID_COLOR = CORE.entry("invalid_color", (), "{reason}", error=InvalidSetup, any_rule=True)
+# A table game (rulesets.core.outcomes): each draw takes the outcome the table reports.
+OUTCOME_REQUIRED = CORE.entry("outcome_required", (),
+                              "The rules draw {draws} more time(s) here, first from {source}: the action "
+                              "carries {given} outcome(s); report what the table drew (see needed).",
+                              any_rule=True)
+IMPOSSIBLE_OUTCOME = CORE.entry("impossible_outcome", (),
+                                "{outcome} cannot come out of {source} now (see candidates).", any_rule=True)
+UNEXPECTED_OUTCOME = CORE.entry("unexpected_outcome", (),
+                                "The action carries {given} outcome(s), but the rules drew {drawn} here "
+                                "(a seeded game draws from its seed and takes none).")
+INVALID_OUTCOMES = CORE.entry("invalid_outcomes", (), "{reason}", error=InvalidAction)
+INVALID_CHANCE = CORE.entry("invalid_chance", (), "chance is \"seeded\" or \"table\", not {given}.",
+                            error=InvalidSetup)

@@ -1,0 +1,113 @@
+"""Table chance under test: a seeded game's own draws replayed as a table's, and table games
+played by answering ``outcome_required`` (:mod:`rulesets.core.outcomes`)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from rulesets.core.codec import to_builtins
+from rulesets.core.contract import GameState, Ruleset
+from rulesets.core.errors import RulesetError
+from rulesets.core.outcomes import recording
+
+
+@dataclass
+class SeededGame:
+    """A seeded game played at random, with what its seed drew at setup and in each action."""
+
+    setup_outcomes: list[str]
+    actions: list[dict[str, Any]]  # each carries the ``outcomes`` its draws made
+    sources: dict[str, str]  # every source drawn from (setup's and play's), mapped to nothing yet
+    state: GameState
+
+
+def play_seeded(ruleset: Ruleset[Any, Any], players: int, seed: str, options: Mapping[str, Any] | None = None,
+                *, max_steps: int = 4000) -> SeededGame:
+    """A seeded random game to its end; every named draw is recorded with the action that made it."""
+    chooser = random.Random(f"table/{ruleset.id}/{players}/{seed}")
+    with recording() as setup_draws:
+        state = ruleset.setup(players, seed, options)
+    sources = {draw.source: "" for draw in setup_draws}
+    actions = []
+    for _ in range(max_steps):
+        status = ruleset.status(state)
+        if status.game_over:
+            break
+        seat = chooser.choice(status.active_players)
+        menu = ruleset.legal_actions(state, seat)
+        if not menu:
+            continue
+        action = to_builtins(chooser.choice(menu))
+        with recording() as draws:
+            state, _ = ruleset.apply(state, action)
+        sources.update((draw.source, "") for draw in draws)
+        actions.append({**action, "outcomes": [draw.outcome for draw in draws]})
+    return SeededGame([d.outcome for d in setup_draws], actions, sources, state)
+
+
+def replay_at_table(ruleset: Ruleset[Any, Any], players: int, game: SeededGame,
+                    options: Mapping[str, Any] | None = None) -> GameState:
+    """The seeded game again as a table game: each outcome the one its seed drew."""
+    state = ruleset.setup(players, None, options, chance="table", outcomes=game.setup_outcomes)
+    for action in game.actions:
+        state, _ = ruleset.apply(state, action)
+    return state
+
+
+def seen_alike(ruleset: Ruleset[Any, Any], one: GameState, other: GameState) -> list[str]:
+    """Where two states differ as anyone sees them (every seat's view, the public view, the status):
+    a table's piles keep a canonical order the seed's do not, and nobody sees that order."""
+    differences = []
+    if to_builtins(ruleset.status(one)) != to_builtins(ruleset.status(other)):
+        differences.append("status")
+    for seat in [None, *range(len(one.players))]:
+        if to_builtins(ruleset.view(one, seat)) != to_builtins(ruleset.view(other, seat)):
+            differences.append(f"view of seat {seat}")
+    return differences
+
+
+Answer = tuple[Any, dict[str, Any] | None]  # (the next state, or None; the refusal's body, or None)
+
+
+def answered(needed: list[dict[str, Any]], chooser: random.Random) -> list[str]:
+    """Outcomes for ``needed`` (an ``outcome_required``'s entries): ``count`` picks of each entry, drawn
+    among its candidates by copies, without putting back."""
+    outcomes = []
+    for entry in needed:
+        left = dict(entry["candidates"])
+        for _ in range(entry["count"]):
+            pool = [card for card, copies in sorted(left.items()) for _ in range(copies)]
+            card = chooser.choice(pool)
+            left[card] -= 1
+            outcomes.append(card)
+    return outcomes
+
+
+def with_outcomes(attempt: Callable[[list[str]], Answer], chooser: random.Random, *, rounds: int = 64) -> Any:
+    """``attempt(outcomes)`` until accepted, answering each ``outcome_required`` from its candidates
+    (a later draw's candidates may change with an earlier outcome: then it asks again)."""
+    outcomes: list[str] = []
+    for _ in range(rounds):
+        result, refusal = attempt(outcomes)
+        if refusal is None:
+            return result
+        if refusal.get("code") != "outcome_required":
+            raise AssertionError(f"refused with {refusal}")
+        needed = refusal["needed"]
+        outcomes = outcomes + answered(needed[:1], chooser)  # the first entry is exact; the rest may shift
+    raise AssertionError("outcome_required never ended")
+
+
+def library_attempt(ruleset: Ruleset[Any, Any], state: Any, action: dict[str, Any] | None, players: int = 0,
+                    options: Mapping[str, Any] | None = None) -> Callable[[list[str]], Answer]:
+    """An attempt against the library: an action (or, with ``action`` None, setup)."""
+    def attempt(outcomes: list[str]) -> Answer:
+        try:
+            if action is None:
+                return ruleset.setup(players, None, options, chance="table", outcomes=outcomes), None
+            return ruleset.apply(state, {**action, "outcomes": outcomes})[0], None
+        except RulesetError as refusal:
+            return None, {"code": refusal.code, "rule": refusal.rule, **refusal.context}
+    return attempt
