@@ -16,7 +16,7 @@ entry's candidates may change with what the table reports for an earlier one (th
 the completed action then says so, with ``impossible_outcome`` or a new ``outcome_required``).
 
 In a seeded game nothing is reported; :func:`recording` lets a caller (a test harness) read
-every named draw the seed made, ``(source, outcome)``, to replay the same game as a table.
+every named draw the seed made, ``(source, outcome, rule)``, to replay the same game as a table.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class Draw:
 
     source: str
     outcome: str
+    rule: str
 
 
 @dataclass
@@ -155,7 +156,7 @@ def recording() -> Iterator[list[Draw]]:
         _record.reset(token)
 
 
-def recorded(source: str, outcome: Any) -> None:
+def recorded(source: str, outcome: Any, rule: str) -> None:
     draws = _record.get()
     if draws is not None:
-        draws.append(Draw(source, str(outcome)))
+        draws.append(Draw(source, str(outcome), rule))

@@ -98,7 +98,7 @@ class RandomSource:
         """One item of ``pool`` (a die's faces, a tile from a bag), ``pool`` unchanged."""
         if self._feed is None:
             item = self.choice(pool)
-            outcomes.recorded(source, item)
+            outcomes.recorded(source, item, rule)
             return item
         key = self._reported(source, rule, Counter(str(item) for item in pool))
         return next(item for item in pool if str(item) == key)
@@ -109,7 +109,7 @@ class RandomSource:
         if self._feed is None:
             items = self.shuffled(pool)[:count]
             for item in items:
-                outcomes.recorded(source, item)
+                outcomes.recorded(source, item, rule)
             return items
         left = list(pool)
         drawn = []
@@ -125,7 +125,7 @@ class RandomSource:
         over dark ones), so only cards of the top card's layer can come out."""
         if self._feed is None:
             card = pile.pop(0)
-            outcomes.recorded(source, card)
+            outcomes.recorded(source, card, rule)
             return card
         top = None if layer is None else layer(pile[0])
         reachable = [card for card in pile if layer is None or layer(card) == top]

@@ -10,27 +10,32 @@ from typing import Any, Callable, Mapping
 from rulesets.core.codec import to_builtins
 from rulesets.core.contract import GameState, Ruleset
 from rulesets.core.errors import RulesetError
-from rulesets.core.outcomes import recording
+from rulesets.core.outcomes import Draw, recording
 
 
 @dataclass
 class SeededGame:
     """A seeded game played at random, with what its seed drew at setup and in each action."""
 
-    setup_outcomes: list[str]
+    setup_draws: list[Draw]
     actions: list[dict[str, Any]]  # each carries the ``outcomes`` its draws made
-    sources: dict[str, str]  # every source drawn from (setup's and play's), mapped to nothing yet
+    action_draws: list[list[Draw]]  # each action's draws (source, outcome, rule), in order
     state: GameState
+
+    @property
+    def setup_outcomes(self) -> list[str]:
+        return [draw.outcome for draw in self.setup_draws]
 
 
 def play_seeded(ruleset: Ruleset[Any, Any], players: int, seed: str, options: Mapping[str, Any] | None = None,
-                *, max_steps: int = 4000) -> SeededGame:
-    """A seeded random game to its end; every named draw is recorded with the action that made it."""
+                *, max_steps: int = 4000, pick: Callable[[random.Random, list[Any]], Any] | None = None) -> SeededGame:
+    """A seeded random game to its end; every named draw is recorded with the action that made it.
+    ``pick`` chooses from a menu (default: uniformly), as ``random_playout`` takes it."""
     chooser = random.Random(f"table/{ruleset.id}/{players}/{seed}")
     with recording() as setup_draws:
         state = ruleset.setup(players, seed, options)
-    sources = {draw.source: "" for draw in setup_draws}
-    actions = []
+    actions: list[dict[str, Any]] = []
+    action_draws: list[list[Draw]] = []
     for _ in range(max_steps):
         status = ruleset.status(state)
         if status.game_over:
@@ -39,12 +44,12 @@ def play_seeded(ruleset: Ruleset[Any, Any], players: int, seed: str, options: Ma
         menu = ruleset.legal_actions(state, seat)
         if not menu:
             continue
-        action = to_builtins(chooser.choice(menu))
+        action = to_builtins(pick(chooser, menu) if pick is not None else chooser.choice(menu))
         with recording() as draws:
             state, _ = ruleset.apply(state, action)
-        sources.update((draw.source, "") for draw in draws)
+        action_draws.append(draws)
         actions.append({**action, "outcomes": [draw.outcome for draw in draws]})
-    return SeededGame([d.outcome for d in setup_draws], actions, sources, state)
+    return SeededGame(setup_draws, actions, action_draws, state)
 
 
 def replay_at_table(ruleset: Ruleset[Any, Any], players: int, game: SeededGame,
