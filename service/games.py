@@ -16,7 +16,7 @@ from flask import g, request
 from werkzeug.routing import BaseConverter
 
 from rulesets.core.host import (UNKNOWN_PLAYER, GameState, InvalidAction, Ruleset, RulesetError, all_rulesets,
-                                 get_ruleset, new_salt, salted)
+                                 get_ruleset, new_salt, salted, split_action)
 
 from .api import Blueprint
 from .cache_headers import no_store
@@ -52,13 +52,15 @@ def _envelope(schema) -> dict[str, Any]:
     return read_envelope(schema, g.ruleset)
 
 
-def _load_action(ruleset: Ruleset, raw: Any) -> Any:
-    """The action typed (already, when the body was decoded in one pass). Its seat is core's
-    to check, as it routes the action (``PhaseTable.route``)."""
+def _load_action(ruleset: Ruleset, raw: Any) -> tuple[Any, list[Any] | None]:
+    """The action typed (already, when the body was decoded in one pass), and the outcomes it
+    carries in a table game (none: the one-pass decode refuses the member, so such a body is a
+    dict here). Its seat is core's to check, as it routes the action (``PhaseTable.route``)."""
     if not isinstance(raw, dict):
-        return raw
+        return raw, None
     try:
-        return ruleset.load_action(raw)
+        plain, outcomes = split_action(raw)
+        return ruleset.load_action(plain), outcomes
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
 
@@ -114,7 +116,8 @@ def setup(body: dict[str, Any], game: str):
                       title="Invalid request", errors=[{"path": "$.player", "message": "only with sealed: true"}])
     try:
         state = salted(ruleset.setup(body["players"], body["seed"], body["options"],
-                                     first_player=body["first_player"], colors=body["colors"]),
+                                     first_player=body["first_player"], colors=body["colors"],
+                                     chance=body["chance"], outcomes=body["outcomes"]),
                        body["salt"] if body["salt"] is not None else new_salt())
     except RulesetError as refusal:
         raise refusal_problem(refusal) from None
@@ -160,9 +163,12 @@ def validate(body: dict[str, Any], game: str):
     ruleset: Ruleset = g.ruleset
     held = request_state(ruleset, body)
     state = held.state
-    action = _load_action(ruleset, body["action"])
+    action, outcomes = _load_action(ruleset, body["action"])
     check_seat_key(ruleset, held, getattr(action, "player", None), body["seat_key"])
-    refusal = ruleset.validate(state, action)
+    try:
+        refusal = ruleset.validate(state, action, outcomes=outcomes)
+    except RulesetError as problem:  # outcomes a table game cannot take: the request's fault, as in apply
+        raise refusal_problem(problem, "$.action") from None
     if refusal is None:
         return json_response({"legal": True})
     if refusal.code == UNKNOWN_PLAYER:
@@ -185,10 +191,10 @@ def apply(body: dict[str, Any], game: str):
     ruleset: Ruleset = g.ruleset
     held = request_state(ruleset, body)
     state = held.state
-    action = _load_action(ruleset, body["action"])
+    action, outcomes = _load_action(ruleset, body["action"])
     check_seat_key(ruleset, held, getattr(action, "player", None), body["seat_key"])
     try:
-        after, events = ruleset.apply(state, action, in_place=True)  # the state was decoded for this request alone
+        after, events = ruleset.apply(state, action, in_place=True, outcomes=outcomes)  # the state was decoded for this request alone
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
     status = ruleset.status(after)
@@ -229,11 +235,14 @@ def view(body: dict[str, Any], game: str):
 @blp.response(200, StateAndStatus)
 @blp.documents_errors(400, 404, 413, 415)
 def replay(body: dict[str, Any], game: str):
-    """Setup from the seed, then every action in order; the first refusal names its `action_index`."""
+    """Setup from the seed, then every action in order; the first refusal names its `action_index`.
+
+    A table game (`chance: "table"`, no seed) replays with setup's `outcomes` and each action's own."""
     ruleset: Ruleset = g.ruleset
     try:
         state = ruleset.replay(body["players"], body["seed"], body["options"], body["actions"],
                                first_player=body["first_player"], colors=body["colors"],
+                               chance=body["chance"], outcomes=body["outcomes"],
                                salt=body["salt"] if body["salt"] is not None else new_salt())
     except RulesetError as refusal:
         index = refusal.context.get("action_index")

@@ -134,9 +134,9 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         ``outcomes`` (or the action object's own ``outcomes`` member) is what a real table drew
         for the draws this action makes (:mod:`.outcomes`); a seeded game takes none.
         """
-        if isinstance(action, dict) and "outcomes" in action:
-            action = dict(action)
-            outcomes = table.check_outcomes(action.pop("outcomes"))
+        action, carried = table.split_action(action)
+        if carried is not None:
+            outcomes = carried
         typed: Any = self.load_action(action) if isinstance(action, dict) else action
         handler = self.flow.route(state, typed, len(state.players))
         after = state if in_place else self._copy_state(state)
@@ -203,10 +203,10 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         game skip enumerating what was not asked for.
         """
 
-    def validate(self, state: S, action: Any) -> RulesetError | None:
+    def validate(self, state: S, action: Any, *, outcomes: list[Any] | None = None) -> RulesetError | None:
         """The refusal ``apply`` would raise, or None when the action is legal."""
         try:
-            self.apply(state, action)
+            self.apply(state, action, outcomes=outcomes)
         except (IllegalAction, InvalidAction) as refusal:
             return refusal
         return None

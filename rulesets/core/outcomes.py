@@ -126,6 +126,15 @@ def check_outcomes(outcomes: Any) -> list[Any]:
     return outcomes
 
 
+def split_action(raw: Any) -> tuple[Any, list[Any] | None]:
+    """An action object as posted, and the ``outcomes`` member it carries (checked), apart: the game's
+    own action types know nothing of chance. Anything but an object with ``outcomes`` is left as it is."""
+    if not isinstance(raw, dict) or "outcomes" not in raw:
+        return raw, None
+    action = dict(raw)
+    return action, check_outcomes(action.pop("outcomes"))
+
+
 _feed: ContextVar[Feed | None] = ContextVar("table_feed", default=None)
 _record: ContextVar[list[Draw] | None] = ContextVar("seeded_draws", default=None)
 

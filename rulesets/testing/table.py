@@ -76,32 +76,39 @@ def seen_alike(ruleset: Ruleset[Any, Any], one: GameState, other: GameState) -> 
 Answer = tuple[Any, dict[str, Any] | None]  # (the next state, or None; the refusal's body, or None)
 
 
-def answered(needed: list[dict[str, Any]], chooser: random.Random) -> list[str]:
-    """Outcomes for ``needed`` (an ``outcome_required``'s entries): ``count`` picks of each entry, drawn
-    among its candidates by copies, without putting back."""
+def answered(entry: dict[str, Any], chooser: random.Random) -> list[str]:
+    """Outcomes for one ``outcome_required`` entry: up to ``count`` picks among its candidates by
+    copies, without putting back. A pile stacked in layers may give more than its top layer's
+    candidates (the next layer comes up): the picks stop where the candidates run out."""
     outcomes = []
-    for entry in needed:
-        left = dict(entry["candidates"])
-        for _ in range(entry["count"]):
-            pool = [card for card, copies in sorted(left.items()) for _ in range(copies)]
-            card = chooser.choice(pool)
-            left[card] -= 1
-            outcomes.append(card)
+    left = dict(entry["candidates"])
+    for _ in range(entry["count"]):
+        pool = [card for card, copies in sorted(left.items()) for _ in range(copies)]
+        if not pool:
+            break
+        card = chooser.choice(pool)
+        left[card] -= 1
+        outcomes.append(card)
     return outcomes
 
 
-def with_outcomes(attempt: Callable[[list[str]], Answer], chooser: random.Random, *, rounds: int = 64) -> Any:
-    """``attempt(outcomes)`` until accepted, answering each ``outcome_required`` from its candidates
-    (a later draw's candidates may change with an earlier outcome: then it asks again)."""
+def with_outcomes(attempt: Callable[[list[str]], Answer], chooser: random.Random, *, rounds: int = 256) -> Any:
+    """``attempt(outcomes)`` until accepted, as an app at a table would: each ``outcome_required`` is
+    answered with its first entry's draws (the later entries rest on assumed outcomes, so they may
+    change); an ``unexpected_outcome`` after them (what the table drew made the rules draw less than
+    assumed) keeps the ``drawn`` outcomes the rules took."""
     outcomes: list[str] = []
     for _ in range(rounds):
         result, refusal = attempt(outcomes)
         if refusal is None:
             return result
-        if refusal.get("code") != "outcome_required":
+        code = refusal.get("code")
+        if code == "outcome_required":
+            outcomes = outcomes + answered(refusal["needed"][0], chooser)
+        elif code == "unexpected_outcome" and 0 < refusal["drawn"] < len(outcomes):
+            outcomes = outcomes[:refusal["drawn"]]
+        else:
             raise AssertionError(f"refused with {refusal}")
-        needed = refusal["needed"]
-        outcomes = outcomes + answered(needed[:1], chooser)  # the first entry is exact; the rest may shift
     raise AssertionError("outcome_required never ended")
 
 
