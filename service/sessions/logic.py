@@ -15,8 +15,8 @@ from typing import Any, Callable, Mapping
 import msgspec
 import orjson
 
-from rulesets.core.host import (GameState, Ruleset, get_ruleset, new_salt, revealed_chance, revealed_nothing,
-                                 salted, state_commitment, to_builtins)
+from rulesets.core.host import (GameState, Ruleset, at_table, get_ruleset, new_salt, revealed_chance, revealed_nothing,
+                                 salted, split_action, state_commitment, to_builtins)
 
 from . import tokens
 from ..encoding import state_decoder
@@ -60,6 +60,18 @@ class _Meta(msgspec.Struct, kw_only=True):
     #: turn webhooks ({url, events}) and the secret that signs their deliveries (never shown again)
     webhooks: list[dict[str, Any]] = msgspec.field(default_factory=list)
     webhook_secret: str | None = None
+    #: "table": a real table reports the game's chance (issue 24); setup's outcomes as given, for replays
+    chance: str = "seeded"
+    setup_outcomes: list[Any] | None = None
+
+    def replay(self, ruleset: Ruleset, state: GameState, actions: list[Any]) -> GameState:
+        """The game set up as it was created (``state`` names its seed and salt), then ``actions``
+        (each carrying its outcomes in a table game)."""
+        table = self.chance == "table"
+        return ruleset.replay(self.players, None if table else state.rng.seed, self.options, actions,
+                              first_player=None if self.first_player is msgspec.UNSET else self.first_player,
+                              colors=self.colors, salt=state.rng.salt, chance=self.chance,
+                              outcomes=self.setup_outcomes)
 
 
 @dataclass(frozen=True)
@@ -86,8 +98,14 @@ class _OpenSession:
 
 
 def _revealed_once_over(state: GameState, game_over: bool) -> dict[str, Any]:
-    """The seed and salt that open the commitment, once the game is over (nothing before)."""
-    return revealed_chance(state) if game_over else {}
+    """The seed and salt that open the commitment, once the game is over (nothing before; a table
+    game has neither)."""
+    return revealed_chance(state) if game_over and not at_table(state) else {}
+
+
+def logged_action(ruleset: Ruleset, raw: Any) -> Any:
+    """A log entry's action typed, without the outcomes a table game's entries carry."""
+    return ruleset.load_action(split_action(raw)[0])
 
 
 @dataclass(frozen=True)
@@ -137,10 +155,13 @@ class Sessions:
     # ------------------------------------------------------------------ create
     def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None, *,
                first_player: int | None = None, colors: list[str] | None = None,
-               webhooks: list[Mapping[str, Any]] | None = None) -> Reply:
+               webhooks: list[Mapping[str, Any]] | None = None, chance: str = "seeded",
+               outcomes: list[Any] | None = None) -> Reply:
         ruleset = self._rulesets(game)  # UnknownGame propagates
-        # InvalidSetup propagates
-        state = salted(ruleset.setup(players, seed, options, first_player=first_player, colors=colors), new_salt())
+        # InvalidSetup propagates, and a table game's outcome refusals
+        state = salted(ruleset.setup(players, seed, options, first_player=first_player, colors=colors,
+                                     chance=chance, outcomes=outcomes), new_salt())
+        table = at_table(state)
         subscriptions = None
         if webhooks:
             if self.webhooks is None:
@@ -151,7 +172,9 @@ class Sessions:
         meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
                      options=ruleset.resolve_options(options or {}),
                      seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token),
-                     seed_commitment=state_commitment(state), colors=list(colors) if colors is not None else None,
+                     seed_commitment=None if table else state_commitment(state),
+                     colors=list(colors) if colors is not None else None,
+                     chance=state.rng.chance, setup_outcomes=list(outcomes) if table and outcomes else None,
                      first_player=first_player, webhooks=subscriptions.targets if subscriptions else [],
                      webhook_secret=subscriptions.secret if subscriptions else None)
         meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
@@ -176,6 +199,7 @@ class Sessions:
             "owner_token": owner_token,
             "status": to_builtins(ruleset.status(state)),
             "seed_commitment": meta.seed_commitment,
+            **({"chance": "table"} if table else {}),
             **shown_once,
         }, 0)
 
@@ -232,7 +256,7 @@ class Sessions:
                 "version": entry["version"],
                 "seat": entry["seat"],
                 "type": "action",
-                "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat, current),
+                "action": ruleset.view_action(logged_action(ruleset, entry["action"]), seat, current),
                 "events": ruleset.view_events(entry["events"], seat),
             }
             if entry["version"] in undone:
@@ -257,7 +281,8 @@ class Sessions:
         if isinstance(named, int) and not isinstance(named, bool) and named != caller.seat:
             raise self._not_your_seat(caller.seat, named)
         ruleset = session.ruleset
-        action = ruleset.load_action(raw_action)  # InvalidAction propagates
+        plain, outcomes = split_action(raw_action)  # InvalidAction propagates
+        action = ruleset.load_action(plain)
         if action.player != caller.seat:
             raise self._not_your_seat(caller.seat, action.player)
         write_id = secrets.token_hex(16)
@@ -265,9 +290,12 @@ class Sessions:
             if expected_version is not None and session.version != expected_version:
                 raise VersionConflict(session.version, expected_version)
             # The state was decoded from the store for this attempt alone: no defensive copy.
-            after, events = ruleset.apply(session.state(), action, in_place=True)  # IllegalAction propagates
-            entry = {"version": session.version + 1, "seat": caller.seat, "action": ruleset.dump(action),
-                     "events": events}
+            after, events = ruleset.apply(session.state(), action, in_place=True,  # IllegalAction propagates
+                                          outcomes=outcomes)
+            logged = ruleset.dump(action)
+            if outcomes is not None:  # the log carries a table's draws with their action (replays, records)
+                logged = {**logged, "outcomes": outcomes}
+            entry = {"version": session.version + 1, "seat": caller.seat, "action": logged, "events": events}
             state_bytes = _encoder.encode(after)
             outcome = self._commit(session_id, session.version, state_bytes, _encoder.encode(entry), write_id)
             if outcome.applied:
@@ -311,8 +339,9 @@ class Sessions:
                                options=session.meta.options, colors=session.meta.colors,
                                first_player=state.first_player if given_first is msgspec.UNSET else given_first,
                                state=state,
-                               commitment=session.meta.seed_commitment or state_commitment(state),
-                               actions=actions), session.version)
+                               commitment=None if at_table(state) else (
+                                   session.meta.seed_commitment or state_commitment(state)),
+                               actions=actions, setup_outcomes=session.meta.setup_outcomes), session.version)
 
     def delete(self, session_id: str, token: str | None) -> None:
         session = self._open(session_id)
@@ -413,10 +442,7 @@ class Sessions:
                 + ("nobody's: none was made yet." if not effective else f"seat {effective[-1]['seat']}'s."))
         target = effective[-1]
         ruleset, meta, state = session.ruleset, session.meta, session.state()
-        given_first = meta.first_player
-        before = ruleset.replay(meta.players, state.rng.seed, meta.options, [e["action"] for e in effective[:-1]],
-                                first_player=None if given_first is msgspec.UNSET else given_first,
-                                colors=meta.colors, salt=state.rng.salt)
+        before = meta.replay(ruleset, state, [e["action"] for e in effective[:-1]])
         why = ""
         if any(entry["seat"] != seat for entry in entries if entry["version"] > target["version"]):
             why = "another seat has written since"

@@ -159,7 +159,7 @@ class SessionCollection(MethodView):
         try:
             reply = sessions().create(body["game"], body["players"], body["seed"], body["options"],
                                       first_player=body["first_player"], colors=body["colors"],
-                                      webhooks=body["webhooks"])
+                                      webhooks=body["webhooks"], chance=body["chance"], outcomes=body["outcomes"])
         except WebhookRefused as refused:
             raise Problem(422, refused.code, refused.detail, title="Webhook host not allowed",
                           errors=[{"path": f"$.webhooks[{refused.index}].url", "message": refused.detail}]) from None

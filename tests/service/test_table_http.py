@@ -123,3 +123,20 @@ def test_a_table_games_view_shows_no_pile_order_and_no_commitment(client):
     view = client.post("/v1/games/java/view", json={"state": setup["state"], "player": 1}).get_json()
     assert view["chance"] == "table" and view["seed_commitment"] is None and "seed" not in view
     assert not set(setup["state"]["players"][0]["hand"]) & set(str(view["view"]).split("'"))
+
+
+def test_a_table_verify_replays_the_recorded_outcomes_and_checks_no_commitment(client):
+    from rulesets.testing.table import play_seeded
+    ruleset = get_ruleset("solenia")
+    seeded = play_seeded(ruleset, 2, "verify")
+    status = to_builtins(ruleset.status(seeded.state))
+    claim = {"players": 2, "chance": "table", "outcomes": seeded.setup_outcomes, "actions": seeded.actions,
+             "scores": status["scores"], "winners": status["winners"]}
+    verdict = client.post("/v1/games/solenia/verify", json=claim).get_json()
+    assert verdict["verified"] is True and verdict["chance"] == "table" and verdict["commitment_matches"] is None
+    wrong = [dict(a) for a in seeded.actions]
+    drawing = next(i for i, a in enumerate(wrong) if a["outcomes"])
+    wrong[drawing]["outcomes"] = ["no-such-tile"] * len(wrong[drawing]["outcomes"])
+    verdict = client.post("/v1/games/solenia/verify", json={**claim, "actions": wrong}).get_json()
+    assert verdict["verified"] is False and verdict["replay"]["action_index"] == drawing
+    assert verdict["replay"]["violation"]["code"] == "impossible_outcome"
