@@ -187,6 +187,13 @@ def apply(body: dict[str, Any], game: str):
     Sent a `sealed_state`, it answers the next `sealed_state`, the acting seat's `view` and only the
     events that seat may see; once the game is over, also the `seed` and `salt` its commitment opens with.
     A sealed state takes an action only with the `seat_key` of its `player` (`403` otherwise).
+
+    In a table game (`chance: "table"`) the action object may carry `outcomes`: what the table drew for
+    the draws it makes, component ids in the order the rules draw them. Missing or too few: `422
+    outcome_required` with `needed` (`source`, `rule`, `count`, `candidates` with the copies left, in draw
+    order; a later entry rests on assumed earlier outcomes and may change once they are known); one the
+    pile cannot give: `422 impossible_outcome` citing the draw's rule; more than the rules draw: `422
+    unexpected_outcome` (`drawn` says how many they took).
     """
     ruleset: Ruleset = g.ruleset
     held = request_state(ruleset, body)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sized
 
 from flask import current_app, has_app_context
-from marshmallow import INCLUDE, Schema, ValidationError, fields, utils, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, utils, validate, validates_schema
 
 from rulesets.core.host import MAX_OUTCOMES
 
@@ -223,20 +223,20 @@ class ViewRequest(StateOrSealedState):
                             metadata={"description": "A 0-based seat; null or omitted: a spectator."})
 
 
-_ACTION = ("The action. In a table game it may carry outcomes: what the table drew for the draws it makes, "
-           "component ids in the order the rules draw them (missing or too few: 422 outcome_required; one the "
-           "pile cannot give: 422 impossible_outcome citing the draw's rule; more than it draws: 422 "
-           "unexpected_outcome).")
-
-
 class StateAndActionRequest(StateOrSealedState):
-    action = GameActionField(required=True, metadata={"description": _ACTION})
+    action = GameActionField(required=True)  # a table game's outcomes: see apply's description
 
 
 class ReplayRequest(Seating, TableChance):
     players = _player_count(required=True)
     seed = SeedField(load_default=None, allow_none=True, metadata={
         "description": "The seed the game was set up with (required unless chance is \"table\")."})
+
+    @validates_schema
+    def _seed_unless_at_table(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("chance", "seeded") != "table" and data.get("seed") is None:
+            raise ValidationError("Missing data for required field (a seeded game replays from its seed).",
+                                  field_name="seed")
     salt = fields.String(load_default=None, allow_none=True, metadata={
         "description": "The salt of the game's seed commitment, to rebuild the state exactly; omitted: a new one."})
     options = GameOptionsField(keys=fields.String(), load_default=dict)

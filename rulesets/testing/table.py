@@ -55,7 +55,7 @@ def play_seeded(ruleset: Ruleset[Any, Any], players: int, seed: str, options: Ma
 def replay_at_table(ruleset: Ruleset[Any, Any], players: int, game: SeededGame,
                     options: Mapping[str, Any] | None = None) -> GameState:
     """The seeded game again as a table game: each outcome the one its seed drew."""
-    state = ruleset.setup(players, None, options, chance="table", outcomes=game.setup_outcomes)
+    state: GameState = ruleset.setup(players, None, options, chance="table", outcomes=game.setup_outcomes)
     for action in game.actions:
         state, _ = ruleset.apply(state, action)
     return state
