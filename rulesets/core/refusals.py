@@ -155,8 +155,8 @@ OUTCOME_REQUIRED = CORE.entry("outcome_required", (),
 IMPOSSIBLE_OUTCOME = CORE.entry("impossible_outcome", (),
                                 "{outcome} cannot come out of {source} now (see candidates).", any_rule=True)
 UNEXPECTED_OUTCOME = CORE.entry("unexpected_outcome", (),
-                                "The action carries {given} outcome(s), but the rules drew {drawn} here "
-                                "(a seeded game draws from its seed and takes none).")
+                                "The action carries {given} outcome(s), but the rules draw {drawn} here "
+                                "(none in a seeded game: its seed draws).")
 INVALID_OUTCOMES = CORE.entry("invalid_outcomes", (), "{reason}", error=InvalidAction)
 INVALID_CHANCE = CORE.entry("invalid_chance", (), "chance is \"seeded\" or \"table\", not {given}.",
                             error=InvalidSetup)
