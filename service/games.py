@@ -16,7 +16,7 @@ from flask import g, request
 from werkzeug.routing import BaseConverter
 
 from rulesets.core.host import (UNKNOWN_PLAYER, GameState, InvalidAction, Ruleset, RulesetError, all_rulesets,
-                                 get_ruleset, new_salt, salted, split_action)
+                                 get_ruleset, new_salt, salted, split_action, withheld_from_a_seat)
 
 from .api import Blueprint
 from .cache_headers import no_store
@@ -29,7 +29,7 @@ from .refusals import refusal_fields, refusal_problem
 from .schemas import (ApplyResponse, ComponentsDocument, GameDetail, GameList, LegalActionsRequest, LegalActionsResponse, ReplayRequest,
                       SetupRequest, SetupResponse, StateAndActionRequest, StateAndStatus,
                       ValidateResponse, ViewRequest, ViewResponse)
-from .sealed_states import check_seat_key, new_table, request_state, seal_state, seat_keys
+from .sealed_states import HeldState, check_seat_key, new_table, request_state, seal_state, seat_keys
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Referee a game whose state the client holds: set up, list, check and apply actions.")
@@ -63,6 +63,11 @@ def _load_action(ruleset: Ruleset, raw: Any) -> tuple[Any, list[Any] | None]:
         return ruleset.load_action(plain), outcomes
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
+
+
+def _as_seen(held: HeldState, refusal: RulesetError) -> RulesetError:
+    """A refusal as its caller may read it: a sealed state's seat does not read a table's piles."""
+    return withheld_from_a_seat(refusal) if held.sealed else refusal
 
 
 def _check_seat(ruleset: Ruleset, state: GameState, player: int) -> None:
@@ -168,7 +173,9 @@ def validate(body: dict[str, Any], game: str):
     try:
         refusal = ruleset.validate(state, action, outcomes=outcomes)
     except RulesetError as problem:  # outcomes a table game cannot take: the request's fault, as in apply
-        raise refusal_problem(problem, "$.action") from None
+        raise refusal_problem(_as_seen(held, problem), "$.action") from None
+    if refusal is not None:
+        refusal = _as_seen(held, refusal)
     if refusal is None:
         return json_response({"legal": True})
     if refusal.code == UNKNOWN_PLAYER:
@@ -203,7 +210,7 @@ def apply(body: dict[str, Any], game: str):
     try:
         after, events = ruleset.apply(state, action, in_place=True, outcomes=outcomes)  # the state was decoded for this request alone
     except RulesetError as refusal:
-        raise refusal_problem(refusal, "$.action") from None
+        raise refusal_problem(_as_seen(held, refusal), "$.action") from None
     status = ruleset.status(after)
     if held.table is None:
         return no_store(json_response({"state": after, "events": events, "status": status}))

@@ -25,7 +25,7 @@ from .codec import canonical_json, clone, json_schema_components, to_builtins
 from .commitment import commitment_matches, new_salt, revealed_chance, salted, seed_commitment, state_commitment
 from .contract import GameState, Ruleset, Status
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
-from .outcomes import MAX_OUTCOMES, split_action
+from .outcomes import MAX_OUTCOMES, split_action, withheld_from_a_seat
 from .refusals import UNKNOWN_PLAYER as UNKNOWN_PLAYER_REFUSAL
 from .registry import ENTRY_POINT_GROUP, UnknownGame, all_rulesets, get_ruleset, register, ruleset_ids, unregister
 from .rng import MAX_SALT_LENGTH, MAX_SEED_LENGTH, TABLE_SEED, normalize_seed
@@ -49,7 +49,8 @@ __all__ = [
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError", "UNKNOWN_PLAYER",
     "UNKNOWN_PLAYER_REFUSAL",
     "ENTRY_POINT_GROUP", "UnknownGame", "all_rulesets", "get_ruleset", "register", "ruleset_ids", "unregister",
-    "MAX_SALT_LENGTH", "MAX_SEED_LENGTH", "TABLE_SEED", "normalize_seed", "split_action", "at_table", "MAX_OUTCOMES",
+    "MAX_SALT_LENGTH", "MAX_SEED_LENGTH", "TABLE_SEED", "normalize_seed",
+    "split_action", "at_table", "MAX_OUTCOMES", "withheld_from_a_seat",
     "redact", "unseen_strings", "revealed_nothing",
     "state_view_json_schema", "view_json_schema",
 ]

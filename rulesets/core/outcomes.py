@@ -94,6 +94,19 @@ class Feed:
             raise unexpected(len(self.outcomes), self.used)
 
 
+def withheld_from_a_seat(refusal: RulesetError) -> RulesetError:
+    """``refusal`` as a seat may see it: a pile's ``candidates`` are its contents, which tell a seat what
+    the others hold (the festival cards not in the deck are in hands), so a seat acting on a state it
+    cannot read (a session, a sealed state) is told the sources, rules and counts only; whoever holds
+    the full state (the table's app) reads them from ``needed`` as it is."""
+    if refusal.code in (core_refusals.OUTCOME_REQUIRED.code, core_refusals.IMPOSSIBLE_OUTCOME.code):
+        refusal.context.pop("candidates", None)
+        if "needed" in refusal.context:
+            refusal.context["needed"] = [{k: v for k, v in entry.items() if k != "candidates"}
+                                         for entry in refusal.context["needed"]]
+    return refusal
+
+
 def unexpected(given: int, drawn: int) -> RulesetError:
     return core_refusals.UNEXPECTED_OUTCOME(given=given, drawn=drawn,
                                             context={"path": f"$.outcomes[{drawn}]", "drawn": drawn})

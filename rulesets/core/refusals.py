@@ -153,7 +153,7 @@ OUTCOME_REQUIRED = CORE.entry("outcome_required", (),
                               "carries {given} outcome(s); report what the table drew (see needed).",
                               any_rule=True)
 IMPOSSIBLE_OUTCOME = CORE.entry("impossible_outcome", (),
-                                "{outcome} cannot come out of {source} now (see candidates).", any_rule=True)
+                                "{outcome} cannot come out of {source} now.", any_rule=True)
 UNEXPECTED_OUTCOME = CORE.entry("unexpected_outcome", (),
                                 "The action carries {given} outcome(s), but the rules draw {drawn} here "
                                 "(none in a seeded game: its seed draws).")

@@ -15,7 +15,7 @@ import structlog
 from flask import current_app, request
 from flask.views import MethodView
 
-from rulesets.core.host import RulesetError, UnknownGame
+from rulesets.core.host import RulesetError, UnknownGame, withheld_from_a_seat
 
 from ..api import Blueprint
 from ..cache_headers import no_store
@@ -253,8 +253,8 @@ class SessionActions(MethodView):
         expected = _expected_version(body)
         try:
             reply = sessions().act(session_id, _token(), body["action"], expected)
-        except RulesetError as refusal:
-            raise refusal_problem(refusal, "$.action") from None
+        except RulesetError as refusal:  # only a seat acts: a table's pile contents are not its to read
+            raise refusal_problem(withheld_from_a_seat(refusal), "$.action") from None
         return _answer(reply)
 
 

@@ -76,3 +76,21 @@ def test_a_table_game_through_a_session(sessions, store, game):
 def _raw_log(store, sid):
     piece = store.read_log(sid, 0)
     return [orjson.loads(entry) for entry in piece.entries]
+
+
+def test_a_seat_acting_in_a_table_session_over_http_is_told_no_pile_contents(client):
+    """The festival cards not in the deck are in the other seat's hand: a seat learns only what to report."""
+    def attempt(outcomes):
+        answer = client.post("/v1/sessions", json={"game": "java", "players": 2, "chance": "table",
+                                                   "outcomes": outcomes})
+        return (answer.json, None) if answer.status_code == 201 else (None, answer.json)
+    created = with_outcomes(attempt, random.Random("table-session-http"))
+    sid, token = created["session_id"], created["seat_tokens"][0]
+    take = {"type": "take_festival_card", "player": 0, "source": "deck"}
+    answer = client.post(f"/v1/sessions/{sid}/actions", json={"action": take},
+                         headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 422 and answer.json["code"] == "outcome_required"
+    assert answer.json["needed"] == [{"source": "festival_deck", "rule": "JAVA-9.2", "count": 1}]
+    answer = client.post(f"/v1/sessions/{sid}/actions", json={"action": {**take, "outcomes": ["F99"]}},
+                         headers={"Authorization": f"Bearer {token}"})
+    assert answer.json["code"] == "impossible_outcome" and "candidates" not in answer.json
