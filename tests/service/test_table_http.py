@@ -140,4 +140,3 @@ def test_a_table_verify_replays_the_recorded_outcomes_and_checks_no_commitment(c
     verdict = client.post("/v1/games/solenia/verify", json={**claim, "actions": wrong}).get_json()
     assert verdict["verified"] is False and verdict["replay"]["action_index"] == drawing
     assert verdict["replay"]["violation"]["code"] == "impossible_outcome"
-
