@@ -16,7 +16,8 @@ from flask import g, request
 from werkzeug.routing import BaseConverter
 
 from rulesets.core.host import (UNKNOWN_PLAYER, GameState, IllegalAction, InvalidAction, Ruleset, RulesetError,
-                                 all_rulesets, get_ruleset, new_salt, offer_nearest, salted)
+                                 all_rulesets, get_ruleset, new_salt, offer_nearest, salted, split_action,
+                                 withheld_from_a_seat)
 
 from rulesets.core import search
 
@@ -33,7 +34,7 @@ from .schemas import (ApplyResponse, ComponentsDocument, GameDetail, GameList, L
                       SuggestRequest, SuggestResponse,
                       SetupRequest, SetupResponse, StateAndActionRequest, StateAndStatus,
                       ValidateResponse, ViewRequest, ViewResponse)
-from .sealed_states import check_seat_key, new_table, request_state, seal_state, seat_keys
+from .sealed_states import HeldState, check_seat_key, new_table, request_state, seal_state, seat_keys
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Referee a game whose state the client holds: set up, list, check and apply actions.")
@@ -56,15 +57,22 @@ def _envelope(schema) -> dict[str, Any]:
     return read_envelope(schema, g.ruleset)
 
 
-def _load_action(ruleset: Ruleset, raw: Any) -> Any:
-    """The action typed (already, when the body was decoded in one pass). Its seat is core's
-    to check, as it routes the action (``PhaseTable.route``)."""
+def _load_action(ruleset: Ruleset, raw: Any) -> tuple[Any, list[Any] | None]:
+    """The action typed (already, when the body was decoded in one pass), and the outcomes it
+    carries in a table game (none: the one-pass decode refuses the member, so such a body is a
+    dict here). Its seat is core's to check, as it routes the action (``PhaseTable.route``)."""
     if not isinstance(raw, dict):
-        return raw
+        return raw, None
     try:
-        return ruleset.load_action(raw)
+        plain, outcomes = split_action(raw)
+        return ruleset.load_action(plain), outcomes
     except RulesetError as refusal:
         raise refusal_problem(refusal, "$.action") from None
+
+
+def _as_seen(held: HeldState, refusal: RulesetError) -> RulesetError:
+    """A refusal as its caller may read it: a sealed state's seat does not read a table's piles."""
+    return withheld_from_a_seat(refusal) if held.sealed else refusal
 
 
 def _check_seat(ruleset: Ruleset, state: GameState, player: int) -> None:
@@ -118,7 +126,8 @@ def setup(body: dict[str, Any], game: str):
                       title="Invalid request", errors=[{"path": "$.player", "message": "only with sealed: true"}])
     try:
         state = salted(ruleset.setup(body["players"], body["seed"], body["options"],
-                                     first_player=body["first_player"], colors=body["colors"]),
+                                     first_player=body["first_player"], colors=body["colors"],
+                                     chance=body["chance"], outcomes=body["outcomes"]),
                        body["salt"] if body["salt"] is not None else new_salt())
     except RulesetError as refusal:
         raise refusal_problem(refusal) from None
@@ -194,9 +203,14 @@ def validate(body: dict[str, Any], game: str):
     ruleset: Ruleset = g.ruleset
     held = request_state(ruleset, body)
     state = held.state
-    action = _load_action(ruleset, body["action"])
+    action, outcomes = _load_action(ruleset, body["action"])
     check_seat_key(ruleset, held, getattr(action, "player", None), body["seat_key"])
-    refusal = ruleset.validate(state, action)  # on a copy: the state is as posted still
+    try:
+        refusal = ruleset.validate(state, action, outcomes=outcomes)
+    except RulesetError as problem:  # outcomes a table game cannot take: the request's fault, as in apply
+        raise refusal_problem(_as_seen(held, problem), "$.action") from None
+    if refusal is not None:
+        refusal = _as_seen(held, refusal)
     if refusal is None:
         return json_response({"legal": True})
     offer_nearest(refusal, ruleset, state, action)
@@ -216,20 +230,27 @@ def apply(body: dict[str, Any], game: str):
     Sent a `sealed_state`, it answers the next `sealed_state`, the acting seat's `view` and only the
     events that seat may see; once the game is over, also the `seed` and `salt` its commitment opens with.
     A sealed state takes an action only with the `seat_key` of its `player` (`403` otherwise).
+
+    In a table game (`chance: "table"`) the action object may carry `outcomes`: what the table drew for
+    the draws it makes, component ids in the order the rules draw them. Missing or too few: `422
+    outcome_required` with `needed` (`source`, `rule`, `count`, `candidates` with the copies left, in draw
+    order; a later entry rests on assumed earlier outcomes and may change once they are known); one the
+    pile cannot give: `422 impossible_outcome` citing the draw's rule; more than the rules draw: `422
+    unexpected_outcome` (`drawn` says how many they took).
     """
     ruleset: Ruleset = g.ruleset
     held = request_state(ruleset, body)
     state = held.state
-    action = _load_action(ruleset, body["action"])
+    action, outcomes = _load_action(ruleset, body["action"])
     check_seat_key(ruleset, held, getattr(action, "player", None), body["seat_key"])
     try:
-        after, events = ruleset.apply(state, action, in_place=True)  # the state was decoded for this request alone
+        after, events = ruleset.apply(state, action, in_place=True, outcomes=outcomes)  # the state was decoded for this request alone
     except RulesetError as refusal:
         if isinstance(refusal, IllegalAction):
             # The rules may have changed part of the state they refused: the nearest legal actions are
             # those of the state as posted, decoded again (a refusal's cost, not every action's).
             offer_nearest(refusal, ruleset, request_state(ruleset, _envelope(StateAndActionRequest())).state, action)
-        raise refusal_problem(refusal, "$.action") from None
+        raise refusal_problem(_as_seen(held, refusal), "$.action") from None
     status = ruleset.status(after)
     if held.table is None:
         return no_store(json_response({"state": after, "events": events, "status": status}))
@@ -268,11 +289,14 @@ def view(body: dict[str, Any], game: str):
 @blp.response(200, StateAndStatus)
 @blp.documents_errors(400, 404, 413, 415)
 def replay(body: dict[str, Any], game: str):
-    """Setup from the seed, then every action in order; the first refusal names its `action_index`."""
+    """Setup from the seed, then every action in order; the first refusal names its `action_index`.
+
+    A table game (`chance: "table"`, no seed) replays with setup's `outcomes` and each action's own."""
     ruleset: Ruleset = g.ruleset
     try:
         state = ruleset.replay(body["players"], body["seed"], body["options"], body["actions"],
                                first_player=body["first_player"], colors=body["colors"],
+                               chance=body["chance"], outcomes=body["outcomes"],
                                salt=body["salt"] if body["salt"] is not None else new_salt())
     except RulesetError as refusal:
         index = refusal.context.get("action_index")

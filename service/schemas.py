@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any, Callable, Sized
 
 from flask import current_app, has_app_context
-from marshmallow import INCLUDE, Schema, ValidationError, fields, utils, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, utils, validate, validates_schema
+
+from rulesets.core.host import MAX_OUTCOMES
 
 #: Used outside an app (the OpenAPI build, a schema loaded by hand); the app's MAX_REPLAY_ACTIONS wins.
 DEFAULT_MAX_REPLAY_ACTIONS = 5000
@@ -92,6 +94,15 @@ class SeatKeyField(fields.String):
     """One seat's key in a sealed game (a sealed setup's ``seat_keys``): opaque to the client."""
 
 
+class OutcomeField(fields.Field):
+    """One outcome a table reports: a component id, or a whole number (a seat, a die's face)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise ValidationError("An outcome is a component id (a string) or a whole number.")
+        return value
+
+
 class SeedField(fields.Field):
     """An integer or a string: all chance in a game derives from it.
 
@@ -166,10 +177,24 @@ class Seating(Envelope):
         "description": "Each seat's colour, one per seat, from the game's `colors` (default: their order)."})
 
 
-class SetupRequest(Seating):
+class TableChance(Envelope):
+    """How a game's chance is drawn: from its seed, or reported by a real table (issue 24)."""
+
+    chance = fields.String(load_default="seeded", validate=validate.OneOf(["seeded", "table"]), metadata={
+        "description": "\"seeded\" (the default): every shuffle and draw comes from the seed. \"table\": a real "
+                       "table shuffles and draws, and every action that draws carries what came out in its "
+                       "outcomes (no seed: a seed with it is 422 invalid_seed; no seed commitment)."})
+    outcomes = BoundedList(OutcomeField(), max_items=MAX_OUTCOMES, load_default=None, allow_none=True, metadata={
+        "description": "With chance \"table\": what the table drew for setup's own deals, component ids (a seat or "
+                       "a die's face as a number) in the order the rules draw them. Missing or too few: 422 "
+                       "outcome_required, whose needed lists every draw still to report."})
+
+
+class SetupRequest(Seating, TableChance):
     players = _player_count(required=True)
     seed = SeedField(load_default=None, allow_none=True,
-                     metadata={"description": "All chance derives from it; omitted: a random one."})
+                     metadata={"description": "All chance derives from it; omitted: a random one (none with "
+                                              "chance \"table\")."})
     options = GameOptionsField(keys=fields.String(), load_default=dict,
                                metadata={"description": "Variant choices by option name; see the game's metadata."})
     salt = fields.String(load_default=None, allow_none=True, metadata={
@@ -214,12 +239,19 @@ class ViewRequest(StateOrSealedState):
 
 
 class StateAndActionRequest(StateOrSealedState):
-    action = GameActionField(required=True)
+    action = GameActionField(required=True)  # a table game's outcomes: see apply's description
 
 
-class ReplayRequest(Seating):
+class ReplayRequest(Seating, TableChance):
     players = _player_count(required=True)
-    seed = SeedField(required=True, metadata={"description": "The seed the game was set up with."})
+    seed = SeedField(load_default=None, allow_none=True, metadata={
+        "description": "The seed the game was set up with (required unless chance is \"table\")."})
+
+    @validates_schema
+    def _seed_unless_at_table(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("chance", "seeded") != "table" and data.get("seed") is None:
+            raise ValidationError("Missing data for required field (a seeded game replays from its seed).",
+                                  field_name="seed")
     salt = fields.String(load_default=None, allow_none=True, metadata={
         "description": "The salt of the game's seed commitment, to rebuild the state exactly; omitted: a new one."})
     options = GameOptionsField(keys=fields.String(), load_default=dict)
@@ -239,6 +271,7 @@ class StatusSchema(Schema):
     winners = fields.List(fields.Integer(), allow_none=True, metadata={"description": "Once the game is over."})
 
 
+_TABLE = "\"table\" in a table game's answers (its seed_commitment is then null: the table shuffled)."
 _COMMITMENT = ("SHA-256 commitment to the seed (salted); fixed for the game's life. Once the game is over, "
                "seed and salt open it (POST /v1/games/{game}/verify).")
 
@@ -264,7 +297,8 @@ class SetupResponse(Schema):
                        "for a seat must carry it as seat_key. Only this answer holds them; they stay valid for "
                        "the game's every later sealed state."})
     status = fields.Nested(StatusSchema, required=True)
-    seed_commitment = fields.String(required=True, metadata={"description": _COMMITMENT})
+    seed_commitment = fields.String(required=True, allow_none=True, metadata={"description": _COMMITMENT})
+    chance = fields.String(metadata={"description": _TABLE})
 
 
 class ScoredAction(Schema):
@@ -329,7 +363,8 @@ class ApplyResponse(Revealed):
 
 class ViewResponse(Revealed):
     view = GameViewField(required=True, metadata={"description": "The state as that seat (or a spectator) may see it."})
-    seed_commitment = fields.String(required=True, metadata={"description": _COMMITMENT})
+    seed_commitment = fields.String(required=True, allow_none=True, metadata={"description": _COMMITMENT})
+    chance = fields.String(metadata={"description": _TABLE})
 
 
 class GameSummary(Schema):

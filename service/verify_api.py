@@ -22,7 +22,8 @@ from .errors import marshmallow_errors
 from .problems import Problem
 from .records import RECORD_FORMAT, RecordSigner, parse_signing_key
 from .refusals import refusal_problem
-from .schemas import Envelope, GameActionField, GameIdField, GameOptionsField, SeedField, StatusSchema, Violation
+from .schemas import (Envelope, GameActionField, GameIdField, GameOptionsField, OutcomeField, SeedField, StatusSchema,
+                      Violation)
 from .verify import Claim, set_up, verify
 
 SIGNER_EXTENSION = "record_signer"
@@ -63,9 +64,16 @@ class _ClaimFields(Schema):
                                metadata={"description": "The setup options (defaults may be left out)."})
     first_player = fields.Integer(strict=True, allow_none=True, metadata={"description": "As given at setup."})
     colors = fields.List(fields.String(), allow_none=True, metadata={"description": "As given at setup."})
-    seed = SeedField(metadata={"description": "The seed, revealed once the game is over."})
+    seed = SeedField(allow_none=True, metadata={"description": "The seed, revealed once the game is over "
+                                                                "(none in a table game)."})
     salt = fields.String(allow_none=True, metadata={"description": "The salt, revealed with the seed."})
-    seed_commitment = fields.String(metadata={"description": "The commitment given when the game began."})
+    seed_commitment = fields.String(allow_none=True, metadata={"description": "The commitment given when the game "
+                                                                              "began (none in a table game)."})
+    chance = fields.String(validate=validate.OneOf(["seeded", "table"]), metadata={
+        "description": "\"table\": a real table reported the game's chance; setup's draws are in outcomes, each "
+                       "action carries its own, and there is no seed or commitment to check."})
+    outcomes = fields.List(OutcomeField(), allow_none=True, metadata={
+        "description": "A table game's setup outcomes, as setup was given them."})
     actions = fields.List(GameActionField(), metadata={"description": "Every action since setup, in full, in order."})
     scores = fields.List(fields.Integer(strict=True), allow_none=True,
                          metadata={"description": "The final scores claimed (checked when given)."})
@@ -76,6 +84,7 @@ class _ClaimFields(Schema):
 
 
 _CLAIM_REQUIRED = ("players", "seed", "seed_commitment", "actions")
+_TABLE_CLAIM_REQUIRED = ("players", "actions")  # a table game has no seed and no commitment
 
 
 class GameRecordSchema(_ClaimFields):
@@ -89,8 +98,8 @@ class GameRecordSchema(_ClaimFields):
     rules_version = fields.String(required=True)
     session_id = fields.String(required=True)
     players = fields.Integer(strict=True, required=True)
-    seed = SeedField(required=True)
-    seed_commitment = fields.String(required=True)
+    seed = SeedField(required=True, allow_none=True)
+    seed_commitment = fields.String(required=True, allow_none=True)
     actions = fields.List(GameActionField(), required=True)
 
 
@@ -127,7 +136,11 @@ class SignatureOutcome(Schema):
 
 class VerifyResponse(Schema):
     verified = fields.Boolean(required=True, metadata={"description": "Every check below holds."})
-    commitment_matches = fields.Boolean(required=True)
+    commitment_matches = fields.Boolean(required=True, allow_none=True, metadata={
+        "description": "null in a table game: the table shuffled, so nothing was committed to (see chance)."})
+    chance = fields.String(required=True, metadata={
+        "description": "\"seeded\", or \"table\": the replay took each draw from the outcomes recorded with "
+                       "setup and each action, and no commitment was checked."})
     replay = fields.Nested(ReplayOutcome, required=True)
     game_over = fields.Boolean(required=True)
     status = fields.Nested(StatusSchema, required=True, allow_none=True)
@@ -172,10 +185,11 @@ def _claim(body: dict[str, Any]) -> tuple[Claim, dict[str, Any] | None]:
             raise _invalid(marshmallow_errors(error.messages)) from None
         record, signature = document["record"], document["signature"]
         return _record_claim(record), _signature_verdict(body["record"], signature, record)
-    missing = [name for name in _CLAIM_REQUIRED if name not in body]
+    required = _TABLE_CLAIM_REQUIRED if body.get("chance") == "table" else _CLAIM_REQUIRED
+    missing = [name for name in required if name not in body]
     if missing:
         raise _invalid([{"path": f"$.{name}", "message": "Missing data for required field."} for name in missing])
-    return Claim(**body), None
+    return Claim(**{"seed": None, "seed_commitment": None, **body}), None  # a table game's claim names neither
 
 
 def _record_claim(record: dict[str, Any]) -> Claim:

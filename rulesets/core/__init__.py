@@ -10,7 +10,7 @@ from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, to_builtins
 from .components import ComponentDataError, ComponentFile, ComponentSchema, Served, assumed_paths, index_by, load_components
 from .consistency import Inventory, require, require_range
 from .contract import Events, GameState, OptionSpec, Ruleset, Seating, Status
-from .deck import Deck, drawn_at_random, shuffled
+from .deck import Deck, drawn, drawn_at_random, shuffled
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 from .events import Event, PrivateEvent
 from .loop import Handler, Phase, PhaseTable
@@ -29,7 +29,7 @@ __all__ = [
     "load_components",
     "Inventory", "require", "require_range",
     "Events", "GameState", "OptionSpec", "Ruleset", "Seating", "Status",
-    "Deck", "drawn_at_random", "shuffled",
+    "Deck", "drawn", "drawn_at_random", "shuffled",
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError",
     "Event", "PrivateEvent",
     "Handler", "Phase", "PhaseTable",

@@ -21,6 +21,7 @@ import random
 
 import msgspec
 
+from . import outcomes as table
 from . import refusals as core_refusals
 from .bounds import counters_within, first_out_of_bounds
 from .codec import MAX_COUNT, convert, copier, split_validation_error, to_builtins
@@ -121,7 +122,8 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         """Raise ``InvalidState`` (with a path) where the state contradicts the components."""
 
     # ------------------------------------------------------------------ play
-    def apply(self, state: S, action: A | dict[str, Any], *, in_place: bool = False) -> tuple[S, Events]:
+    def apply(self, state: S, action: A | dict[str, Any], *, in_place: bool = False,
+              outcomes: list[Any] | None = None) -> tuple[S, Events]:
         """Validate and apply one action; the input state is never touched.
 
         The phase table routes the action (seat, game over, phase, turn) to its handler,
@@ -131,11 +133,22 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         ``in_place=True`` is for a caller that owns a throw-away state (one it has just
         decoded from a request): it skips the defensive copy, and after a refusal that
         state must be discarded, since the rules may have changed part of it.
+
+        ``outcomes`` (or the action object's own ``outcomes`` member) is what a real table drew
+        for the draws this action makes (:mod:`.outcomes`); a seeded game takes none.
         """
+        action, carried = table.split_action(action)
+        if carried is not None:
+            outcomes = carried
         typed: Any = self.load_action(action) if isinstance(action, dict) else action
         handler = self.flow.route(state, typed, len(state.players))
         after = state if in_place else self._copy_state(state)
-        events = handler(after, typed)
+        if state.rng.chance == "table":
+            events = self._apply_at_table(handler, after, typed, outcomes or [])
+        elif outcomes:
+            raise table.unexpected(len(outcomes), 0)
+        else:
+            events = handler(after, typed)
         after.move += 1
         if not self._counters_within(after):
             beyond = first_out_of_bounds(after, self.State)
@@ -143,6 +156,18 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
                 # The answer must pass the input check again: a counter at its bound stops the game here.
                 raise core_refusals.COUNTER_OVERFLOW(path=beyond, bound=MAX_COUNT, context={"path": beyond})
         return after, events
+
+    @staticmethod
+    def _apply_at_table(handler: Callable[[S, Any], Events], after: S, typed: Any, outcomes: list[Any]) -> Events:
+        with table.reported(outcomes) as feed:
+            try:
+                events = handler(after, typed)
+            except RulesetError:
+                if feed.unmet:  # the refusal may rest on an assumed draw: what the table drew comes first
+                    raise feed.required() from None
+                raise
+        feed.finish()
+        return events
 
     # Both run on every apply: looked up once per ruleset rather than per call.
     @cached_property
@@ -245,10 +270,10 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         game skip enumerating what was not asked for.
         """
 
-    def validate(self, state: S, action: Any) -> RulesetError | None:
+    def validate(self, state: S, action: Any, *, outcomes: list[Any] | None = None) -> RulesetError | None:
         """The refusal ``apply`` would raise, or None when the action is legal."""
         try:
-            self.apply(state, action)
+            self.apply(state, action, outcomes=outcomes)
         except (IllegalAction, InvalidAction) as refusal:
             return refusal
         return None

@@ -9,7 +9,7 @@ real table saying what was drawn, are modes of the deck, not rewrites of each ga
 
 from __future__ import annotations
 
-from typing import Generic, Iterable, Sequence, TypeVar
+from typing import Callable, Generic, Hashable, Iterable, Sequence, TypeVar
 
 from .rng import RandomSource, Rng
 
@@ -19,13 +19,23 @@ C = TypeVar("C", bound=str)
 
 
 def shuffled(cards: Iterable[T], rng: Rng | RandomSource) -> list[T]:
-    """A new pile of ``cards`` in a random order (setup's "shuffle the deck")."""
+    """A new pile of ``cards`` in a random order (setup's "shuffle the deck").
+
+    Nothing comes out of a shuffle, so it names no source: at a table the pile keeps a canonical
+    order and each later draw from it is reported. A shuffle whose order *is* the outcome (a turn
+    order, the first N cards turned up) is :func:`drawn`."""
     return _source(rng).shuffled(list(cards))
 
 
-def drawn_at_random(pool: Sequence[T], rng: Rng | RandomSource) -> T:
+def drawn(pool: Iterable[T], count: int, rng: Rng | RandomSource, *, source: str, rule: str) -> list[T]:
+    """``count`` items of ``pool`` drawn one by one without putting back, in draw order (shuffle, then
+    turn up the first ``count``; all of them: a random order)."""
+    return _source(rng).sample(list(pool), count, source=source, rule=rule)
+
+
+def drawn_at_random(pool: Sequence[T], rng: Rng | RandomSource, *, source: str = "pool", rule: str = "") -> T:
     """One item of ``pool`` chosen at random, ``pool`` left as it is (a tile drawn blind from a bag)."""
-    return _source(rng).choice(pool)
+    return _source(rng).pick(pool, source=source, rule=rule)
 
 
 class Deck(Generic[C]):
@@ -34,15 +44,26 @@ class Deck(Generic[C]):
     ``deck.draw()`` takes the top card; ``reshuffle()`` turns the discards into a new draw
     pile; ``draw(refill=True)`` does so first when the draw pile is empty, as most rulebooks
     say. The lists are changed in place, so the state keeps holding them.
+
+    ``source`` names the pile in a table game's ``outcome_required`` and ``rule`` is the rule its
+    draws follow (cited by ``impossible_outcome``; every game's deck names it, and a table refuses
+    to draw from one that does not); ``layer`` says which cards lie together when
+    the pile was stacked from groups shuffled apart (only the top group's cards can be drawn). At a
+    table every reshuffle meets an empty draw pile, as every rulebook here has it: the new pile is
+    then one group.
     """
 
-    __slots__ = ("cards", "discards", "_chance", "sort_discards")
+    __slots__ = ("cards", "discards", "_chance", "sort_discards", "source", "rule", "layer")
 
     def __init__(self, cards: list[C], rng: Rng | RandomSource, discards: list[C] | None = None, *,
-                 sort_discards: bool = True) -> None:
+                 source: str = "deck", rule: str = "", sort_discards: bool = True,
+                 layer: Callable[[C], Hashable] | None = None) -> None:
         self.cards = cards
         self.discards = discards
         self._chance = _source(rng)
+        self.source = source
+        self.rule = rule
+        self.layer = layer
         #: reshuffle the discards from their sorted order, so the new pile depends on the seed and the
         #: cards alone, not on the order they were discarded in; False keeps the discard order.
         self.sort_discards = sort_discards
@@ -54,7 +75,9 @@ class Deck(Generic[C]):
         """The top card, or None when there is none (after refilling from the discards, with ``refill``)."""
         if not self.cards and refill:
             self.reshuffle()
-        return self.cards.pop(0) if self.cards else None
+        if not self.cards:
+            return None
+        return self._chance.take(self.cards, source=self.source, rule=self.rule, layer=self.layer)
 
     def draw_many(self, count: int, *, refill: bool = False) -> list[C]:
         """Up to ``count`` cards from the top, one at a time (each may refill the pile first)."""

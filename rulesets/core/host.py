@@ -12,6 +12,7 @@ the host takes everything it needs from this one module instead:
 * canonical JSON and conversion to builtins (records, digests, logs);
 * the JSON Schemas of a game's types and views (the OpenAPI document);
 * whether an applied action revealed nothing (the undo policy);
+* table chance: an action object's ``outcomes`` apart from the action, and whether a game is a table's;
 * the refusals it catches and answers, and the seed and salt bounds it enforces.
 
 The author's own names a host handles (``Ruleset``, ``GameState``, ``Status``) are here
@@ -26,13 +27,19 @@ from .contract import GameState, Ruleset, Status
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
 from .messages import translate_components, translate_errors, translate_metadata
 from .nearest import nearest_actions, offer_nearest
+from .outcomes import MAX_OUTCOMES, split_action, withheld_from_a_seat
 from .refusals import UNKNOWN_PLAYER as UNKNOWN_PLAYER_REFUSAL
 from .registry import ENTRY_POINT_GROUP, UnknownGame, all_rulesets, get_ruleset, register, ruleset_ids, unregister
-from .rng import MAX_SALT_LENGTH, MAX_SEED_LENGTH, normalize_seed
+from .rng import MAX_SALT_LENGTH, MAX_SEED_LENGTH, TABLE_SEED, normalize_seed
 from .secrecy import redact, unseen_strings
 from .translation import CHINESE, ENGLISH, Translator, available, install, refusal_detail, register_domain, translator
 from .undo import revealed_nothing
 from .view_schema import state_view_json_schema, view_json_schema
+
+def at_table(state: GameState) -> bool:
+    """Whether a real table reports the game's chance (:mod:`.outcomes`): no seed, no commitment."""
+    return state.rng.chance == "table"
+
 
 #: the code of core's refusal for a seat the game does not have (the service answers it as a 404-like
 #: problem); the catalogue entry is the one source, ``UNKNOWN_PLAYER_REFUSAL``.
@@ -45,7 +52,8 @@ __all__ = [
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError", "UNKNOWN_PLAYER",
     "UNKNOWN_PLAYER_REFUSAL",
     "ENTRY_POINT_GROUP", "UnknownGame", "all_rulesets", "get_ruleset", "register", "ruleset_ids", "unregister",
-    "MAX_SALT_LENGTH", "MAX_SEED_LENGTH", "normalize_seed",
+    "MAX_SALT_LENGTH", "MAX_SEED_LENGTH", "TABLE_SEED", "normalize_seed",
+    "split_action", "at_table", "MAX_OUTCOMES", "withheld_from_a_seat",
     "redact", "unseen_strings", "revealed_nothing",
     "state_view_json_schema", "view_json_schema",
     "translate_components", "translate_errors", "translate_metadata",

@@ -215,3 +215,17 @@ NO_PHASE = CORE_PHRASES.phrase("no_phase", "no phase of this game")
 NOBODY = CORE_PHRASES.phrase("nobody", "nobody")
 ONE_SEAT = CORE_PHRASES.phrase("one_seat", "seat {seat}")
 SEATS = CORE_PHRASES.phrase("seats", "seats {seats}")
+
+# A table game (rulesets.core.outcomes): each draw takes the outcome the table reports.
+OUTCOME_REQUIRED = CORE.entry("outcome_required", (),
+                              "The rules draw {draws} more time(s) here, first from {source}: the action "
+                              "carries {given} outcome(s); report what the table drew (see needed).",
+                              any_rule=True)
+IMPOSSIBLE_OUTCOME = CORE.entry("impossible_outcome", (),
+                                "{outcome} cannot come out of {source} now.", any_rule=True)
+UNEXPECTED_OUTCOME = CORE.entry("unexpected_outcome", (),
+                                "The action carries {given} outcome(s), but the rules draw {drawn} here "
+                                "(none in a seeded game: its seed draws).")
+INVALID_OUTCOMES = CORE.entry("invalid_outcomes", (), "{reason}", error=InvalidAction)
+INVALID_CHANCE = CORE.entry("invalid_chance", (), "chance is \"seeded\" or \"table\", not {given}.",
+                            error=InvalidSetup)

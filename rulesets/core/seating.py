@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .deck import shuffled
+from .deck import drawn
 from .rng import RandomSource
 
 
@@ -24,17 +24,18 @@ class Seating:
     first_player_drawn: bool = False
     seats: int = 0
 
-    def start_player(self, chance: RandomSource) -> int:
-        """The first player: the one setup named; else, where the rules draw one, a seat drawn from
-        ``chance`` at the moment the game's setup calls this (so the draw keeps its place among the
-        game's random draws); else seat 0."""
+    def start_player(self, chance: RandomSource, rule: str) -> int:
+        """The first player: the one setup named; else, where the rules draw one (under ``rule``), a
+        seat drawn from ``chance`` at the moment the game's setup calls this (so the draw keeps its
+        place among the game's random draws; at a table, the seat the table reports); else seat 0."""
         if self.first_player_named or not self.first_player_drawn:
             return self.first_player
-        return chance.below(self.seats)
+        return chance.pick(range(self.seats), source="start_player", rule=rule)
 
-    def drawn_turn_order(self, chance: RandomSource) -> list[int]:
-        """Every seat once in a random order (rules that draw the whole turn order)."""
-        return shuffled(range(self.seats), chance)
+    def drawn_turn_order(self, chance: RandomSource, rule: str) -> list[int]:
+        """Every seat once in a random order (rules that draw the whole turn order, under ``rule``);
+        at a table, the seats in the order the table reports them."""
+        return drawn(range(self.seats), self.seats, chance, source="turn_order", rule=rule)
 
 
 def clockwise(first: int, seats: int) -> list[int]:

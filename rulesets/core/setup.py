@@ -7,15 +7,20 @@ from abc import abstractmethod
 from typing import Any, Mapping, Sequence
 
 from . import refusals as core_refusals
+from . import outcomes as table
 from .declaration import A, Declaration, S
-from .rng import normalize_seed
+from .errors import RulesetError
+from .rng import TABLE_SEED, normalize_seed
 from .seating import Seating
 
 
 class Setup(Declaration[S, A]):
     def setup(self, players: int, seed: int | str | None = None, options: Mapping[str, Any] | None = None, *,
-              first_player: int | None = None, colors: Sequence[str] | None = None) -> S:
-        """A new game for ``players`` seats; all chance comes from ``seed``.
+              first_player: int | None = None, colors: Sequence[str] | None = None,
+              chance: str = "seeded", outcomes: Sequence[Any] | None = None) -> S:
+        """A new game for ``players`` seats; all chance comes from ``seed``, or with
+        ``chance="table"`` from a real table: no seed, and setup's own deals are the ``outcomes``
+        the table reports (:mod:`.outcomes`).
 
         Refusals come in the order rulebooks list a game's creation checks: the player
         count, the seats (colours, first player), then forbidden combinations of
@@ -33,11 +38,34 @@ class Setup(Declaration[S, A]):
                           first_player_drawn=self.first_player_drawn, seats=players)
         self.check_options(chosen)
         resolved = self.resolve_options(given)
+        if chance not in ("seeded", "table"):
+            raise core_refusals.INVALID_CHANCE(given=str(chance)[:40], context={"path": "$.chance"})
+        reported = table.check_outcomes(list(outcomes)) if outcomes is not None else []
+        if chance == "table":
+            if seed is not None:
+                raise core_refusals.INVALID_SEED(reason="A table game has no seed: the table shuffles and draws.",
+                                                 context={"path": "$.seed"})
+            return self._create_at_table(players, resolved, seating, reported)
+        if reported:
+            raise table.unexpected(len(reported), 0)
         try:
             seed_text = normalize_seed(seed)
         except (TypeError, ValueError) as exc:
             raise core_refusals.INVALID_SEED(reason=f"The {exc}.", context={"path": "$.seed"}) from None
         return self.create(players, seed_text, resolved, seating)
+
+    def _create_at_table(self, players: int, options: dict[str, Any], seating: Seating, outcomes: list[Any]) -> S:
+        with table.reported(outcomes) as feed:
+            try:
+                state = self.create(players, TABLE_SEED, options, seating)
+            except RulesetError:
+                if feed.unmet:
+                    raise feed.required() from None
+                raise
+        feed.finish()
+        state.rng.seed = TABLE_SEED
+        state.rng.chance = "table"
+        return state
 
     def _check_colors(self, players: int, colors: Sequence[str] | None) -> tuple[str, ...]:
         if colors is None:

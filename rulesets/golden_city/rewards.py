@@ -73,7 +73,7 @@ def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, go
                 state.bonus_display.remove(card)
             taken.cards = cards
         else:
-            cards = Deck(state.bonus_deck, state.rng).draw_many(amount)
+            cards = Deck(state.bonus_deck, state.rng, source="bonus_deck", rule="GC-6.4").draw_many(amount)
             if cards:
                 drawn_privately = BonusDrawn(player=seat, cards=cards, visible_to=[seat])
         player.bonus.extend(cards)
@@ -82,7 +82,7 @@ def pay_reward(state: GoldenCityState, seat: int, space: Space, arrived: int, go
         if goods_pick is not None:
             state.goods_display.remove(goods_pick)
             player.goods.append(goods_pick)
-            goods_deck = Deck(state.goods_deck, state.rng)
+            goods_deck = Deck(state.goods_deck, state.rng, source="goods_deck", rule="GC-6.5")
             refill = goods_deck.draw_many(GOODS_DISPLAY - len(state.goods_display))
             state.goods_display.extend(refill)
             if refill:

@@ -4,14 +4,19 @@ hand limit (GC-9.1) and passing the start player (GC-9.2, GC-9.3)."""
 
 from __future__ import annotations
 
-from rulesets.core import clockwise, left_of
+from rulesets.core import Deck, clockwise, left_of
 
-from .components import HAND_LIMIT, PLAYER_COUNTS
+from .components import HAND_LIMIT, PLAYER_COUNTS, SCORING_CARDS
 from .events import (DiscardRequired, Events, GameEnded, PairsDealt, PairsTaken, ScoringCardRevealed,
                      StartPlayerPassed, TurnEnded)
 from .scoring import final_scoring, score_round
 from .state import Auction, BuildTurn, GoldenCityState
 from .supplies import deal_landscape, kinds
+
+
+def scoring_back(card: str) -> int:
+    """GC-1.7: the scoring deck is stacked by back, each back shuffled on its own."""
+    return SCORING_CARDS[card].back
 
 
 def seat_order(state: GoldenCityState) -> list[int]:
@@ -21,7 +26,8 @@ def seat_order(state: GoldenCityState) -> list[int]:
 
 def start_round(state: GoldenCityState, events: Events) -> None:
     """GC-3.1 and GC-4.1 to GC-4.3: reveal the scoring card, deal the pairs, open the auction."""
-    card = state.scoring_deck.pop(0)
+    card = Deck(state.scoring_deck, state.rng, source="scoring_deck", rule="GC-1.7", layer=scoring_back).draw()
+    assert card is not None, "GC-12.1: a round starts only while scoring cards are left"
     state.scoring_card = card
     events.append(ScoringCardRevealed(round=state.round, card=card, cards_left=len(state.scoring_deck)))
     count = PLAYER_COUNTS[len(state.players)].pairs_per_round

@@ -31,7 +31,7 @@ def create(game: str, version: str, players: int, seed: str, options: dict[str, 
     rules = rules_of(options)
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
-    start = seating.start_player(chance)  # GC-1.8: the one named, else seat 0 (nothing is drawn)
+    start = seating.start_player(chance, "GC-1.8")  # GC-1.8: the one named, else seat 0 (nothing is drawn)
     # GC-1.6: one coast card per player, the rest shuffled into the deck.
     coast = [COAST] * (START_COAST * players)
     rest = list(LANDSCAPE_CARDS)
@@ -49,6 +49,8 @@ def create(game: str, version: str, players: int, seed: str, options: dict[str, 
         bonus = shuffled(bonus, chance)
     # GC-1.3: goods cards shuffled, the top ones face up.
     goods = shuffled(sorted(GOODS_CARDS), chance)
+    display_deck = Deck(goods, chance, source="goods_deck", rule="GC-1.3")
+    display = display_deck.draw_many(GOODS_DISPLAY)
     state = GoldenCityState(
         game=game, rules_version=version, rng=rng,
         first_player=start, data_version=DATA_VERSION, phase="auction",
@@ -58,12 +60,12 @@ def create(game: str, version: str, players: int, seed: str, options: dict[str, 
                         posts_left=counts.regular_posts, black_left=counts.black_posts)
                  for seat in range(players)],
         board={},  # GC-1.1
-        landscape_deck=deck, goods_deck=goods[GOODS_DISPLAY:], goods_display=goods[:GOODS_DISPLAY],
+        landscape_deck=deck, goods_deck=goods, goods_display=display,
         bonus_deck=bonus if draw_bonus else [], bonus_display=[] if draw_bonus else bonus,
         key_supply=KEYS_TOTAL, bank_coins=COINS_TOTAL - START_COINS * players,
         scoring_deck=scoring)
     # GC-1.6: then each player, from the start player clockwise, draws from the deck.
-    landscape = Deck(state.landscape_deck, chance)
+    landscape = Deck(state.landscape_deck, chance, source="landscape_deck", rule="GC-1.6")
     for seat in clockwise(start, players):
         state.players[seat].hand.extend(landscape.draw_many(START_RANDOM))
     start_round(state, [])  # GC-1.9

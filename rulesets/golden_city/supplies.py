@@ -17,7 +17,7 @@ from .state import GoldenCityState
 
 def draw_landscape(state: GoldenCityState, events: Events) -> str | None:
     """GC-12.2: the top card of the landscape deck, or None when deck and discard are empty."""
-    deck = Deck(state.landscape_deck, state.rng, state.landscape_discard)
+    deck = Deck(state.landscape_deck, state.rng, state.landscape_discard, source="landscape_deck", rule="GC-12.2")
     if not deck.cards and deck.reshuffle():
         events.append(DeckReshuffled(deck="landscape", cards=len(deck)))
     return deck.draw()

@@ -21,15 +21,16 @@ def card_value(card: str, symbols: list[str] | frozenset[str]) -> int:
     return len(CARDS[card] & set(symbols))
 
 
-def festival_deck(state: JavaState) -> Deck[str]:
-    """The face-down deck and its discard pile, as the state holds them (JAVA-1.5, 9.4)."""
-    return Deck(state.cards.deck, state.rng, state.cards.discard)
+def festival_deck(state: JavaState, rule: str = "JAVA-9.2") -> Deck[str]:
+    """The face-down deck and its discard pile, as the state holds them (JAVA-1.5, 9.4); its draws follow
+    ``rule`` (the top card taken, JAVA-9.2, or turned face up, JAVA-9.3)."""
+    return Deck(state.cards.deck, state.rng, state.cards.discard, source="festival_deck", rule=rule)
 
 
-def _draw(state: JavaState, events: list[JavaEvent]) -> str | None:
+def _draw(state: JavaState, events: list[JavaEvent], rule: str) -> str | None:
     """The top card of the deck; an empty deck is first refilled from the shuffled discard (JAVA-9.4),
     which everyone is told about (the new order stays hidden)."""
-    deck = festival_deck(state)
+    deck = festival_deck(state, rule)
     if not deck.cards:
         moved = deck.reshuffle()
         if moved:
@@ -59,10 +60,10 @@ def take_festival_card(state: JavaState, action: TakeFestivalCard) -> Events:
         hand.append(taken)
         # everyone saw the face-up card taken (spec 4.1): the public event names it
         events.append(CardTaken(player=seat, source="face_up", card=taken))
-        cards.face_up = _draw(state, events)  # JAVA-9.3
+        cards.face_up = _draw(state, events, "JAVA-9.3")
         events.append(FaceUpReplaced(card=cards.face_up))
     else:
-        drawn = _draw(state, events)
+        drawn = _draw(state, events, "JAVA-9.2")
         assert drawn is not None
         hand.append(drawn)
         events.append(CardTaken(player=seat, source="deck"))

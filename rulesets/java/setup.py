@@ -15,10 +15,11 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
            seating: Seating) -> JavaState:
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
-    deck: Deck[str] = Deck(shuffled(CARD_IDS, chance), chance)  # JAVA-1.5: shuffled from the sorted ids
+    deck: Deck[str] = Deck(shuffled(CARD_IDS, chance), chance, source="festival_deck",  # JAVA-1.5: shuffled from
+                           rule="JAVA-1.5")  # the sorted ids
     hands = [deck.draw_many(HAND_SIZE) for _ in range(players)]  # 3 to seat 0, then 3 to seat 1, ...
     face_up = deck.draw()  # JAVA-1.5: one card face up beside the deck
-    first = seating.start_player(chance)  # JAVA-1.6
+    first = seating.start_player(chance, "JAVA-1.6")  # JAVA-1.6
     return JavaState(
         game=game, rules_version=rules_version, rng=rng, first_player=first,
         board=BOARD_ID,

@@ -24,7 +24,8 @@ def draw(state: KosState, seat: int, count: int, events: Events) -> None:
     """Draw ``count`` cards one at a time from the top (KOS-5.9, 5.13), reshuffling per KOS-6.7."""
     # KOS-6.7: the discards are shuffled in the order they were discarded (not sorted first), as they always
     # were, so every seeded game keeps its results.
-    deck = Deck(state.fortune_deck, state.rng, state.fortune_discard, sort_discards=False)
+    deck = Deck(state.fortune_deck, state.rng, state.fortune_discard, sort_discards=False, source="fortune_deck",
+                rule="KOS-5.9")
     drawn: list[str] = []
     for _ in range(count):
         if not deck.cards:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import RandomSource, Rng, Seating, shuffled
+from rulesets.core import Deck, RandomSource, Rng, Seating, shuffled
 
 from .components import (BUILDING_CARDS, DISPLAY_SIZE, FORTUNE_CARDS, RESOURCES, ROADS, SETUP, STARTING_VP,
                          TEMPLE_LEVELS)
@@ -18,9 +18,10 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
     setup = SETUP[players]
-    turn_order = seated_first(seating.drawn_turn_order(chance), seating)  # KOS-1.6
+    turn_order = seated_first(seating.drawn_turn_order(chance, "KOS-1.6"), seating)  # KOS-1.6
     building_deck = shuffled(BUILDING_CARDS, chance)  # KOS-1.7
     fortune_deck = shuffled(FORTUNE_CARDS, chance)
+    display = Deck(building_deck, chance, source="building_deck", rule="KOS-1.7").draw_many(DISPLAY_SIZE)
     state = KosState(
         game=game, rules_version=rules_version, rng=rng, first_player=turn_order[0],
         options=Options(variant_all_bonus=bool(options["variant_all_bonus"])),
@@ -29,8 +30,8 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
         market=Cubes(),  # KOS-1.8
         roads_in_supply=ROADS,
         temple={level.id: 0 for level in TEMPLE_LEVELS},
-        building_deck=building_deck[DISPLAY_SIZE:],
-        display=list(building_deck[:DISPLAY_SIZE]),
+        building_deck=building_deck,
+        display=list(display),
         fortune_deck=fortune_deck,
         players=[Player(vp=STARTING_VP) for _ in range(players)],  # KOS-1.5
     )

@@ -152,7 +152,7 @@ def settle_round_end(state: KosState, events: Events) -> None:
 
 def finish_round(state: KosState, events: Events) -> None:
     """KOS-9.3..9.6: refill the display, reset the round's flags, and start the next round."""
-    deck = Deck(state.building_deck, state.rng)
+    deck = Deck(state.building_deck, state.rng, source="building_deck", rule="KOS-9.3")
     refilled: list[str] = []
     for index, slot in enumerate(state.display):
         card = deck.draw() if slot is None else None

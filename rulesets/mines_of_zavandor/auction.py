@@ -13,7 +13,7 @@ from rulesets.core import Deck
 
 from .actions import BidAdd, BidCommit, BidRemove, ChooseReward, MoveKing
 from .cards import add, add_set, discard, remove, sorted_set, take_set_from_hand
-from .components import ARROWS, AUCTION, CARDS, GEM_OF, GEMS, MINE_SLOTS, ROWS
+from .components import ARROWS, AUCTION, CARDS, GEM_OF, GEMS, MINE_SLOTS, ROWS, card_back
 from .events import (BidChanged, BidSealed, BidsRevealed, CardDiscarded, CardLeftGame, CardTaken, DisplayShifted,
                      Events, KingMoved, RowUnclaimed, RowWon, TurnPassed, VpGained, VpReason)
 from .items import mine_card
@@ -196,5 +196,5 @@ def shift_columns(state: ZavandorState, events: Events) -> None:
             state.removed_from_game.append(row.right)
             events.append(CardLeftGame(card=row.right, row=row.gem))
         row.right = row.middle
-        row.middle = Deck(row.stack, state.rng).draw()
+        row.middle = Deck(row.stack, state.rng, source=f"{row.gem}_stack", rule="MOZ-5.12", layer=card_back).draw()
     events.append(DisplayShifted())

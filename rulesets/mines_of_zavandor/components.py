@@ -301,3 +301,7 @@ def _moves_to_coronation(hall: str) -> set[int]:
 #: AMB-26: the route lengths the data promise (11, 12 and 13 moves) are the graph's.
 assert _moves_to_coronation(PATH.start) == set(PATH.moves_to_coronation), "kings_path routes disagree"
 
+
+def card_back(card: str) -> str | None:
+    """MOZ-1.4: an auction stack is its light cards, shuffled, over its dark ones, shuffled."""
+    return CARDS[card].back

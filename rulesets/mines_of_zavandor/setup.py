@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulesets.core import Deck, RandomSource, Rng, Seating, clockwise, shuffled
 
-from .components import (AUCTION_CARDS, CARDS, CARTS, DATA_VERSION, DECK_CONTENTS, DRAGON, FAMILY, GEM_OF, PATH, ROWS,
+from .components import (card_back, AUCTION_CARDS, CARDS, CARTS, DATA_VERSION, DECK_CONTENTS, DRAGON, FAMILY, GEM_OF, PATH, ROWS,
                          ROWS_IN_PLAY, SCROLL, SCROLL_IDS, STARTING_HAND)
 from .rounds import start_income
 from .state import MineCard, Pile, Player, Row, ZavandorState
@@ -22,7 +22,7 @@ def create(game: str, version: str, players: int, seed: str, seating: Seating,
            max_trade_proposals: int) -> ZavandorState:
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
-    start_player = seating.start_player(chance)  # MOZ-1.9: drawn first when setup names none
+    start_player = seating.start_player(chance, "MOZ-1.9")  # MOZ-1.9: drawn first when setup names none
     supply = []
     for cart in CARTS:  # MOZ-1.2
         gems = [GEM_OF[kind] for kind, count in DECK_CONTENTS.items() if kind.startswith(cart + ".")
@@ -37,7 +37,7 @@ def create(game: str, version: str, players: int, seed: str, seating: Seating,
         # the light cards lie on top of the dark ones, each shuffled on its own
         stack = (shuffled([c for c in cards if CARDS[c].back == "light"], chance)
                  + shuffled([c for c in cards if CARDS[c].back == "dark"], chance))
-        deck = Deck(stack, chance)
+        deck = Deck(stack, chance, source=f"{row}_stack", rule="MOZ-1.4", layer=card_back)
         right, middle = deck.draw(), deck.draw()
         display.append(Row(gem=row, in_play=True, right=right, middle=middle, stack=stack))
     state = ZavandorState(

@@ -27,7 +27,7 @@ def reshuffle_if_empty(state: ZavandorState, pile: Pile, events: Events) -> None
 
 def _deck(state: ZavandorState, pile: Pile) -> Deck[Gem]:
     """A cart's draw pile (gems, top first) as a deck; its discards are counts, refilled by hand."""
-    return Deck(pile.draw, state.rng)
+    return Deck(pile.draw, state.rng, source=f"{pile.cart}_pile", rule="MOZ-8.1")
 
 
 def _has_cards(pile: Pile) -> bool:

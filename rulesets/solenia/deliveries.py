@@ -146,7 +146,7 @@ def summer_reward(kind: str, index: int) -> Reward:
 
 def refill(state: SoleniaState, kind: Row, events: Events) -> None:
     """SOL-5.6: the top of the same-type deck is appended to the display; an empty deck leaves it short."""
-    tile = Deck(deck(state, kind), state.rng).draw()
+    tile = Deck(deck(state, kind), state.rng, source=f"{kind}_deck", rule="SOL-5.6").draw()
     if tile is not None:
         display(state, kind).append(tile)
         events.append(DisplayRefilled(kind=kind, tile=tile))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
-from rulesets.core import RandomSource, clockwise, drawn_at_random, shuffled
+from rulesets.core import RandomSource, clockwise, drawn, drawn_at_random
 
 from .actions import ChooseImprovement
 from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID, ImprovementEffect, Row
@@ -34,13 +34,14 @@ def make_draft_order(players: int, first_player: int) -> list[int]:
 
 def make_draft(players: int, first_player: int, chance: RandomSource) -> Draft:
     """N random level-1 tiles and N level-3 pairs whose halves are of different kinds."""
-    level1 = shuffled(LEVEL1, chance)[:players]
-    day_halves = shuffled(LEVEL3, chance)[:players]
+    level1 = drawn(LEVEL1, players, chance, source="level1_improvements", rule="SOL-9.1")
+    day_halves = drawn(LEVEL3, players, chance, source="level3_day_halves", rule="SOL-9.1")
     night_pool = list(LEVEL3)
     pairs: list[Level3Pair | None] = []
     for day in day_halves:
         # Redrawing a matching night half until it differs is a uniform draw among the others.
-        night = drawn_at_random([kind for kind in night_pool if kind != day], chance)
+        night = drawn_at_random([kind for kind in night_pool if kind != day], chance, source="level3_night_halves",
+                                rule="SOL-9.1")
         night_pool.remove(night)
         pairs.append(Level3Pair(day=day, night=night))
     return Draft(level1_offer=level1, level3_offer=pairs, order=make_draft_order(players, first_player))

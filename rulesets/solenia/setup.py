@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.core import RandomSource, Rng, Seating, clockwise, shuffled
+from rulesets.core import Deck, RandomSource, Rng, Seating, clockwise, shuffled
 
 from . import resources as res
 from .components import (AIRSHIP_REST, COLORS, DISPLAY_SIZE, HAND_SIZE, LAYOUTS, PERMUTABLE_STRIPS, ROWS_OF_TILES,
@@ -46,27 +46,30 @@ def create(game: str, rules_version: str, players: int, seed: str, options: dict
                    start_layout=layout, strip_permutation=permutation)
     rng = Rng(seed=seed)
     chance = RandomSource(rng)
-    first = seating.start_player(chance)  # the named seat, default 0 (Solenia draws no start player)
+    first = seating.start_player(chance, "SOL-1.4")  # the named seat, default 0 (Solenia draws no start player)
 
     board = Board(columns=build_columns(layout, permutation),  # step 1
                   airship=Position(col=AIRSHIP_REST[0], row=AIRSHIP_REST[1]))  # step 2
 
     size = DISPLAY_SIZE[players]  # step 3
     decks = {kind: shuffled(TILES_BY_KIND[kind], chance) for kind in ROWS_OF_TILES}
-    delivery = Delivery(day_deck=decks["day"][size:], night_deck=decks["night"][size:],
-                        day_display=decks["day"][:size], night_display=decks["night"][:size])
+    shown = {kind: Deck(decks[kind], chance, source=f"{kind}_deck", rule="SOL-1.4").draw_many(size)
+             for kind in ROWS_OF_TILES}
+    delivery = Delivery(day_deck=decks["day"], night_deck=decks["night"],
+                        day_display=shown["day"], night_display=shown["night"])
 
     solo = players == 1
     position = {seat: index for index, seat in enumerate(clockwise(first, players))}
     boards = []
     for seat in range(players):  # steps 4 to 7
         cards = shuffled(deck_of(seating.colors[seat]), chance)
+        hand = Deck(cards, chance, source=f"seat_{seat}_deck", rule="SOL-1.4").draw_many(HAND_SIZE)
         empty: list[str | None] = [None] * (len(WINTER_SLOTS["day"]) if opts.board_side == "winter" else SLOTS_PER_ROW)
         start = STARTING_RESOURCES.get(position[seat]) if not solo else None
         storage = Storage()
         res.store(storage, res.vector(start) if start is not None else res.ZERO)
         boards.append(PlayerBoard(
-            seat=seat, color=seating.colors[seat], hand=cards[:HAND_SIZE], deck=cards[HAND_SIZE:],  # step 9
+            seat=seat, color=seating.colors[seat], hand=hand, deck=cards,  # step 9
             storage=storage, capacity=capacity_for(opts, Improvements(), list(empty), list(empty)),
             day_slots=list(empty), night_slots=list(empty)))
 

@@ -44,11 +44,11 @@ def rival_turn(state: SoleniaState, events: Events) -> int:
     """One Rival turn (SOL-10.3); returns how many spaces the airship advanced."""
     solo = state.solo
     assert solo is not None
-    rival_deck = Deck(solo.rival_deck, state.rng, solo.rival_discard)
+    rival_deck = Deck(solo.rival_deck, state.rng, solo.rival_discard, source="rival_deck", rule="SOL-10.3")
     card = rival_deck.draw()  # no refill: an empty Rival deck ends its turns
     if card is None:
         return 0
-    roll = DIE_FACES[RandomSource(state.rng).below(len(DIE_FACES))]
+    roll = RandomSource(state.rng).pick(DIE_FACES, source="rival_die", rule="SOL-10.3")
     events.append(RivalCardRevealed(card=card, value=CARDS[card].value, roll=roll))
     target = rival_target(state, roll)
     if target is None:

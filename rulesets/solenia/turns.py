@@ -230,7 +230,8 @@ def end_turn(state: SoleniaState, seat: int, advances: int, events: Events) -> N
 def draw(state: SoleniaState, seat: int, events: Events) -> None:
     """SOL-2.3 step 2 / SOL-2.4: up to 3 cards from the player's own deck; no reshuffle."""
     player = state.players[seat]
-    drawn = Deck(player.deck, state.rng).draw_many(max(0, HAND_SIZE - len(player.hand)))  # no refill: no reshuffle
+    deck = Deck(player.deck, state.rng, source=f"seat_{seat}_deck", rule="SOL-2.3")
+    drawn = deck.draw_many(max(0, HAND_SIZE - len(player.hand)))  # no refill: no reshuffle
     if drawn:
         player.hand.extend(drawn)
         events.append(CardDrawn(player=seat, cards=drawn, visible_to=[seat]))

@@ -28,12 +28,11 @@ from collections.abc import Callable
 from typing import Any
 
 import jsonpatch
-import msgspec
 import orjson
 
 from rulesets.core.host import GameState, to_builtins
 
-from .logic import _effective, _OpenSession, _revealed_once_over
+from .logic import _effective, _OpenSession, _revealed_once_over, logged_action
 from .shared_reads import SharedReads
 from .store import SessionStore
 from .view_patch import make_patch
@@ -51,14 +50,13 @@ class SessionFeed:
         self._store = store
         self._ruleset = session.ruleset
         self._meta = session.meta
-        state = session.state()
-        self._seed, self._salt = state.rng.seed, state.rng.salt
+        self._first = session.state()  # its rng: the seed and salt a replay sets up with
         self._lock = threading.Lock()
         self._reads = SharedReads()
         self._entries: list[dict[str, Any]] = []
         self._version = -1  # the version the entries end at (-1: nothing read yet)
         self.gone = False
-        self._states: dict[int, GameState] = {session.version: state}
+        self._states: dict[int, GameState] = {session.version: self._first}
         self._views: dict[tuple[int | None, int], Any] = {}
         self._texts: dict[tuple[int | None, int, bool], tuple[bytes, bool]] = {}
         #: for tests and logs: log reads done, messages built
@@ -159,11 +157,8 @@ class SessionFeed:
         if before is not None and entry is not None and entry.get("type") != "undo":
             state, _ = self._ruleset.apply(before, entry["action"])
         else:
-            meta = self._meta
-            first_player = None if meta.first_player is msgspec.UNSET else meta.first_player
-            state = self._ruleset.replay(meta.players, self._seed, meta.options,
-                                         [e["action"] for e in _effective(self._entries[:version])],
-                                         first_player=first_player, colors=meta.colors, salt=self._salt)
+            state = self._meta.replay(self._ruleset, self._first,
+                                      [e["action"] for e in _effective(self._entries[:version])])
         self._states[version] = state
         return state
 
@@ -175,7 +170,7 @@ def _entry_as_seen(entry: dict[str, Any] | None, ruleset: Any, seat: int | None,
     if entry.get("type") == "undo":
         return {"type": "undo", "seat": entry["seat"], "undoes": entry["undoes"], "action": None, "events": []}
     return {"type": "action", "seat": entry["seat"], "by": entry.get("by", "seat"),
-            "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat, state),
+            "action": ruleset.view_action(logged_action(ruleset, entry["action"]), seat, state),
             "events": ruleset.view_events(entry["events"], seat)}
 
 

@@ -18,8 +18,9 @@ import msgspec
 import orjson
 import structlog
 
-from rulesets.core.host import (GameState, IllegalAction, Ruleset, get_ruleset, new_salt, offer_nearest,
-                                 revealed_chance, revealed_nothing, salted, state_commitment, to_builtins)
+from rulesets.core.host import (GameState, IllegalAction, Ruleset, at_table, get_ruleset, new_salt, offer_nearest,
+                                 revealed_chance, revealed_nothing, salted, split_action, state_commitment,
+                                 to_builtins)
 
 from . import tokens
 from ..bots.choose import bot_action, bot_seed
@@ -77,6 +78,18 @@ class _Meta(msgspec.Struct, kw_only=True):
     turn_seconds: list[int | None] | None = None
     #: creation time, epoch milliseconds: when version 0's clocks started
     created_ms: int | None = None
+    #: "table": a real table reports the game's chance (issue 24); setup's outcomes as given, for replays
+    chance: str = "seeded"
+    setup_outcomes: list[Any] | None = None
+
+    def replay(self, ruleset: Ruleset, state: GameState, actions: list[Any]) -> GameState:
+        """The game set up as it was created (``state`` names its seed and salt), then ``actions``
+        (each carrying its outcomes in a table game)."""
+        table = self.chance == "table"
+        return ruleset.replay(self.players, None if table else state.rng.seed, self.options, actions,
+                              first_player=None if self.first_player is msgspec.UNSET else self.first_player,
+                              colors=self.colors, salt=state.rng.salt, chance=self.chance,
+                              outcomes=self.setup_outcomes)
 
 
 @dataclass(frozen=True)
@@ -103,8 +116,14 @@ class _OpenSession:
 
 
 def _revealed_once_over(state: GameState, game_over: bool) -> dict[str, Any]:
-    """The seed and salt that open the commitment, once the game is over (nothing before)."""
-    return revealed_chance(state) if game_over else {}
+    """The seed and salt that open the commitment, once the game is over (nothing before; a table
+    game has neither)."""
+    return revealed_chance(state) if game_over and not at_table(state) else {}
+
+
+def logged_action(ruleset: Ruleset, raw: Any) -> Any:
+    """A log entry's action typed, without the outcomes a table game's entries carry."""
+    return ruleset.load_action(split_action(raw)[0])
 
 
 @dataclass(frozen=True)
@@ -193,12 +212,19 @@ class Sessions:
     def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None, *,
                first_player: int | None = None, colors: list[str] | None = None,
                webhooks: list[Mapping[str, Any]] | None = None, bots: list[int] | None = None,
-               turn_seconds: Mapping[str, Any] | None = None) -> Reply:
+               turn_seconds: Mapping[str, Any] | None = None, chance: str = "seeded",
+               outcomes: list[Any] | None = None) -> Reply:
         ruleset = self._rulesets(game)  # UnknownGame propagates
-        # InvalidSetup propagates
-        state = salted(ruleset.setup(players, seed, options, first_player=first_player, colors=colors), new_salt())
+        # InvalidSetup propagates, and a table game's outcome refusals
+        state = salted(ruleset.setup(players, seed, options, first_player=first_player, colors=colors,
+                                     chance=chance, outcomes=outcomes), new_salt())
+        table = at_table(state)
         bot_seats = _check_bots(players, list(bots or []))
         limits = _turn_limits(players, turn_seconds)
+        if (bot_seats or limits) and table:
+            raise BotsUnavailable(
+                "Bot seats and turn timers play from the server's own chance, and a table game's chance is what "
+                "the table draws: a bot could not report it. Create the session without bots and turn_seconds.")
         if (bot_seats or limits) and self.turns is None:
             raise BotsUnavailable(
                 "Bot seats and turn timers need a plain Redis for their job queue, and this server's session store "
@@ -213,7 +239,9 @@ class Sessions:
         meta = _Meta(game=ruleset.id, rules_version=ruleset.rules_version, players=players,
                      options=ruleset.resolve_options(options or {}),
                      seat_tokens=[tokens.digest(t) for t in seat_tokens], owner_token=tokens.digest(owner_token),
-                     seed_commitment=state_commitment(state), colors=list(colors) if colors is not None else None,
+                     seed_commitment=None if table else state_commitment(state),
+                     colors=list(colors) if colors is not None else None,
+                     chance=state.rng.chance, setup_outcomes=list(outcomes) if table and outcomes else None,
                      first_player=first_player, webhooks=subscriptions.targets if subscriptions else [],
                      webhook_secret=subscriptions.secret if subscriptions else None,
                      bots=bot_seats, turn_seconds=limits, created_ms=now_ms())
@@ -243,6 +271,7 @@ class Sessions:
             "turn_seconds": limits,
             "status": to_builtins(status),
             "seed_commitment": meta.seed_commitment,
+            **({"chance": "table"} if table else {}),
             **shown_once,
         }, 0)
 
@@ -301,7 +330,7 @@ class Sessions:
                 "seat": entry["seat"],
                 "type": "action",
                 "by": entry.get("by", BY_SEAT),
-                "action": ruleset.view_action(ruleset.load_action(entry["action"]), seat, current),
+                "action": ruleset.view_action(logged_action(ruleset, entry["action"]), seat, current),
                 "events": ruleset.view_events(entry["events"], seat),
             }
             if entry["version"] in undone:
@@ -326,12 +355,13 @@ class Sessions:
         if isinstance(named, int) and not isinstance(named, bool) and named != caller.seat:
             raise self._not_your_seat(caller.seat, named)
         ruleset = session.ruleset
-        action = ruleset.load_action(raw_action)  # InvalidAction propagates
+        plain, outcomes = split_action(raw_action)  # InvalidAction propagates
+        action = ruleset.load_action(plain)
         if action.player != caller.seat:
             raise self._not_your_seat(caller.seat, action.player)
         if caller.seat in self._bots(session):
             raise self._played_by_bot(caller.seat)
-        after, events, version = self._play(session, caller.seat, action, expected_version, BY_SEAT)
+        after, events, version = self._play(session, caller.seat, action, expected_version, BY_SEAT, outcomes)
         status = ruleset.status(after)
         return Reply({
             "session_id": session_id,
@@ -346,7 +376,7 @@ class Sessions:
         }, version)
 
     def _play(self, session: _OpenSession, seat: int, action: Any, expected_version: int | None,
-              by: str) -> tuple[GameState, list[Any], int]:
+              by: str, outcomes: list[Any] | None = None) -> tuple[GameState, list[Any], int]:
         """Apply ``action`` for ``seat`` and commit it by compare-and-set, re-reading under contention
         when no version was demanded: every seat's action and every bot's goes this one way."""
         ruleset, session_id = session.ruleset, session.session_id
@@ -356,12 +386,15 @@ class Sessions:
                 raise VersionConflict(session.version, expected_version)
             # The state was decoded from the store for this attempt alone: no defensive copy.
             try:
-                after, events = ruleset.apply(session.state(), action, in_place=True)
+                after, events = ruleset.apply(session.state(), action, in_place=True, outcomes=outcomes)
             except IllegalAction as refusal:
                 offer_nearest(refusal, ruleset, session.state(), action)  # a fresh decode: the refused one is spent
                 raise
+            logged = ruleset.dump(action)
+            if outcomes is not None:  # the log carries a table's draws with their action (replays, records)
+                logged = {**logged, "outcomes": outcomes}
             entry = {"version": session.version + 1, "seat": seat, "by": by, "at": now_ms(),
-                     "action": ruleset.dump(action), "events": events}
+                     "action": logged, "events": events}
             state_bytes = _encoder.encode(after)
             outcome = self._commit(session_id, session.version, state_bytes, _encoder.encode(entry), write_id)
             if outcome.applied:
@@ -394,8 +427,9 @@ class Sessions:
                                options=session.meta.options, colors=session.meta.colors,
                                first_player=state.first_player if given_first is msgspec.UNSET else given_first,
                                state=state,
-                               commitment=session.meta.seed_commitment or state_commitment(state),
-                               actions=actions), session.version)
+                               commitment=None if at_table(state) else (
+                                   session.meta.seed_commitment or state_commitment(state)),
+                               actions=actions, setup_outcomes=session.meta.setup_outcomes), session.version)
 
     def delete(self, session_id: str, token: str | None) -> None:
         session = self._open(session_id)
@@ -496,10 +530,7 @@ class Sessions:
                 + ("nobody's: none was made yet." if not effective else f"seat {effective[-1]['seat']}'s."))
         target = effective[-1]
         ruleset, meta, state = session.ruleset, session.meta, session.state()
-        given_first = meta.first_player
-        before = ruleset.replay(meta.players, state.rng.seed, meta.options, [e["action"] for e in effective[:-1]],
-                                first_player=None if given_first is msgspec.UNSET else given_first,
-                                colors=meta.colors, salt=state.rng.salt)
+        before = meta.replay(ruleset, state, [e["action"] for e in effective[:-1]])
         why = ""
         if any(entry["seat"] != seat for entry in entries if entry["version"] > target["version"]):
             why = "another seat has written since"
@@ -593,6 +624,8 @@ class Sessions:
             if self.turns is None:
                 raise BotsUnavailable("This server has no job queue to run bots on (a Redis Cluster store "
                                       "without WEBHOOK_REDIS_URL).")
+            if session.meta.chance == "table":
+                raise BotsUnavailable("A table game's chance is what the table draws: a bot could not report it.")
             raw = self.store.read_note(session_id, BOTS_NOTE)
             handed = orjson.loads(raw)["seats"] if raw is not None else []
             if seat in session.meta.bots or seat in handed:

@@ -16,7 +16,7 @@ import orjson
 
 from rulesets.core.drawing import picture
 
-from .logic import Sessions
+from .logic import Sessions, logged_action
 
 #: Pictures kept per worker (each a few tens of KB).
 CACHED_PICTURES = 256
@@ -59,7 +59,7 @@ def session_picture(sessions: Sessions, session_id: str, token: str | None, *, t
             piece = sessions.store.read_log(session_id, session.version - 1)
             entries = [orjson.loads(raw) for raw in piece.entries] if piece is not None else []
             if entries and entries[-1].get("type", "action") == "action" and entries[-1].get("action") is not None:
-                last_action = session.ruleset.load_action(entries[-1]["action"])
+                last_action = logged_action(session.ruleset, entries[-1]["action"])
         document = picture(session.ruleset, session.state(), caller.seat, theme=theme, size=size,
                            last_action=last_action)
         _drawn.put(key, document)

@@ -15,7 +15,7 @@ import structlog
 from flask import current_app, request
 from flask.views import MethodView
 
-from rulesets.core.host import RulesetError, UnknownGame
+from rulesets.core.host import RulesetError, UnknownGame, withheld_from_a_seat
 
 from ..api import Blueprint
 from ..cache_headers import no_store
@@ -170,7 +170,8 @@ class SessionCollection(MethodView):
             reply = sessions().create(body["game"], body["players"], body["seed"], body["options"],
                                       first_player=body["first_player"], colors=body["colors"],
                                       webhooks=body["webhooks"], bots=body["bots"],
-                                      turn_seconds=body["turn_seconds"])
+                                      turn_seconds=body["turn_seconds"], chance=body["chance"],
+                                      outcomes=body["outcomes"])
         except WebhookRefused as refused:
             raise Problem(422, refused.code, refused.detail, title="Webhook host not allowed",
                           errors=[{"path": f"$.webhooks[{refused.index}].url", "message": refused.detail}]) from None
@@ -264,8 +265,8 @@ class SessionActions(MethodView):
         expected = _expected_version(body)
         try:
             reply = sessions().act(session_id, _token(), body["action"], expected)
-        except RulesetError as refusal:
-            raise refusal_problem(refusal, "$.action") from None
+        except RulesetError as refusal:  # only a seat acts: a table's pile contents are not its to read
+            raise refusal_problem(withheld_from_a_seat(refusal), "$.action") from None
         return _answer(reply)
 
 

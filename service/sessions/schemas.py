@@ -9,7 +9,7 @@ from marshmallow import EXCLUDE, Schema, fields, validate
 from ..webhooks.payloads import EVENTS as WEBHOOK_EVENTS
 from ..schemas import (MAX_TYPE_ITEMS, BoundedList, Envelope, GameActionField, GameIdField,
                        GameLoggedActionField,
-                       GameOptionsField, GameSeenEventField, GameViewField, Revealed, Seating, SeedField, StatusSchema)
+                       GameOptionsField, GameSeenEventField, GameViewField, Revealed, Seating, SeedField, StatusSchema, TableChance)
 
 _VERSION = "How many actions the session has applied; every action adds one."
 _COMMITMENT = ("SHA-256 commitment to the seed (salted), fixed for the session's life; once the game is over, "
@@ -89,7 +89,7 @@ def _deadlines_field() -> fields.List:
 
 
 # ---------------------------------------------------------------- requests
-class CreateSessionRequest(Seating):
+class CreateSessionRequest(Seating, TableChance):
     game = GameIdField(required=True, metadata={"description": "A ruleset id, as listed by GET /v1/games."})
     players = fields.Integer(strict=True, required=True, metadata={"description": "How many seats the game has."})
     seed = SeedField(load_default=None, allow_none=True,
@@ -189,6 +189,7 @@ class CreatedSession(Envelope):
     turn_seconds = _turn_seconds_field()
     status = fields.Nested(StatusSchema, required=True)
     seed_commitment = _commitment()
+    chance = fields.String(metadata={"description": "\"table\" for a table game (its seed_commitment is null)."})
     webhook_secret = fields.String(metadata={
         "description": "With webhooks only: `whsec_` + base64, the key that signs every delivery "
                        "(Standard Webhooks). Shown once: no later answer repeats it."})

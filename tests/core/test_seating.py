@@ -56,7 +56,7 @@ def test_next_seat_is_none_when_nobody_is_in():
 def test_start_player_named_wins_even_where_the_rules_draw_one():
     chance = _chance()
     seating = Seating(first_player=2, first_player_named=True, first_player_drawn=True, seats=4)
-    assert seating.start_player(chance) == 2
+    assert seating.start_player(chance, "TEST-1") == 2
     assert chance._rng.counter == 0  # no draw spent: later draws keep their places
 
 
@@ -64,20 +64,20 @@ def test_start_player_drawn_where_the_rules_draw_and_none_was_named():
     seating = Seating(first_player=0, first_player_named=False, first_player_drawn=True, seats=4)
     expected = _chance("draw").below(4)
     chance = _chance("draw")
-    assert seating.start_player(chance) == expected
+    assert seating.start_player(chance, "TEST-1") == expected
     assert chance._rng.counter == 1
-    drawn = {Seating(first_player_drawn=True, seats=4).start_player(_chance(f"s{n}")) for n in range(40)}
+    drawn = {Seating(first_player_drawn=True, seats=4).start_player(_chance(f"s{n}"), "TEST-1") for n in range(40)}
     assert drawn == {0, 1, 2, 3}
 
 
 def test_start_player_defaults_to_seat_0_where_the_rules_draw_none():
     chance = _chance()
-    assert Seating(seats=4).start_player(chance) == 0
+    assert Seating(seats=4).start_player(chance, "TEST-1") == 0
     assert chance._rng.counter == 0
 
 
 def test_drawn_turn_order_is_every_seat_once_as_the_kits_shuffle_orders_them():
     seating = Seating(seats=5)
-    order = seating.drawn_turn_order(_chance("order"))
+    order = seating.drawn_turn_order(_chance("order"), "TEST-1")
     assert sorted(order) == [0, 1, 2, 3, 4]
     assert order == shuffled(range(5), _chance("order"))
