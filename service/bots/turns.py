@@ -41,11 +41,9 @@ class TurnRunner(Protocol):
         """Run the (CPU-bound) choice of a bot's action where it holds no client's request."""
 
 
-def play_turn_job(session_id: str, version: int) -> int | None:
-    """The RQ job: the worker process's sessions play the turn (see :mod:`service.bots.worker`)."""
-    from .worker import worker_sessions
-
-    return worker_sessions().play_turn(session_id, version)
+#: The RQ job, named rather than imported: the worker process's sessions play the turn, and the
+#: sessions room (which imports this module) is the worker's to build, not this module's.
+PLAY_TURN_JOB = "service.bots.worker.play_turn_job"
 
 
 class RQTurns:
@@ -55,11 +53,11 @@ class RQTurns:
         self.queue = Queue(name, connection=connection)
 
     def play_soon(self, session_id: str, version: int) -> None:
-        self.queue.enqueue(play_turn_job, session_id, version, description=f"bot turn {session_id}@{version}",
+        self.queue.enqueue(PLAY_TURN_JOB, session_id, version, description=f"bot turn {session_id}@{version}",
                            result_ttl=0, failure_ttl=FAILED_TTL_SECONDS)
 
     def check_at(self, session_id: str, version: int, delay_seconds: float) -> None:
-        self.queue.enqueue_in(timedelta(seconds=max(0.0, delay_seconds)), play_turn_job, session_id, version,
+        self.queue.enqueue_in(timedelta(seconds=max(0.0, delay_seconds)), PLAY_TURN_JOB, session_id, version,
                               description=f"turn timer {session_id}@{version}", result_ttl=0,
                               failure_ttl=FAILED_TTL_SECONDS)
 

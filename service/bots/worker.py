@@ -27,6 +27,11 @@ def worker_sessions() -> "Sessions":
     return _sessions
 
 
+def play_turn_job(session_id: str, version: int) -> int | None:
+    """The RQ job (``service.bots.turns.PLAY_TURN_JOB``): this process's sessions play the turn."""
+    return worker_sessions().play_turn(session_id, version)
+
+
 def warm() -> None:
     """Load every ruleset and the sessions room once in the worker's main process: RQ forks a work
     horse per job, and each horse starts from this process's memory instead of importing games anew."""
