@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 from rulesets.core.drawing import Frame, Svg
 
-from . import cards, consistency, developers, festival, irrigation, legal, palaces, picture, setup, tiles, turns
+from rulesets.core.search import value
+
+from . import (cards, consistency, developers, festival, irrigation, legal, palaces, picture, sampling, setup, tiles,
+               turns)
 from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
 from .components import HANDSHAKE_ALTERNATIVE, HANDSHAKE_DEFAULT, assumed_blocks
 from .refusals import INVALID_START_PLAYER, NOT_YOUR_FESTIVAL_TURN, refusals
 from .rule_index import RULES
-from .scoring import final_scores, winners
+from .scoring import final_scores, reckoning, winners
 from .served_components import JavaComponents, document
 from .events import JavaEvent
 from .state import JavaState
@@ -151,3 +155,19 @@ class Java(Ruleset[JavaState, Action]):
 
     def winners(self, state: JavaState, scores: list[int]) -> list[int]:
         return winners(scores)
+
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: a playout is cut off after about one turn of each seat: a random Java turn is mostly developer walks,
+    #: and past that they only add noise to what the board is worth.
+    rollout_depth = 8
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> JavaState:
+        return sampling.determinize(view, viewer, rnd, self.load_state)
+
+    def evaluate(self, state: JavaState, player: int) -> float:
+        """A cut-off's worth: the seat's lead on fame points plus what its grand final reckoning would add if
+        the game ended now (JAVA-12.2, 12.3: each city's palace value to the first, half to the second),
+        squashed into [0, 1]."""
+        return value.margin([player_state.score + (0 if player_state.gfr_done else
+                                                   sum(city["points"] for city in reckoning(state, seat)))
+                             for seat, player_state in enumerate(state.players)], player)
