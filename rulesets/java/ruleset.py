@@ -7,9 +7,10 @@ from typing import Any
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 from rulesets.core.drawing import Frame, Svg
+from rulesets.core.search import value
 
-from . import (cards, consistency, developers, festival, irrigation, legal, palaces, picture, random_draws, setup, tiles,
-               turns)
+from . import (cards, consistency, developers, festival, irrigation, legal, palaces, picture, random_draws, sampling,
+               setup, tiles, turns)
 from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
@@ -153,3 +154,16 @@ class Java(Ruleset[JavaState, Action]):
 
     def random_action(self, state: JavaState, player: int, rnd: random.Random) -> Any | None:
         return random_draws.random_action(state, player, rnd)
+
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: a playout is cut off after about one turn of each seat: a random Java turn is mostly developer walks,
+    #: and past that they only add noise to what the board is worth.
+    rollout_depth = 8
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> JavaState:
+        return sampling.determinize(view, viewer, rnd, self.load_state)
+
+    def evaluate(self, state: JavaState, player: int) -> float:
+        """A cut-off's worth: the seat's lead on the score the game would end with now (fame points plus the
+        grand final reckoning still to come, JAVA-12.2/12.3: the score sheet), squashed into [0, 1]."""
+        return value.margin(self.final_scores(state), player)
