@@ -80,3 +80,16 @@ def test_kos_11_1_bonus_round_limit_players_minus_one():
     error = refused(state, {"type": "place_pawn", "player": 2, "space": "bonus:altar"},
                     "bonus_round_limit_reached", "KOS-11.1")
     assert error.explain == {"limit": {"bonus_spaces": 2}, "have": {"bonus_spaces": 2}}
+
+
+def test_kos_7_4_market_full_at_its_capacity():
+    """KOS-7.4: each resource's market track holds at most its capacity (4)."""
+    state = new(2)
+    order(state, 0, 1)
+    phase(state, "market")
+    capacity = DATA["market"]["capacity_per_resource"]
+    give(state, 1, food=1)
+    state.market.add("food", capacity)
+    state.supply.add("food", -capacity)
+    error = refused(state, {"type": "market_sell", "player": 1, "resource": "food"}, "market_full", "KOS-7.4")
+    assert error.explain == {"limit": {"food": capacity}, "have": {"food": capacity}}
