@@ -68,10 +68,11 @@ def road_key(a: str, b: str) -> list[str]:
 def check_road(state: KosState, seat: int, areas: list[str], *, pool_rule: bool = True) -> list[str]:
     """KOS-8.24..8.27 in the order of spec 3.9 (the cost is checked by the caller); returns the sorted pair."""
     if pool_rule and state.roads_in_supply <= 0:
-        raise NO_ROADS_LEFT()
+        raise NO_ROADS_LEFT(explain={"needed": {"roads": 1}, "have": {"roads": state.roads_in_supply}})
     a, b = areas
     if a == b or b not in NEIGHBOURS[a]:
-        raise AREAS_NOT_ADJACENT(first=a, second=b, context={"areas": [a, b]})
+        raise AREAS_NOT_ADJACENT(first=a, second=b, context={"areas": [a, b]},
+                                 explain={"space": b, "adjacent_to": sorted(NEIGHBOURS[a])})
     key = road_key(a, b)
     if any(road.areas == key for road in state.roads):
         raise ROAD_ALREADY_PRESENT(first=a, second=b, context={"areas": key})

@@ -26,7 +26,8 @@ def build_building(state: KosState, action: BuildBuilding) -> Events:
     seat = action.player
     player = state.players[seat]
     if player.built_this_round >= CARDS_PER_ROUND:
-        raise BUILDING_LIMIT_REACHED()
+        raise BUILDING_LIMIT_REACHED(explain={"limit": {"cards": CARDS_PER_ROUND},
+                                              "have": {"cards": player.built_this_round}})
     if action.card not in state.display:
         raise CARD_NOT_IN_DISPLAY(card=action.card, context={"card": action.card})
     card = BUILDING_CARDS[action.card]
@@ -45,7 +46,8 @@ def build_building(state: KosState, action: BuildBuilding) -> Events:
         if action.site not in free:
             raise SITE_OCCUPIED(site=action.site, context={"site": action.site})
         if markers_placed(state, seat) >= MARKERS_PER_PLAYER:
-            raise NO_BUILDING_MARKERS_LEFT()
+            raise NO_BUILDING_MARKERS_LEFT(explain={"limit": {"markers": MARKERS_PER_PLAYER},
+                                                    "have": {"markers": markers_placed(state, seat)}})
     events: Events = []
     payment.commit(state, seat, cubes, cards, events)
     state.display[state.display.index(action.card)] = None

@@ -25,7 +25,8 @@ def sell(state: KosState, action: MarketSell) -> Events:
     if player.cubes.get(resource) <= 0:
         raise RESOURCE_NOT_HELD(resource=resource, context={"resource": resource})
     if state.market.get(resource) >= MARKET_CAPACITY:
-        raise MARKET_FULL(capacity=MARKET_CAPACITY, resource=resource, context={"resource": resource})
+        raise MARKET_FULL(capacity=MARKET_CAPACITY, resource=resource, context={"resource": resource},
+                          explain={"limit": {resource: MARKET_CAPACITY}, "have": {resource: state.market.get(resource)}})
     if resource in player.bought:
         raise CANNOT_SELL_BOUGHT_TYPE(resource=resource, context={"resource": resource})
     player.cubes.add(resource, -1)
@@ -47,7 +48,8 @@ def buy(state: KosState, action: MarketBuy) -> Events:
     if state.market.get(resource) <= 0:
         raise MARKET_EMPTY(resource=resource, context={"resource": resource})
     if player.vp < BUY_VP[resource]:
-        raise INSUFFICIENT_VP(resource=resource, cost=BUY_VP[resource], vp=player.vp, context={"resource": resource})
+        raise INSUFFICIENT_VP(resource=resource, cost=BUY_VP[resource], vp=player.vp, context={"resource": resource},
+                              explain={"needed": {"vp": BUY_VP[resource]}, "have": {"vp": player.vp}})
     if resource in player.sold:
         raise CANNOT_BUY_SOLD_TYPE(resource=resource, context={"resource": resource})
     state.market.add(resource, -1)

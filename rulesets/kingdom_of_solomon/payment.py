@@ -9,13 +9,13 @@ lists every payment a player can make for a cost, in canonical form, for
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 from .actions import FortunePayment
 from .components import ANY, FORTUNE_CARDS, RESOURCE_CARD, RESOURCES
 from .events import Events, FortunePaid
 from .refusals import INSUFFICIENT_RESOURCES, INVALID_FORTUNE_PAYMENT
-from .state import KosState
+from .state import KosState, Player
 
 
 def card_type(entry: FortunePayment) -> str | None:
@@ -25,6 +25,16 @@ def card_type(entry: FortunePayment) -> str | None:
         return None
     printed = card.params["resource"]
     return entry.as_ if printed == ANY else printed
+
+
+def _shortfall(player: Player, cost: dict[str, int], claimed: dict[str, int]) -> dict[str, Any]:
+    """A refusal's ``explain`` where cubes and resource cards do not cover a cost: the whole cost, the
+    cubes held of its types, and what the named fortune cards pay towards it (those count up to the cost)."""
+    explain: dict[str, Any] = {"needed": dict(cost), "have": {r: player.cubes.get(r) for r in cost}}
+    paid = {r: min(claimed.get(r, 0), n) for r, n in cost.items() if claimed.get(r, 0)}
+    if paid:
+        explain["offered"] = {"fortune_cards": paid}
+    return explain
 
 
 def plan(state: KosState, seat: int, cost: dict[str, int],
@@ -38,7 +48,8 @@ def plan(state: KosState, seat: int, cost: dict[str, int],
     for resource, amount in cost.items():
         if player.cubes.get(resource) + min(claimed.get(resource, 0), amount) < amount:
             raise INSUFFICIENT_RESOURCES(rule, amount=amount, resource=resource,
-                                         context={"resource": resource, "needed": amount})
+                                         context={"resource": resource, "needed": amount},
+                                         explain=_shortfall(player, cost, claimed))
     seen: set[str] = set()
     for index, entry in enumerate(payment):
         card = FORTUNE_CARDS.get(entry.card)

@@ -8,7 +8,7 @@ from .events import Events, PawnPlaced
 from .refusals import (AREA_OWNED_BY_OPPONENT, BONUS_NEEDS_ALL_REMAINING_PAWNS, BONUS_ROUND_LIMIT_REACHED,
                        BONUS_SPACE_NOT_IN_PLAY, CARD_NOT_OWNED, HIGH_PRIEST_PRIVILEGE_USED, NO_PAWNS_LEFT,
                        SPACE_OCCUPIED)
-from .spaces import ACTION, AREA, BONUS, CARD, bonus_in_play, bonus_limit_reached
+from .spaces import ACTION, AREA, BONUS, CARD, bonus_claimed, bonus_in_play, bonus_limit_reached
 from .state import KosState, Pawn
 from .turns import advance_placement
 
@@ -19,7 +19,7 @@ def place_pawn(state: KosState, action: PlacePawn) -> Events:
     player = state.players[seat]
     kind, name = action.space.split(":", 1)
     if player.unplaced <= 0:
-        raise NO_PAWNS_LEFT()
+        raise NO_PAWNS_LEFT(explain={"needed": {"pawns": 1}, "have": {"pawns": player.unplaced}})
     if any(pawn.space == action.space for pawn in state.pawns):
         rule = "KOS-4.4" if kind == BONUS else "KOS-4.3"
         raise SPACE_OCCUPIED(rule, space=action.space, context={"space": action.space})
@@ -29,9 +29,13 @@ def place_pawn(state: KosState, action: PlacePawn) -> Events:
         if name not in bonus_in_play(state):
             raise BONUS_SPACE_NOT_IN_PLAY(bonus=name, context={"space": action.space})
         if action.pawns is not None and action.pawns != player.unplaced:
-            raise BONUS_NEEDS_ALL_REMAINING_PAWNS(unplaced=player.unplaced, context={"unplaced": player.unplaced})
+            raise BONUS_NEEDS_ALL_REMAINING_PAWNS(unplaced=player.unplaced, context={"unplaced": player.unplaced},
+                                                  explain={"needed": {"pawns": player.unplaced},
+                                                           "offered": {"pawns": action.pawns}})
         if bonus_limit_reached(state):
-            raise BONUS_ROUND_LIMIT_REACHED(limit=len(state.players) - 1)
+            raise BONUS_ROUND_LIMIT_REACHED(limit=len(state.players) - 1,
+                                            explain={"limit": {"bonus_spaces": len(state.players) - 1},
+                                                     "have": {"bonus_spaces": len(bonus_claimed(state))}})
         count = player.unplaced
     elif kind == AREA:
         owner = next((marker.owner for marker in state.markers if marker.area == name), None)

@@ -21,7 +21,10 @@ def discard(state: KosState, action: DiscardFortune) -> Events:
     if len(hand) <= HAND_LIMIT:
         raise DISCARD_NOT_REQUIRED(held=len(hand))
     if len(hand) - len(action.cards) != HAND_LIMIT:
-        raise WRONG_DISCARD_COUNT(count=len(hand) - HAND_LIMIT, limit=HAND_LIMIT)
+        raise WRONG_DISCARD_COUNT(count=len(hand) - HAND_LIMIT, limit=HAND_LIMIT,
+                                  explain={"needed": {"cards": len(hand) - HAND_LIMIT},
+                                           "offered": {"cards": len(action.cards)},
+                                           "have": {"hand": len(hand), "limit": HAND_LIMIT}})
     listed: set[str] = set()
     for card in action.cards:
         if card not in hand or card in listed:
