@@ -3,13 +3,15 @@ and scoring."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
 
 from rulesets.core.drawing import Frame, Svg
 
-from . import auction, consistency, income, legal, picture, scoring, served_components, setup, trading, upgrade
+from . import (auction, consistency, income, legal, picture, sampling, scoring, served_components, setup, trading,
+               upgrade)
 from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseReward, CollectIncome, EndOneTimeStep,
                       EndUpgrades, FinishTrading, ForfeitMarkers, MoveKing, PlaceMarker, TradeAccept, TradeDraftAsk,
                       TradeDraftCancel, TradeDraftGive, TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject,
@@ -153,6 +155,10 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
 
     def enumerate_actions(self, state: ZavandorState, player: int, types: frozenset[str] | None) -> list[Any]:
         return legal.legal_actions(state, player, types)
+
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> ZavandorState:
+        return self.load_state(sampling.determinize(view, rnd))
 
     def final_scores(self, state: ZavandorState) -> list[int]:
         return scoring.final_scores(state)
