@@ -7,6 +7,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, Seating
+from rulesets.core.search import value
 
 from rulesets.core.drawing import Frame, Svg
 
@@ -157,8 +158,17 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
         return legal.legal_actions(state, player, types)
 
     # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: a playout is cut off after 30 actions: random trading (drafts opened and cancelled) fills most of a
+    #: random game, and playouts to the end lost half their games to the one-ply greedy player.
+    rollout_depth = 30
+
     def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> ZavandorState:
         return self.load_state(sampling.determinize(view, rnd))
+
+    def evaluate(self, state: ZavandorState, player: int) -> float:
+        """A cut-off's worth: the seat's lead on the score the game would end with now (MOZ-9.6: VP, gems at
+        three a VP, top levels, powers), squashed into [0, 1]."""
+        return value.margin(self.final_scores(state), player)
 
     def final_scores(self, state: ZavandorState) -> list[int]:
         return scoring.final_scores(state)
