@@ -3,13 +3,16 @@ and scoring."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
+from rulesets.core.search import value
 
 from rulesets.core.drawing import Frame, Svg
 
-from . import auction, consistency, income, legal, picture, scoring, served_components, setup, trading, upgrade
+from . import (auction, consistency, income, legal, picture, sampling, scoring, served_components, setup, trading,
+               upgrade)
 from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseReward, CollectIncome, EndOneTimeStep,
                       EndUpgrades, FinishTrading, ForfeitMarkers, MoveKing, PlaceMarker, TradeAccept, TradeDraftAsk,
                       TradeDraftCancel, TradeDraftGive, TradeDraftOpen, TradeDraftUndo, TradePropose, TradeReject,
@@ -156,6 +159,19 @@ class MinesOfZavandor(Ruleset[ZavandorState, Action]):
 
     def score_sheet(self, state: ZavandorState) -> ScoreSheet:
         return scoring.score_sheet(state)
+
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    #: a playout is cut off after 30 actions: random trading (drafts opened and cancelled) fills most of a
+    #: random game, and playouts to the end lost half their games to the one-ply greedy player.
+    rollout_depth = 30
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> ZavandorState:
+        return self.load_state(sampling.determinize(view, rnd))
+
+    def evaluate(self, state: ZavandorState, player: int) -> float:
+        """A cut-off's worth: the seat's lead on the score the game would end with now (MOZ-9.6: VP, gems at
+        three a VP, top levels, powers), squashed into [0, 1]."""
+        return value.margin(self.final_scores(state), player)
 
     def tie_break(self, state: ZavandorState, seat: int) -> tuple[int, ...]:
         return scoring.tie_break(state, seat)
