@@ -25,7 +25,7 @@ def _finished(client, sid: str, seconds: float) -> dict:
                       seconds, step=0.05)
 
 
-@pytest.mark.parametrize("game", ["solenia", "golden_city", "mines_of_zavandor"])
+@pytest.mark.parametrize("game", ["solenia", "golden_city", "kingdom_of_solomon"])
 def test_a_game_of_bots_alone_plays_itself_to_the_end_and_every_action_is_legal(game, memory_app):
     client = memory_app.test_client()
     created = client.post("/v1/sessions", json={"game": game, "players": 2, "seed": 11, "bots": [0, 1]})
