@@ -63,7 +63,7 @@ class Phase(Generic[S]):
     not_your_turn: Refusal = refusals.NOT_YOUR_TURN
     anyone: frozenset[type] = frozenset()
     #: a sentence naming what the phase awaits, for refusals ("seat 2 to discard")
-    describe: Callable[[S], str] | None = None
+    describe: Callable[[S], "str | refusals.Worded"] | None = None
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,7 @@ def walk_all(ruleset: Any, lookup: Lookup) -> Iterator[Any]:
 
     yield translate_metadata(ruleset.metadata(True), ruleset.id, lookup)
     yield translate_errors(ruleset.refusal_catalogue(), ruleset.id, lookup)
+    yield [lookup(ruleset.id, f"phrase {phrase.name}", phrase.template) for phrase in ruleset.refusals.phrases()]
     if ruleset.Components is not None:
         yield translate_components(to_builtins(ruleset.components_document()), ruleset.id, lookup)
 

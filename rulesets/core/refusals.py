@@ -92,7 +92,8 @@ class Phrase:
 
     name: str
     template: str
-    domain: str
+    #: core's phrases name their domain; a game's (declared on its :class:`Catalogue`) take the game's
+    domain: str | None = None
 
     def __call__(self, **values: Any) -> "Worded":
         if values.keys() != _placeholders(self.template):
@@ -137,14 +138,29 @@ class Catalogue:
 
     def __init__(self, *included: "Catalogue") -> None:
         self._entries: dict[str, Refusal] = {}
+        self._phrases: dict[str, Phrase] = {}
         for other in included:
             for entry in other:
                 self._add(entry)
+            self._phrases.update(other._phrases)
 
     def entry(self, code: str, rules: Iterable[str], message: str, *, status: int = 422,
               error: type[RulesetError] = IllegalAction, any_rule: bool = False) -> Refusal:
         """Declare a code (once) and answer the entry that raises it."""
         return self._add(Refusal(code, tuple(rules), message, status, error, any_rule))
+
+    def phrase(self, name: str, template: str) -> Phrase:
+        """Declare a phrase (once): a value the game words into its refusals' sentences ("a key card",
+        "seat 2 to build"), so that a translated refusal reads translated values too. Its texts are the
+        game's, under the context ``phrase <name>``."""
+        if name in self._phrases:
+            raise ValueError(f"phrase {name!r} is declared twice")
+        _placeholders(template)
+        self._phrases[name] = Phrase(name, template)
+        return self._phrases[name]
+
+    def phrases(self) -> list[Phrase]:
+        return list(self._phrases.values())
 
     def _add(self, entry: Refusal) -> Refusal:
         if entry.code in self._entries:

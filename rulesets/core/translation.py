@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from .catalogues import locale_dir, package_of
 from .errors import RulesetError
 from .messages import CORE_DOMAIN, refusal_template
-from .refusals import CORE, Refusal, Worded
+from .refusals import CORE, Phrase, Refusal, Worded
 from .registry import all_rulesets
 
 ENGLISH = "en"
@@ -108,10 +108,21 @@ def translator(locale: str) -> Translator:
 
 
 def _owners() -> dict[int, str]:
-    return {id(entry): ruleset.id for ruleset in all_rulesets() for entry in ruleset.refusals}
+    owners = {id(entry): ruleset.id for ruleset in all_rulesets() for entry in ruleset.refusals}
+    owners.update({id(phrase): ruleset.id for ruleset in all_rulesets() for phrase in ruleset.refusals.phrases()})
+    return owners
 
 
 _owner_cache: dict[int, str] = {}
+
+
+def phrase_owner(phrase: Phrase) -> str:
+    """The domain of a game's phrase: the game whose catalogue declares it."""
+    owner = _owner_cache.get(id(phrase))
+    if owner is None:
+        _owner_cache.update(_owners())
+        owner = _owner_cache.get(id(phrase), CORE_DOMAIN)
+    return owner
 
 
 def owner_of(entry: Refusal) -> str:
@@ -128,7 +139,7 @@ def owner_of(entry: Refusal) -> str:
 def phrase_text(worded: Worded, lookup: Translator) -> str:
     """A phrase in ``lookup``'s locale, its own values translated too where they are phrases."""
     phrase = worded.phrase
-    template = lookup(phrase.domain, f"phrase {phrase.name}", phrase.template)
+    template = lookup(phrase.domain or phrase_owner(phrase), f"phrase {phrase.name}", phrase.template)
     try:
         return template.format_map({name: _value(value, lookup) for name, value in worded.values.items()})
     except (KeyError, IndexError, ValueError):

@@ -91,3 +91,7 @@ DISCARD_NOT_REQUIRED = refusals.entry("discard_not_required", ("GC-9.1",),
                                       "Seat {player} holds {held} landscape cards and owes no discard.")
 WRONG_DISCARD_COUNT = refusals.entry("wrong_discard_count", ("GC-9.1",),
                                      "Discard exactly {expected} card(s) to keep {limit}; you named {offered}.")
+
+# ---------------------------------------------------------------- what a phase awaits (not_your_turn)
+AWAITS_BID = refusals.phrase("awaits_bid", "seat {seat} to place a bid marker")
+AWAITS_BUILDER = refusals.phrase("awaits_builder", "seat {seat} to build or end the turn")

@@ -15,7 +15,7 @@ from .components import COLOURS, FILE, MAX_PLAYERS, MIN_PLAYERS
 from .events import GoldenCityEvent
 from .options import OPTIONS
 from .rounds import builder
-from .refusals import UNKNOWN_START_PLAYER, refusals
+from .refusals import AWAITS_BID, AWAITS_BUILDER, UNKNOWN_START_PLAYER, refusals
 from .rule_index import RULES
 from .scoring import score_sheet, tie_break
 from .served_components import GoldenCityComponents, document
@@ -27,10 +27,10 @@ FLOW: PhaseTable[GoldenCityState] = PhaseTable(
     phases=[
         Phase("auction", {Bid: auction.bid}, actors=auction.acting,
               wrong_phase_rule="GC-2.1", not_your_turn_rule="GC-4.4",
-              describe=lambda state: f"seat {auction.acting(state)[0]} to place a bid marker"),
+              describe=lambda state: AWAITS_BID(seat=auction.acting(state)[0])),
         Phase("build", {Build: building.build, EndTurn: building.end_turn},
               actors=lambda state: [builder(state)], wrong_phase_rule="GC-2.1", not_your_turn_rule="GC-5.1",
-              describe=lambda state: f"seat {builder(state)} to build or end the turn"),
+              describe=lambda state: AWAITS_BUILDER(seat=builder(state))),
         Phase("discard", {Discard: hand_limit.discard}, actors=lambda state: list(state.discard_pending),
               wrong_phase_rule="GC-2.1", not_your_turn_rule="GC-9.1", anyone=frozenset({Discard})),
     ],

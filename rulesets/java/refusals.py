@@ -125,3 +125,9 @@ CANNOT_REFUSE_TIE = entry("cannot_refuse_tie", ("JAVA-10.10",),
                           "Your matching cards cannot take your bid above the tie: accept it.")
 MUST_RAISE_WHEN_REFUSING = entry("must_raise_when_refusing", ("JAVA-10.10",),
                                  "Refusing means playing cards that take your bid above {tie}.")
+
+# ---------------------------------------------------------------- what a phase awaits (not_your_turn)
+AWAITS_TURN = refusals.phrase("awaits_turn", "seat {seat} to play")
+AWAITS_FESTIVAL_JOIN = refusals.phrase("awaits_festival_join", "seat {seat} to join or decline the festival")
+AWAITS_FESTIVAL_RAISE = refusals.phrase("awaits_festival_raise", "seat {seat} to raise, pass or propose a tie")
+AWAITS_TIE_VOTE = refusals.phrase("awaits_tie_vote", "seat {seat} to accept or refuse the tie")

@@ -15,7 +15,8 @@ from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDevelo
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
 from .components import HANDSHAKE_ALTERNATIVE, HANDSHAKE_DEFAULT, assumed_blocks
-from .refusals import INVALID_START_PLAYER, NOT_YOUR_FESTIVAL_TURN, refusals
+from .refusals import (AWAITS_FESTIVAL_JOIN, AWAITS_FESTIVAL_RAISE, AWAITS_TIE_VOTE, AWAITS_TURN, INVALID_START_PLAYER,
+                       NOT_YOUR_FESTIVAL_TURN, refusals)
 from .rule_index import RULES
 from .scoring import score_sheet
 from .served_components import JavaComponents, document
@@ -56,20 +57,20 @@ FLOW: PhaseTable[JavaState] = PhaseTable(
             TakeFestivalCard: cards.take_festival_card, EndTurn: turns.end_turn,
             DeclareFestival: festival.declare_festival},
             actors=lambda state: [state.turn.active], wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-3.1",
-            describe=lambda state: f"seat {state.turn.active} to play"),
+            describe=lambda state: AWAITS_TURN(seat=state.turn.active)),
         Phase("festival/joining", {FestivalBid: festival.festival_bid, FestivalPass: festival.festival_pass},
               actors=_to_act, wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-10.7",
               not_your_turn=NOT_YOUR_FESTIVAL_TURN,
-              describe=lambda state: f"seat {_festival_seat(state)} to join or decline the festival"),
+              describe=lambda state: AWAITS_FESTIVAL_JOIN(seat=_festival_seat(state))),
         Phase("festival/raising", {FestivalBid: festival.festival_bid, FestivalPass: festival.festival_pass,
                                    FestivalProposeTie: festival.festival_propose_tie},
               actors=_to_act, wrong_phase_rule="JAVA-10.9", not_your_turn_rule="JAVA-10.7",
               not_your_turn=NOT_YOUR_FESTIVAL_TURN,
-              describe=lambda state: f"seat {_festival_seat(state)} to raise, pass or propose a tie"),
+              describe=lambda state: AWAITS_FESTIVAL_RAISE(seat=_festival_seat(state))),
         Phase("festival/tie_vote", {FestivalTieResponse: festival.festival_tie_response},
               actors=_to_act, wrong_phase_rule="JAVA-3.1", not_your_turn_rule="JAVA-10.7",
               not_your_turn=NOT_YOUR_FESTIVAL_TURN,
-              describe=lambda state: f"seat {_festival_seat(state)} to accept or refuse the tie"),
+              describe=lambda state: AWAITS_TIE_VOTE(seat=_festival_seat(state))),
     ],
     phase_of=phase_of, over="game_over", game_over_rule="JAVA-11.4", seat_check_first=False,
     unknown_player_rule="JAVA-1.1")

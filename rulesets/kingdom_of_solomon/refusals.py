@@ -99,3 +99,6 @@ NOT_FINAL_ROUND = entry("not_final_round", ("KOS-9.2",), "This is not the final 
 DISCARD_PENDING = entry("discard_pending", ("KOS-9.1",), "A player still owes a discard.")
 ALREADY_CONFIRMED = entry("already_confirmed", ("KOS-9.2",), "You have already confirmed.")
 
+# ---------------------------------------------------------------- what a phase awaits (not_your_turn)
+AWAITS_SEAT_IN_PHASE = refusals.phrase("awaits_seat_in_phase", "seat {seat} ({phase})")
+AWAITS_ROUND_END = refusals.phrase("awaits_round_end", "the end of the round (discards or final confirmations)")

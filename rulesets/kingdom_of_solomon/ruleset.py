@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets.core import Handler, OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
+from rulesets.core import Handler, OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating, Worded
 from rulesets.core.drawing import Frame, Svg
 
 from . import (building, consistency, fortune, legal, market, parameters, picture, placement, resolution, roundend,
@@ -15,7 +15,7 @@ from .actions import (Action, BuildBuilding, BuildRoad, BuildTempleBlock, Confir
                       PlacePawn, ResolvePawn)
 from .components import FILE, PLAYER_COUNTS
 from .events import KosEvent
-from .refusals import VARIANT_NOT_ALLOWED, refusals
+from .refusals import AWAITS_ROUND_END, AWAITS_SEAT_IN_PHASE, VARIANT_NOT_ALLOWED, refusals
 from .rule_index import RULES
 from .served_components import KosComponents, document
 from .state import KosState
@@ -25,8 +25,8 @@ def _on_turn(state: KosState) -> list[int]:
     return [] if state.active is None else [state.active]
 
 
-def _waiting(state: KosState) -> str:
-    return f"seat {state.active} ({state.phase})"
+def _waiting(state: KosState) -> Worded:
+    return AWAITS_SEAT_IN_PHASE(seat=state.active, phase=state.phase)
 
 
 #: a phase's moves, action type to handler.
@@ -53,7 +53,7 @@ FLOW: PhaseTable[KosState] = PhaseTable(
         Phase("round_end", ROUND_END_MOVES,
               actors=roundend.actors, wrong_phase_rule="KOS-2.1", not_your_turn_rule="KOS-2.2",
               anyone=frozenset({DiscardFortune, ConfirmFinalScoring}),
-              describe=lambda state: "the end of the round (discards or final confirmations)"),
+              describe=lambda state: AWAITS_ROUND_END()),
     ],
     phase_of=lambda state: state.phase, over="game_over", game_over_rule="KOS-10.4",
     anytime=ANYTIME, unknown_player_rule="KOS-1.1", seat_check_first=False,

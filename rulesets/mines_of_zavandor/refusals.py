@@ -79,3 +79,12 @@ LEVEL_SKIP_FORBIDDEN = entry("level_skip_forbidden", ("MOZ-6.4",),
                              "{target} is at level {level}: the next level is {next_level}.")
 PAYMENT_MISMATCH = entry("payment_mismatch", ("MOZ-6.5",), "Level {level} of {target} costs {cost} here; you paid {paid}.")
 INSUFFICIENT_VP = entry("insufficient_vp", ("MOZ-6.7",), "This level costs {vp} VP token(s); you have {held}.")
+
+# ---------------------------------------------------------------- what a phase awaits (not_your_turn)
+AWAITS_INCOME = refusals.phrase("awaits_income", "seat {seat} to collect income")
+AWAITS_MARKERS = refusals.phrase("awaits_markers", "seat {seat} to place free markers")
+AWAITS_ONE_TIME = refusals.phrase("awaits_one_time", "seat {seat} to use one-time cards")
+AWAITS_TRADERS = refusals.phrase("awaits_traders", "seats {seats} to trade")
+AWAITS_REWARD = refusals.phrase("awaits_reward", "seat {seat} to choose a reward")
+AWAITS_KING_MOVE = refusals.phrase("awaits_king_move", "seat {seat} to move the king")
+AWAITS_UPGRADE = refusals.phrase("awaits_upgrade", "seat {seat} to upgrade")

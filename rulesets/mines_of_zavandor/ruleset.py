@@ -7,6 +7,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
+from rulesets.core.refusals import Phrase
 from rulesets.core.search import value
 
 from rulesets.core.drawing import Frame, Svg
@@ -19,7 +20,8 @@ from .actions import (Action, BankTrade, BidAdd, BidCommit, BidRemove, ChooseRew
                       TradeWithdraw, Upgrade, UseOneTime)
 from .components import FILE, MAX_PLAYERS, MIN_PLAYERS
 from .rounds import actors
-from .refusals import NOT_ACTIVE_PLAYER, VARIANT_NOT_SUPPORTED, refusals
+from .refusals import (AWAITS_INCOME, AWAITS_KING_MOVE, AWAITS_MARKERS, AWAITS_ONE_TIME, AWAITS_REWARD, AWAITS_TRADERS,
+                       AWAITS_UPGRADE, NOT_ACTIVE_PLAYER, VARIANT_NOT_SUPPORTED, refusals)
 from .rule_index import RULES
 from .events import Events, ZavandorEvent
 from .state import ZavandorState
@@ -32,9 +34,9 @@ MAX_PROPOSALS_BOUND = 1000
 Moves = Mapping[type, Callable[[ZavandorState, Any], Events]]
 
 
-def _sequential(name: str, moves: Moves, describe: str) -> Phase[ZavandorState]:
+def _sequential(name: str, moves: Moves, describe: Phrase) -> Phase[ZavandorState]:
     return Phase(name, moves, actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.3",
-                 not_your_turn=NOT_ACTIVE_PLAYER, describe=lambda state: f"seat {actors(state)[0]} {describe}")
+                 not_your_turn=NOT_ACTIVE_PLAYER, describe=lambda state: describe(seat=actors(state)[0]))
 
 
 #: MOZ-2.1: each action only in its phase and step; sequential steps await one seat (MOZ-2.3),
@@ -43,11 +45,11 @@ def _sequential(name: str, moves: Moves, describe: str) -> Phase[ZavandorState]:
 #: bidding actions go to their handlers whoever sends them.
 FLOW: PhaseTable[ZavandorState] = PhaseTable(
     phases=[
-        _sequential("production", {CollectIncome: income.collect_income}, "to collect income"),
+        _sequential("production", {CollectIncome: income.collect_income}, AWAITS_INCOME),
         _sequential("markers", {PlaceMarker: income.place_marker, ForfeitMarkers: income.forfeit_markers},
-                    "to place free markers"),
+                    AWAITS_MARKERS),
         _sequential("one_time", {UseOneTime: income.use_one_time, EndOneTimeStep: income.end_one_time_step},
-                    "to use one-time cards"),
+                    AWAITS_ONE_TIME),
         Phase("trading", {TradeDraftOpen: trading.draft_open, TradeDraftGive: trading.draft_give,
                                     TradeDraftAsk: trading.draft_ask, TradeDraftUndo: trading.draft_undo,
                                     TradeDraftCancel: trading.draft_cancel, TradePropose: trading.propose,
@@ -55,14 +57,14 @@ FLOW: PhaseTable[ZavandorState] = PhaseTable(
                                     TradeWithdraw: trading.withdraw, BankTrade: trading.bank_trade,
                                     FinishTrading: trading.finish},
               actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
-              describe=lambda state: f"seats {actors(state)} to trade"),
+              describe=lambda state: AWAITS_TRADERS(seats=", ".join(map(str, actors(state))))),
         Phase("bidding", {BidAdd: auction.bid_add, BidRemove: auction.bid_remove,
                                     BidCommit: auction.bid_commit},
               actors=actors, wrong_phase_rule="MOZ-2.1", not_your_turn_rule="MOZ-2.4", not_your_turn=NOT_ACTIVE_PLAYER,
               anyone=frozenset({BidAdd, BidRemove, BidCommit})),
-        _sequential("reward", {ChooseReward: auction.choose_reward}, "to choose a reward"),
-        _sequential("king_move", {MoveKing: auction.move_king}, "to move the king"),
-        _sequential("upgrade", {Upgrade: upgrade.upgrade, EndUpgrades: upgrade.end_upgrades}, "to upgrade"),
+        _sequential("reward", {ChooseReward: auction.choose_reward}, AWAITS_REWARD),
+        _sequential("king_move", {MoveKing: auction.move_king}, AWAITS_KING_MOVE),
+        _sequential("upgrade", {Upgrade: upgrade.upgrade, EndUpgrades: upgrade.end_upgrades}, AWAITS_UPGRADE),
     ],
     phase_of=lambda state: state.step, over="game_over", game_over_rule="MOZ-9.1")
 

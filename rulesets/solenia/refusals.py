@@ -80,3 +80,8 @@ OVERFLOW_DISCARD_MISMATCH = entry(
 DISCARD_NOT_ALLOWED = entry(
     "discard_not_allowed", ("SOL-3.4",),
     "You may discard to advance only when no card has a free placement; for example {card} may go on ({col},{row}).")
+
+# ---------------------------------------------------------------- what a phase awaits (not_your_turn)
+AWAITS_DRAFT = refusals.phrase("awaits_draft", "seat {seat} to draft")
+AWAITS_TURN = refusals.phrase("awaits_turn", "seat {seat} to play")
+AWAITS_OVERFLOW = refusals.phrase("awaits_overflow", "seat {seat} to settle an overflow first")

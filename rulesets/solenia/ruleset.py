@@ -14,7 +14,7 @@ from . import consistency, improvements, legal, picture, sampling, served_compon
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
 from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .events import SoleniaEvent
-from .refusals import IMPROVEMENTS_REQUIRE_WINTER, refusals
+from .refusals import AWAITS_DRAFT, AWAITS_OVERFLOW, AWAITS_TURN, IMPROVEMENTS_REQUIRE_WINTER, refusals
 from .rule_index import RULES
 from .scoring import score_sheet
 from .state import SoleniaState
@@ -37,15 +37,15 @@ def drafting(state: SoleniaState) -> list[int]:
 FLOW: PhaseTable[SoleniaState] = PhaseTable(
     phases=[
         Phase("draft", DRAFT, actors=drafting, wrong_phase_rule="SOL-9.1", not_your_turn_rule="SOL-9.1",
-              describe=lambda state: f"seat {drafting(state)[0]} to draft"),
+              describe=lambda state: AWAITS_DRAFT(seat=drafting(state)[0])),
         Phase("play", PLAY,
               actors=lambda state: [state.active_seat],
               wrong_phase_rule="SOL-2.3", not_your_turn_rule="SOL-2.1",
-              describe=lambda state: f"seat {state.active_seat} to play"),
+              describe=lambda state: AWAITS_TURN(seat=state.active_seat)),
         Phase("overflow", OVERFLOW,
               actors=lambda state: [state.pending[0].player] if state.pending else [],
               wrong_phase_rule="SOL-6.6", not_your_turn_rule="SOL-6.6",
-              describe=lambda state: f"seat {state.pending[0].player} to settle an overflow first"),
+              describe=lambda state: AWAITS_OVERFLOW(seat=state.pending[0].player)),
     ],
     phase_of=lambda state: state.phase, over="game_over", game_over_rule="SOL-7.1")
 
