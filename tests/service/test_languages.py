@@ -11,6 +11,7 @@ import re
 from typing import Any, Iterator
 
 import pytest
+import yaml
 
 from rulesets.core import catalogues, translation
 from rulesets.core.host import RulesetError
@@ -311,3 +312,49 @@ def test_the_pseudo_locale_shows_no_text_outside_the_catalogue(app, client, pseu
         answer = client.post(f"/v1/games/{game}/apply", json={"state": state, "action": action}, headers=pseudo)
         if answer.status_code == 422:  # decoding refusals too: their reasons are core's phrases
             assert _wrapped(answer.json["detail"]) and _wrapped(answer.json["title"]), answer.json
+
+
+# ---------------------------------------------------------------- no English prose left in Chinese
+#: a run of Latin letters (with the marks identifiers carry) as it stands in a sentence
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9_.:\-]*")
+
+
+def _identifiers(node: Any, into: set[str]) -> set[str]:
+    """Every key and string of a JSON value but prose (a component's ``name``/``text``): the ids a detail may
+    quote as they are (a card, a space, a resource, an action type, a phase)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            into.add(str(key))
+            if key not in ("name", "text", "title", "description"):
+                _identifiers(value, into)
+    elif isinstance(node, list):
+        for item in node:
+            _identifiers(item, into)
+    elif isinstance(node, str):
+        into.update(_LATIN_RUN.findall(node))
+    return into
+
+
+#: names a Chinese sentence writes in Latin letters too
+_NAMES = {"JSON", "AP", "VP"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_chinese_details_of_the_battery_hold_no_english_prose(client, game):
+    """Every value worded into a Chinese detail reads Chinese: what Latin letters remain are identifiers of the
+    state, the action or the components (quoted or not), never English words."""
+    known = _identifiers(client.get(f"/v1/games/{game}/components", headers=EN).json, set(_NAMES))
+    document = yaml.safe_load(client.get("/openapi.yaml").get_data(as_text=True))
+    known = _identifiers({name: schema for name, schema in document["components"]["schemas"].items()
+                          if name.startswith(f"{game}.")}, known)  # the game's field names and enums
+    leftovers: dict[str, str] = {}
+    for state, action in _battery(client, game, "i18n-prose", steps=20, nudges=5):
+        answer = client.post(f"/v1/games/{game}/apply", json={"state": state, "action": action}, headers=ZH)
+        if answer.status_code == 200:
+            continue
+        allowed = _identifiers(action, _identifiers(state, set(known)))
+        detail = re.sub(r"`[^`]*`|'[^']*'|\"[^\"]*\"", "", answer.json["detail"])
+        english = [run for run in _LATIN_RUN.findall(detail) if run.strip(".:-") not in allowed and len(run) > 2]
+        if english:
+            leftovers.setdefault(answer.json["code"], answer.json["detail"])
+    assert not leftovers, leftovers
