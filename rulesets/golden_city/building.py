@@ -87,7 +87,7 @@ def check_target(state: GoldenCityState, seat: int, space_id: str, black: bool) 
         raise NO_POSTS_LEFT(explain={"needed": {"regular_posts": 1}, "have": {"regular_posts": player.posts_left}})
     posts = owners(state, space_id)
     if space_id in SINGLE and posts:
-        raise SPACE_OCCUPIED(space=space_id, kind=SINGLE_KINDS[space.kind], context={"space": space_id},
+        raise SPACE_OCCUPIED(space=space_id, kind=SINGLE_KINDS[space.kind](), context={"space": space_id},
                              explain={"space": space_id, "held_by": occupancy(state, space_id)["held_by"],
                                       "limit": {"posts": 1}})
     if space_id not in SINGLE:
