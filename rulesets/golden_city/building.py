@@ -23,7 +23,7 @@ from .refusals import (ALREADY_IN_DISTRICT, AND, BLACK_POST_INVALID_TARGET, BLAC
                        shortfall_words)
 from .rewards import check_picks, pay_reward
 from .rounds import end_build_turn
-from .state import IS_BLACK, OWNER, GoldenCityState, Post
+from .state import IS_BLACK, OWNER, SEQ, GoldenCityState, Post
 from .supplies import hand_counts, kinds, shortfall, shortfall_explain, take_cards
 
 #: GC-5.1: "0, 1 or 2 builds" a turn (a rule of the turn, not a printed component value).
@@ -56,7 +56,7 @@ def connected(state: GoldenCityState, seat: int, space: str) -> bool:
 def occupancy(state: GoldenCityState, space: str) -> dict[str, Any]:
     """A refusal's ``explain`` where a space's posts decide (GC-5.4, GC-11.3, GC-11.4): the seats holding a post
     there, in order of arrival, and those of them holding a black post (the board is public)."""
-    posts = sorted(owners(state, space), key=lambda post: post[2])
+    posts = sorted(owners(state, space), key=lambda post: post[SEQ])
     return {"space": space, "held_by": list(dict.fromkeys(post[OWNER] for post in posts)),
             "black_posts_of": [post[OWNER] for post in posts if post[IS_BLACK]]}
 
