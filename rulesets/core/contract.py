@@ -25,10 +25,11 @@ from . import decoding
 from . import outcomes as table
 from . import refusals as core_refusals
 from .bounds import counters_within, first_out_of_bounds
+from .consistency import FIRST_PLAYER_NOT_A_SEAT, NOBODY_TO_ACT, state_refusal
 from .codec import MAX_COUNT, convert, copier, to_builtins
 from .declaration import A, GameState, S
 from .described import Described
-from .errors import IllegalAction, InvalidAction, InvalidState, RulesetError
+from .errors import IllegalAction, InvalidAction, RulesetError
 from .loop import check_seat
 from .options import OptionSpec
 from .replay import Replay
@@ -93,14 +94,13 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         """The header checks core owns, then the game's own consistency checks."""
         seats = len(state.players)
         if state.first_player >= seats:
-            raise InvalidState(f"first_player names seat {state.first_player}; this game has {seats} seats.",
-                               "$.first_player")
+            raise state_refusal(FIRST_PLAYER_NOT_A_SEAT(seat=state.first_player, seats=seats), "$.first_player")
         self.check_consistency(state)
         # A game that is not over awaits someone: a state in which no seat may act would answer every
         # request with "nothing to do" forever (a trading step every seat has closed, posted by hand).
         phase = self.flow.phase(state)
         if phase is not None and not phase.actors(state):
-            raise InvalidState(f"No seat may act in this state, yet the game is not over (phase {phase.name}).", "$")
+            raise state_refusal(NOBODY_TO_ACT(phase=phase.name), "$")
 
     def load_action(self, raw: Any) -> A:
         """Posted JSON to a typed action (a member of the ``Action`` union)."""

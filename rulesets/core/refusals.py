@@ -107,12 +107,22 @@ class Worded:
 
     phrase: Phrase
     values: Mapping[str, Any]
+    #: the text begins a sentence: its first letter capitalized (a no-op in Chinese)
+    capital: bool = False
 
     def __str__(self) -> str:
-        return self.phrase.template.format_map(self.values)
+        text = self.phrase.template.format_map(self.values)
+        return capitalize(text) if self.capital else text
+
+    def capitalized(self) -> "Worded":
+        return Worded(self.phrase, self.values, True)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+def capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class Phrases:

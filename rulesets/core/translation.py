@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from .catalogues import locale_dir, package_of
 from .errors import RulesetError
 from .messages import CORE_DOMAIN, refusal_template
-from .refusals import CORE, Phrase, Refusal, Worded
+from .refusals import CORE, Phrase, Refusal, Worded, capitalize
 from .registry import all_rulesets
 
 ENGLISH = "en"
@@ -141,9 +141,10 @@ def phrase_text(worded: Worded, lookup: Translator) -> str:
     phrase = worded.phrase
     template = lookup(phrase.domain or phrase_owner(phrase), f"phrase {phrase.name}", phrase.template)
     try:
-        return template.format_map({name: _value(value, lookup) for name, value in worded.values.items()})
+        text = template.format_map({name: _value(value, lookup) for name, value in worded.values.items()})
     except (KeyError, IndexError, ValueError):
         return str(worded)
+    return capitalize(text) if worded.capital else text
 
 
 def _value(value: Any, lookup: Translator) -> Any:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rulesets.core import Catalogue, InvalidSetup, Refusal
-from rulesets.core.refusals import Phrase
+from rulesets.core import Catalogue, InvalidSetup, Phrase, Refusal
 
 refusals = Catalogue()
 
