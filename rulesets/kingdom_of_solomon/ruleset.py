@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from rulesets.core import Handler, OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating, Worded
 from rulesets.core.drawing import Frame, Svg
+from rulesets.core.search import value
 
 from . import (building, consistency, fortune, legal, market, parameters, picture, placement, resolution, roundend,
-               scoring, setup)
+               sampling, scoring, setup, worth)
 from .actions import (Action, BuildBuilding, BuildRoad, BuildTempleBlock, ConfirmFinalScoring, DiscardFortune,
                       EndBuildingTurn, MarketBuy, MarketPass, MarketSell, PlayFortune,
                       PlacePawn, ResolvePawn)
@@ -139,6 +141,15 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
 
     def score_sheet(self, state: KosState) -> ScoreSheet:
         return scoring.score_sheet(state)
+
+    # ------------------------------------------------------------------ search (rulesets.core.search)
+    rollout_depth = 20
+
+    def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> KosState:
+        return self.load_state(sampling.determinize(view, rnd))
+
+    def evaluate(self, state: KosState, player: int) -> float:
+        return value.margin(worth.worths(state), player)
 
     def tie_break(self, state: KosState, seat: int) -> tuple[int, ...]:
         return scoring.tie_break(state, seat)
