@@ -28,10 +28,11 @@ from .state import Cubes, KosState
 from .turns import position
 
 #: the share of a cube's market gain over its end point that it is worth while the game goes on: small
-#: enough that every conversion the rules offer (a temple block, a building card, a sale) still gains.
+#: enough that a sale, a temple block and nearly every building card (its VP and marker, KOS-8.6, 8.7)
+#: still gain over the cubes they cost, so the search keeps converting.
 CUBE_PREMIUM = 0.25
-#: a fortune card drawn, before anyone knows which (the deck's mean is near 1.5 VP at the end).
-FORTUNE_DRAW_VP = 1.5
+#: a trade of one cube for another (the Trader, KOS-5.10): a dearer type for a cheaper one.
+TRADE_VP = 0.5
 #: a road a free road effect builds (it joins areas into a region, KOS-5.3).
 ROAD_VP = 2.0
 #: a temple token beyond the title it may bring (KOS-8.18: it guards the title against the others).
@@ -43,6 +44,21 @@ MARKER_VP = 1.0
 def cube_worth(final_round: bool) -> dict[str, float]:
     premium = 0.0 if final_round else CUBE_PREMIUM
     return {resource: VP_PER_CUBE + premium * max(0, SELL_VP[resource] - VP_PER_CUBE) for resource in RESOURCES}
+
+
+def _card(card: str, worth: dict[str, float], best_cube: float) -> float:
+    """A resource card's gain over its end VP (already in the score) when it is played for its cube."""
+    data = FORTUNE_CARDS[card]
+    if data.effect != RESOURCE_CARD:
+        return 0.0
+    resource = data.params["resource"]
+    cube = best_cube if resource == ANY else worth[resource]
+    return max(0.0, cube - data.end_vp)
+
+
+#: a fortune card drawn, before anyone knows which: the mean worth of the 32 (KOS-1.7) in a hand.
+FORTUNE_DRAW_VP = sum(FORTUNE_CARDS[card].end_vp + _card(card, cube_worth(False), max(cube_worth(False).values()))
+                      for card in FORTUNE_CARDS) / len(FORTUNE_CARDS)
 
 
 def worths(state: KosState) -> list[float]:
@@ -65,46 +81,41 @@ def _cubes(cubes: Cubes, worth: dict[str, float]) -> float:
     return sum(worth[resource] * cubes.get(resource) for resource in RESOURCES)
 
 
-def _card(card: str, worth: dict[str, float], best_cube: float) -> float:
-    """A resource card's gain over its end VP (already in the score) when it is played for its cube."""
-    data = FORTUNE_CARDS[card]
-    if data.effect != RESOURCE_CARD:
-        return 0.0
-    resource = data.params["resource"]
-    cube = best_cube if resource == ANY else worth[resource]
-    return max(0.0, cube - data.end_vp)
-
-
 def _pending(state: KosState, seat: int, space: str, privileged: bool, worth: dict[str, float],
              best_cube: float) -> float:
     """What a pawn still out will bring its owner in Resolution."""
     if space.startswith(AREA + ":"):
-        collected = area_yield(state, seat, space.split(":", 1)[1], privileged)
-        return sum(worth[resource] * min(count, state.supply.get(resource)) for resource, count in collected.items())
+        return _collected(state, area_yield(state, seat, space.split(":", 1)[1], privileged), worth)
     effect, params = effect_of(space)
-    count = params.get("count", 1)
+    count = int(params.get("count", 1))
+    others = [player for other, player in enumerate(state.players) if other != seat]
     if effect == "draw_fortune":
         return FORTUNE_DRAW_VP * count
     if effect == "gain_resources":
-        return sum(worth[resource] * min(amount, state.supply.get(resource))
-                   for resource, amount in params["resources"].items())
+        return _collected(state, params["resources"], worth)
     if effect == "any_resource":
         return best_cube * count
     if effect == "steal_resource":  # taken from another seat: a swing of two cubes' worth
-        return 2 * best_cube * count if any(p.cubes.total() for s, p in enumerate(state.players) if s != seat) else 0.0
+        return 2 * best_cube * count if any(player.cubes.total() for player in others) else 0.0
     if effect == "trade_resource":
-        return 0.5 * count
+        return TRADE_VP * count
     if effect == "free_road":
         return ROAD_VP if state.roads_in_supply else 0.0
     if effect == "gain_vp":
         return float(params["vp"])
     if effect == "temple_token":
         return TOKEN_VP * count
-    if effect == "tax_collector":
-        threshold = max(params["threshold"], 1)
-        return best_cube * sum(1 for s, p in enumerate(state.players) if s != seat and p.cubes.total() >= threshold)
+    if effect == "tax_collector":  # one cube from each opponent holding enough (never fewer than one)
+        threshold = max(int(params["threshold"]), 1)
+        return best_cube * sum(1 for player in others if player.cubes.total() >= threshold)
     if effect == "altar":  # KOS-5.12: 3 x the turn-order position, then first place
-        return float(params["multiplier"] * position(state, seat))
+        return float(int(params["multiplier"]) * position(state, seat))
     if effect == "tribute":
-        return sum(worth[resource] for resource in RESOURCES if state.supply.get(resource))
+        return _collected(state, {resource: 1 for resource in RESOURCES}, worth)
     return 0.0
+
+
+def _collected(state: KosState, cubes: dict[str, int], worth: dict[str, float]) -> float:
+    """Cubes taken from the supply, as many of each as it holds (KOS-5.7)."""
+    return sum((worth[resource] * min(int(count), state.supply.get(resource)) for resource, count in cubes.items()),
+               0.0)
