@@ -143,7 +143,7 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
         return scoring.score_sheet(state)
 
     # ------------------------------------------------------------------ search (rulesets.core.search)
-    #: a playout is cut off after 20 actions (about one phase: a placement of 2 to 4 seats is 12 to 24 pawns)
+    #: a playout is cut off after 20 actions (about one phase: a placement of 2 to 4 seats is 12 to 20 pawns)
     #: and valued by ``worth``: a random game runs 230 to 650 actions, a whole playout per candidate leaves a
     #: 200 ms search a handful, and uniform play (buying back cubes, ending a building turn at once) says
     #: little about the position it started from.
