@@ -57,14 +57,15 @@ class WorkerProcess:
     """``python -m service.webhooks.worker`` in a process of its own; ``stop`` is the warm shutdown
     an operator's restart sends (SIGTERM: the job at hand finishes, nothing waiting is lost)."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(self, env: dict[str, str], module: str = "service.webhooks.worker") -> None:
         self.env = {**os.environ, **env}
+        self.module = module
         self.process: subprocess.Popen[bytes] | None = None
         # A file, not a pipe: RQ logs every job, and a pipe nobody reads fills and stops the worker.
         self.log = tempfile.TemporaryFile()
 
     def start(self) -> "WorkerProcess":
-        self.process = subprocess.Popen([sys.executable, "-m", "service.webhooks.worker"], env=self.env,
+        self.process = subprocess.Popen([sys.executable, "-m", self.module], env=self.env,
                                         stdout=self.log, stderr=subprocess.STDOUT)
         return self
 
@@ -82,8 +83,9 @@ class WorkerProcess:
 
 
 @contextmanager
-def running_worker(env: dict[str, str]) -> Iterator[WorkerProcess]:
-    worker = WorkerProcess(env).start()
+def running_worker(env: dict[str, str], module: str = "service.webhooks.worker") -> Iterator[WorkerProcess]:
+    """The worker (``module``: the README's, or ``tests.bots.double_worker`` with the Card Nim double too)."""
+    worker = WorkerProcess(env, module).start()
     try:
         yield worker
     finally:

@@ -9,6 +9,7 @@ from rulesets.core.host import get_ruleset
 from rulesets.core.search import suggest
 from service.bots import choose
 from service.bots.choose import bot_action, bot_seed, searchable
+from tests.doubles import card_nim
 
 
 def _position(game: str, players: int = 2, seed: int = 3):
@@ -48,13 +49,22 @@ def test_the_fallback_picks_uniformly_from_the_seats_menu_with_a_seeded_source(g
 
 
 def test_a_seat_with_nothing_to_do_is_a_lookup_error():
-    ruleset, state, seat = _position("kingdom_of_solomon")
+    """The fallback (Card Nim, the double without a determinize hook) is handed an empty menu; the search
+    (Solenia, Kingdom of Solomon) a seat not on turn, with no fortune card to play out of turn (KOS-6.2)."""
+    ruleset = card_nim.RULESET
+    assert not searchable(ruleset)
+    state = ruleset.setup(2, 3, {})
+    seat = ruleset.status(state).active_players[0]
     with pytest.raises(LookupError):
         bot_action(ruleset, ruleset.view(state, seat), seat, legal_actions=list, budget_ms=30, seed=1)
-    ruleset, state, seat = _position("solenia")
-    other = 1 - seat
-    with pytest.raises(LookupError):
-        bot_action(ruleset, ruleset.view(state, other), other, legal_actions=list, budget_ms=30, seed=1)
+    for game in ("solenia", "kingdom_of_solomon"):
+        ruleset, state, seat = _position(game)
+        assert searchable(ruleset)
+        other = 1 - seat
+        assert ruleset.legal_actions(state, other) == []
+        with pytest.raises(LookupError):
+            bot_action(ruleset, ruleset.view(state, other), other,
+                       legal_actions=lambda: pytest.fail("the search lists its own"), budget_ms=30, seed=1)
 
 
 def test_the_bot_seed_depends_on_every_part():

@@ -14,9 +14,11 @@ from service.bots.choose import searchable
 from .checks import replays_to_the_stored_state
 from .conftest import bearer, running_worker, wait_until
 
-#: solenia: the search plays it once its determinize hook exists; kingdom_of_solomon: the seeded
-#: uniform fallback (no hook yet). Either way the bot plays through the same path.
-GAMES = ["solenia", "kingdom_of_solomon"]
+#: solenia: the search plays it (its determinize hook); card_nim, the double without a hook: the seeded
+#: uniform fallback, in a worker that registers the double first (``double_worker.py``). Either way the bot
+#: plays through the same path.
+GAMES = ["solenia", "card_nim"]
+WORKERS = {"solenia": "service.webhooks.worker", "card_nim": "tests.bots.double_worker"}
 
 
 def _play_the_human_seat(client, sid: str, seat: int, token: str, chooser: random.Random, steps: int = 2000) -> dict:
@@ -42,14 +44,17 @@ def _play_the_human_seat(client, sid: str, seat: int, token: str, chooser: rando
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_two_bot_seats_and_a_human_play_a_whole_game_through_http_and_the_worker(game, redis_app, worker_env):
+def test_two_bot_seats_and_a_human_play_a_whole_game_through_http_and_the_worker(game, redis_app, worker_env,
+                                                                                   request):
+    if game == "card_nim":
+        request.getfixturevalue("card_nim")  # registered while this module runs, never at collection
     client = redis_app.test_client()
     created = client.post("/v1/sessions", json={"game": game, "players": 3, "seed": f"bots-{game}", "bots": [0, 2]})
     assert created.status_code == 201, created.json
     body = created.json
     assert body["bots"] == [0, 2]
     assert body["seat_tokens"][0] is None and body["seat_tokens"][2] is None and body["seat_tokens"][1]
-    with running_worker(worker_env) as worker:
+    with running_worker(worker_env, WORKERS[game]) as worker:
         final = _play_the_human_seat(client, body["session_id"], 1, body["seat_tokens"][1], random.Random(23))
         output = worker.stop()
     assert final["status"]["game_over"]
@@ -63,9 +68,9 @@ def test_two_bot_seats_and_a_human_play_a_whole_game_through_http_and_the_worker
     assert final["seed"] not in output  # the worker logs no seed (it is public only now, in the answer)
 
 
-def test_the_search_plays_solenia_and_the_fallback_plays_kingdom_of_solomon():
-    """Which of the two bots the test above ran: solenia is searched once its hook has landed."""
-    assert not searchable(get_ruleset("kingdom_of_solomon"))
+def test_the_search_plays_solenia_and_the_fallback_plays_card_nim(card_nim):
+    """Which of the two bots the test above ran: solenia has its determinize hook, the double has none."""
+    assert not searchable(card_nim)
     assert searchable(get_ruleset("solenia"))
 
 

@@ -8,7 +8,7 @@ cut off at the game's ``rollout_depth``): the game's own ``evaluate``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 MARGIN_WEIGHT = 0.1
 #: the score margin at which the margin term is half spent.
@@ -25,7 +25,7 @@ def of(ruleset: Any, state: Any, player: int) -> float:
     return (1.0 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin(scores, player)
 
 
-def margin(scores: list[int], player: int) -> float:
+def margin(scores: Sequence[float], player: int) -> float:
     """The seat's lead over the best other seat, squashed into [0, 1] (0.5: level)."""
     others = [score for seat, score in enumerate(scores) if seat != player]
     if not others:
