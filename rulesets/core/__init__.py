@@ -8,7 +8,7 @@ game's tests use is :mod:`rulesets.testing`.
 
 from .codec import MAX_COUNT, Coordinate, Count, Ordinal, Seat, to_builtins
 from .components import ComponentDataError, ComponentFile, ComponentSchema, Served, assumed_paths, index_by, load_components
-from .consistency import Inventory, require, require_range
+from .consistency import Inventory, require, require_range, state_refusal
 from .contract import Events, GameState, OptionSpec, Ruleset, Seating, Status
 from .deck import Deck, drawn, drawn_at_random, shuffled
 from .errors import IllegalAction, InvalidAction, InvalidSetup, InvalidState, RulesetError
@@ -27,7 +27,7 @@ __all__ = [
     "MAX_COUNT", "Coordinate", "Count", "Ordinal", "Seat", "to_builtins",
     "ComponentDataError", "ComponentFile", "ComponentSchema", "Served", "assumed_paths", "index_by",
     "load_components",
-    "Inventory", "require", "require_range",
+    "Inventory", "require", "require_range", "state_refusal",
     "Events", "GameState", "OptionSpec", "Ruleset", "Seating", "Status",
     "Deck", "drawn", "drawn_at_random", "shuffled",
     "IllegalAction", "InvalidAction", "InvalidSetup", "InvalidState", "RulesetError",
