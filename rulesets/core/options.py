@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import refusals as core_refusals
@@ -23,7 +23,7 @@ class OptionSpec:
     assumed: bool = False  # True when the variant rests on ASSUMED data
     #: for a "list": what the value must satisfy, and how to say so when it does not.
     validate: Callable[[Any], bool] | None = None
-    requirement: str = "a list"
+    requirement: "str | Worded" = field(default_factory=lambda: core_refusals.A_LIST())
     #: for an "int": the smallest and largest values allowed (None: unbounded on that side).
     minimum: int | None = None
     maximum: int | None = None

@@ -130,11 +130,11 @@ def check_outcomes(outcomes: Any) -> list[Any]:
     """An ``outcomes`` member as posted: a list of ids, or a clear refusal."""
     if not isinstance(outcomes, list) or len(outcomes) > MAX_OUTCOMES:
         raise core_refusals.INVALID_OUTCOMES(
-            reason=f"outcomes is a list of at most {MAX_OUTCOMES} component ids.", context={"path": "$.outcomes"})
+            reason=core_refusals.OUTCOMES_NOT_A_LIST(most=MAX_OUTCOMES), context={"path": "$.outcomes"})
     for index, outcome in enumerate(outcomes):
         if outcome_id(outcome) is None:
             raise core_refusals.INVALID_OUTCOMES(
-                reason=f"outcome {index} is not a component id (a string, or a whole number for a seat or a face).",
+                reason=core_refusals.OUTCOME_NOT_AN_ID(index=index),
                 context={"path": f"$.outcomes[{index}]"})
     return outcomes
 

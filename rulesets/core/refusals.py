@@ -241,6 +241,18 @@ NO_PHASE = CORE_PHRASES.phrase("no_phase", "no phase of this game")
 NOBODY = CORE_PHRASES.phrase("nobody", "nobody")
 ONE_SEAT = CORE_PHRASES.phrase("one_seat", "seat {seat}")
 SEATS = CORE_PHRASES.phrase("seats", "seats {seats}")
+A_LIST = CORE_PHRASES.phrase("a_list", "a list")
+NOT_AN_OPTION = CORE_PHRASES.phrase("not_an_option", "is not one of {game}'s options (it offers {known})")
+NONE_OFFERED = CORE_PHRASES.phrase("none_offered", "none")
+NO_COLOURS = CORE_PHRASES.phrase("no_colours", "{game} has no seat colours to choose.")
+ONE_COLOUR_PER_SEAT = CORE_PHRASES.phrase("one_colour_per_seat", "Name one colour per seat, each once, from {colours}.")
+TABLE_HAS_NO_SEED = CORE_PHRASES.phrase("table_has_no_seed", "A table game has no seed: the table shuffles and draws.")
+SEED_NOT_TEXT = CORE_PHRASES.phrase("seed_not_text", "The seed must be an integer or a string.")
+SEED_TOO_LONG = CORE_PHRASES.phrase("seed_too_long",
+                                    "The seed must be at most {most} characters long (this one has {length}).")
+OUTCOMES_NOT_A_LIST = CORE_PHRASES.phrase("outcomes_not_a_list", "outcomes is a list of at most {most} component ids.")
+OUTCOME_NOT_AN_ID = CORE_PHRASES.phrase(
+    "outcome_not_an_id", "outcome {index} is not a component id (a string, or a whole number for a seat or a face).")
 
 # A table game (rulesets.core.outcomes): each draw takes the outcome the table reports.
 OUTCOME_REQUIRED = CORE.entry("outcome_required", (),

@@ -10,7 +10,7 @@ from . import refusals as core_refusals
 from . import outcomes as table
 from .declaration import A, Declaration, S
 from .errors import RulesetError
-from .rng import TABLE_SEED, normalize_seed
+from .rng import MAX_SEED_LENGTH, TABLE_SEED, normalize_seed
 from .seating import Seating
 
 
@@ -40,18 +40,23 @@ class Setup(Declaration[S, A]):
         resolved = self.resolve_options(given)
         if chance not in ("seeded", "table"):
             raise core_refusals.INVALID_CHANCE(given=str(chance)[:40], context={"path": "$.chance"})
-        reported = table.check_outcomes(list(outcomes)) if outcomes is not None else []
+        # a tuple is a list here; a string is no list of ids (list('ab') would be two)
+        reported = table.check_outcomes(list(outcomes) if isinstance(outcomes, tuple) else outcomes) \
+            if outcomes is not None else []
         if chance == "table":
             if seed is not None:
-                raise core_refusals.INVALID_SEED(reason="A table game has no seed: the table shuffles and draws.",
+                raise core_refusals.INVALID_SEED(reason=core_refusals.TABLE_HAS_NO_SEED(),
                                                  context={"path": "$.seed"})
             return self._create_at_table(players, resolved, seating, reported)
         if reported:
             raise table.unexpected(len(reported), 0)
-        try:
-            seed_text = normalize_seed(seed)
-        except (TypeError, ValueError) as exc:
-            raise core_refusals.INVALID_SEED(reason=f"The {exc}.", context={"path": "$.seed"}) from None
+        if isinstance(seed, bool) or not isinstance(seed, (int, str, type(None))):
+            raise core_refusals.INVALID_SEED(reason=core_refusals.SEED_NOT_TEXT(), context={"path": "$.seed"})
+        if seed is not None and len(str(seed)) > MAX_SEED_LENGTH:
+            raise core_refusals.INVALID_SEED(reason=core_refusals.SEED_TOO_LONG(most=MAX_SEED_LENGTH,
+                                                                               length=len(str(seed))),
+                                             context={"path": "$.seed"})
+        seed_text = normalize_seed(seed)
         return self.create(players, seed_text, resolved, seating)
 
     def _create_at_table(self, players: int, options: dict[str, Any], seating: Seating, outcomes: list[Any]) -> S:
@@ -71,12 +76,12 @@ class Setup(Declaration[S, A]):
         if colors is None:
             return self.colors[:players]
         if not self.colors:
-            raise self.color_refusal(self.color_rule, reason=f"{self.title} has no seat colours to choose.",
+            raise self.color_refusal(self.color_rule, reason=core_refusals.NO_COLOURS(game=self.title),
                                      context={"path": "$.colors"})
         if (not isinstance(colors, (list, tuple)) or len(colors) != players
                 or any(not isinstance(c, str) or c not in self.colors for c in colors) or len(set(colors)) != players):
             raise self.color_refusal(self.color_rule,
-                                     reason=f"Name one colour per seat, each once, from {', '.join(self.colors)}.",
+                                     reason=core_refusals.ONE_COLOUR_PER_SEAT(colours=", ".join(self.colors)),
                                      context={"path": "$.colors", "choices": list(self.colors)})
         return tuple(colors)
 
@@ -95,7 +100,8 @@ class Setup(Declaration[S, A]):
             if name not in known:
                 raise core_refusals.INVALID_OPTIONS(
                     option=name,
-                    requirement=f"is not one of {self.title}'s options (it offers {', '.join(known) or 'none'})",
+                    requirement=core_refusals.NOT_AN_OPTION(game=self.title,
+                                                            known=", ".join(known) or core_refusals.NONE_OFFERED()),
                     context={"path": f"$.options.{name}"})
         resolved = {}
         for name, spec in known.items():

@@ -77,3 +77,29 @@ def test_a_state_field_of_the_wrong_type_names_its_path_in_both_languages():
 def test_a_sentence_of_an_unknown_form_keeps_its_english():
     worded = decoding.reason_of("Something msgspec has never said")
     assert str(worded) == "Something msgspec has never said"
+
+
+def _setup_refusal(**body) -> RulesetError:
+    with pytest.raises(RulesetError) as info:
+        SOLENIA.setup(body.pop("players", 2), body.pop("seed", None), body.pop("options", None), **body)
+    return info.value
+
+
+@pytest.mark.parametrize("body, code, kept", [
+    ({"seed": True}, "invalid_seed", []),
+    ({"seed": "s" * 200}, "invalid_seed", ["128", "200"]),
+    ({"seed": "x", "chance": "table"}, "invalid_seed", []),
+    ({"options": {"fog": 1}}, "invalid_options", ["fog"]),
+    ({"colors": ["plaid", "plaid"]}, "invalid_color", []),
+    ({"chance": "table", "outcomes": "all"}, "invalid_outcomes", []),
+    ({"chance": "table", "outcomes": [{"card": 1}]}, "invalid_outcomes", ["0"]),
+])
+def test_setup_reasons_core_words_read_in_chinese(body, code, kept):
+    """Issue 25: the reasons core words into setup's refusals (seed, options, colours, outcomes) are phrases."""
+    refusal = _setup_refusal(**body)
+    assert refusal.code == code, refusal.detail
+    chinese = refusal_detail(refusal, translator(CHINESE))
+    assert CJK.search(chinese) and all(part in chinese for part in kept), chinese
+    names = {"outcome", "outcomes", "fog", "Solenia", *SOLENIA.colors, *(spec.name for spec in SOLENIA.options)}
+    left = [word for word in re.findall(r"[A-Za-z_]{3,}", _outside_marks(chinese)) if word not in names]
+    assert not left, chinese
