@@ -183,7 +183,10 @@ def suggest_move(body: dict[str, Any], game: str):
     view = ruleset.view(held.state, player)  # the search gets this and nothing else
     del held
     try:
-        found = search.suggest(ruleset, view, player, budget_ms=body["budget_ms"], seed=body["seed"])
+        # The budget counts from the request's arrival; between playouts the search lets the worker's
+        # other requests run.
+        found = search.suggest(ruleset, view, player, budget_ms=body["budget_ms"], seed=body["seed"],
+                               arrived=g.get("started"), pause=search.share_processor)
     except search.NoLegalAction:
         raise Problem(422, "nothing_to_suggest", f"Seat {player} has no legal action now.",
                       title="Nothing to suggest", errors=[{"path": "$.player", "message": "no legal action now"}])

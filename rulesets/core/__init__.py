@@ -16,7 +16,7 @@ from .events import Event, PrivateEvent
 from .loop import Handler, Phase, PhaseTable
 from .parts import PublicStruct, PublicValue
 from .pieces import copies, kind_of, kinds_times_copies
-from .refusals import CORE as CORE_REFUSALS, MUST_BE_BOOLEAN, Catalogue, Phrases, Refusal, Worded
+from .refusals import CORE as CORE_REFUSALS, MUST_BE_BOOLEAN, Catalogue, Phrase, Phrases, Refusal, Worded
 from .rng import RandomSource, Rng
 from .rule_index import Rule, load_rule_index
 from .scoring import ScoreItem, ScoreSheet
@@ -35,7 +35,7 @@ __all__ = [
     "Handler", "Phase", "PhaseTable",
     "PublicStruct", "PublicValue",
     "copies", "kind_of", "kinds_times_copies",
-    "CORE_REFUSALS", "MUST_BE_BOOLEAN", "Catalogue", "Phrases", "Refusal", "Worded",
+    "CORE_REFUSALS", "MUST_BE_BOOLEAN", "Catalogue", "Phrase", "Phrases", "Refusal", "Worded",
     "RandomSource", "Rng",
     "Rule", "load_rule_index",
     "ScoreItem", "ScoreSheet",

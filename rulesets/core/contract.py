@@ -13,18 +13,19 @@ loop (seat, game over, phase, turn, dispatch, the move counter), copy-before-app
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from functools import cached_property
-from typing import Any, Callable, Collection, Mapping
-
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection, Mapping
+from functools import cached_property
+from typing import Any
 
 import msgspec
 
+from . import decoding
 from . import outcomes as table
 from . import refusals as core_refusals
 from .bounds import counters_within, first_out_of_bounds
-from .codec import MAX_COUNT, convert, copier, split_validation_error, to_builtins
+from .codec import MAX_COUNT, convert, copier, to_builtins
 from .declaration import A, GameState, S
 from .described import Described
 from .errors import IllegalAction, InvalidAction, InvalidState, RulesetError
@@ -68,12 +69,11 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
             state: S = raw
         else:
             if not isinstance(raw, dict):
-                raise InvalidState("A state must be a JSON object.", "$")
+                raise decoding.invalid_state(decoding.STATE_NOT_AN_OBJECT())
             try:
                 header = convert(raw, _Header)
             except msgspec.ValidationError as exc:
-                message, path = split_validation_error(exc)
-                raise InvalidState(message, path) from None
+                raise decoding.undecodable(exc, decoding.invalid_state) from None
             if header.game != self.id:
                 raise core_refusals.WRONG_GAME(given=header.game, expected=self.id,
                                                context={"path": "$.game", "expected": self.id})
@@ -85,8 +85,7 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
             try:
                 state = convert(raw, self.State)
             except msgspec.ValidationError as exc:
-                message, path = split_validation_error(exc)
-                raise InvalidState(message, path) from None
+                raise decoding.undecodable(exc, decoding.invalid_state) from None
         self.check_state(state)
         return state
 
@@ -106,12 +105,11 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
     def load_action(self, raw: Any) -> A:
         """Posted JSON to a typed action (a member of the ``Action`` union)."""
         if not isinstance(raw, dict):
-            raise InvalidAction("An action must be a JSON object.", "$")
+            raise decoding.invalid_action(decoding.ACTION_NOT_AN_OBJECT())
         try:
             action: A = convert(raw, self.Action)
         except msgspec.ValidationError as exc:
-            message, path = split_validation_error(exc)
-            raise InvalidAction(message, path) from None
+            raise decoding.undecodable(exc, decoding.invalid_action) from None
         return action
 
     def dump(self, value: Any) -> Any:

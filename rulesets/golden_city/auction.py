@@ -28,14 +28,18 @@ def check_bid(state: GoldenCityState, action: Bid) -> int:
     auction = state.auction
     assert auction is not None
     if not 0 <= action.pair < len(auction.pairs):
-        raise INVALID_PAIR(pair=action.pair, last=len(auction.pairs) - 1, context={"pair": action.pair})
+        raise INVALID_PAIR(pair=action.pair, last=len(auction.pairs) - 1, context={"pair": action.pair},
+                           explain={"pair": action.pair, "pairs": [0, len(auction.pairs) - 1]})
     price = price_of(state, action.pair)
     coins = state.players[action.player].coins
     if price and coins < price:
-        raise INSUFFICIENT_COINS(pair=action.pair, price=price, coins=coins, context={"price": price, "coins": coins})
+        raise INSUFFICIENT_COINS(pair=action.pair, price=price, coins=coins, context={"price": price, "coins": coins},
+                                 explain={"pair": action.pair, "needed": {"coins": price}, "have": {"coins": coins}})
     if action.expected_price is not None and action.expected_price != price:
         raise PRICE_MISMATCH(pair=action.pair, price=price, expected_price=action.expected_price,
-                             context={"price": price, "expected_price": action.expected_price})
+                             context={"price": price, "expected_price": action.expected_price},
+                             explain={"pair": action.pair, "needed": {"coins": price},
+                                      "offered": {"coins": action.expected_price}})
     return price
 
 

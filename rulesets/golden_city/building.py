@@ -9,24 +9,31 @@ once, so what it gives may pay for a second build in the same turn (GC-5.6).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
 from .actions import Build, EndTurn
 from .components import (HARBOUR, INNER, KEYS_RETURN, LANDSCAPES, NEIGHBOURS, PLAYER_COUNTS, SINGLE,
-                         SPACES, Space)
+                         SPACES, VILLAGE, Space)
 from .events import EndTriggered, Events, PostBuilt
-from .refusals import (ALREADY_IN_DISTRICT, BLACK_POST_INVALID_TARGET, BLACK_POST_UNAVAILABLE, BUILD_LIMIT_REACHED,
-                       CARDS_NOT_IN_HAND, DISTRICT_LOCKED, JOKER_PAIR_MISMATCH, KEY_NOT_ALLOWED, KEY_REQUIRED,
-                       NO_KEY_CARD, NO_POSTS_LEFT, NOT_CONNECTED, PAYMENT_MALFORMED, PAYMENT_WRONG_LANDSCAPE,
-                       PAYMENT_WRONG_SIZE, SPACE_OCCUPIED, UNKNOWN_SPACE)
+from .refusals import (ALREADY_IN_DISTRICT, AND, BLACK_POST_INVALID_TARGET, BLACK_POST_UNAVAILABLE,
+                       BLACK_POSTS_PLAYED_WITH, BUILD_LIMIT_REACHED, CARDS_NOT_IN_HAND, DISTRICT_LOCKED, HARBOUR_KIND,
+                       JOKER_PAIR_MISMATCH, KEY_NOT_ALLOWED, KEY_REQUIRED, NO_BLACK_POST_LEFT, NO_KEY_CARD,
+                       NO_POSTS_LEFT, NOT_CONNECTED, OR, PAYMENT_MALFORMED, PAYMENT_SLOT, PAYMENT_WRONG_LANDSCAPE,
+                       PAYMENT_WRONG_SIZE, SLOT_REQUIREMENT, SPACE_OCCUPIED, UNKNOWN_SPACE, VILLAGE_KIND, listed,
+                       shortfall_words)
 from .rewards import check_picks, pay_reward
 from .rounds import end_build_turn
-from .state import IS_BLACK, OWNER, GoldenCityState, Post
-from .supplies import hand_counts, kinds, shortfall, take_cards
+from .state import IS_BLACK, OWNER, SEQ, GoldenCityState, Post
+from .supplies import hand_counts, kinds, shortfall, shortfall_explain, take_cards
 
 #: GC-5.1: "0, 1 or 2 builds" a turn (a rule of the turn, not a printed component value).
 BUILDS_PER_TURN = 2
 #: GC-5.3.2: a joker is two cards (a slot is one card, or a joker).
 JOKER_CARDS = 2
-_BLACK_POST_GAMES = " or ".join(str(count) for count, data in sorted(PLAYER_COUNTS.items()) if data.black_posts)
+#: GC-11.1: the player counts that play black posts (2 with the printed data).
+BLACK_POST_GAMES = [count for count, data in sorted(PLAYER_COUNTS.items()) if data.black_posts]
+#: GC-5.4.1: the kinds of space that hold one post, as space_occupied words them.
+SINGLE_KINDS = {HARBOUR: HARBOUR_KIND, VILLAGE: VILLAGE_KIND}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +53,14 @@ def connected(state: GoldenCityState, seat: int, space: str) -> bool:
     return any(post[OWNER] == seat for neighbour in NEIGHBOURS[space] for post in board.get(neighbour, ()))
 
 
+def occupancy(state: GoldenCityState, space: str) -> dict[str, Any]:
+    """A refusal's ``explain`` where a space's posts decide (GC-5.4, GC-11.3, GC-11.4): the seats holding a post
+    there, in order of arrival, and those of them holding a black post (the board is public)."""
+    posts = sorted(owners(state, space), key=lambda post: post[SEQ])
+    return {"space": space, "held_by": list(dict.fromkeys(post[OWNER] for post in posts)),
+            "black_posts_of": [post[OWNER] for post in posts if post[IS_BLACK]]}
+
+
 def slots_required(state: GoldenCityState, space: Space) -> int:
     """GC-5.3: the number of landscape slots (D-1: none for an inner district under ``key_only``)."""
     if space.kind == INNER and state.options.inner_district_cost == "key_only":
@@ -59,39 +74,52 @@ def check_target(state: GoldenCityState, seat: int, space_id: str, black: bool) 
     if space is None:
         raise UNKNOWN_SPACE(space=space_id, context={"space": space_id})
     player = state.players[seat]
-    if black and (PLAYER_COUNTS[len(state.players)].black_posts == 0 or player.black_left == 0):
-        raise BLACK_POST_UNAVAILABLE(reason="you have none left" if PLAYER_COUNTS[len(state.players)].black_posts
-                                     else f"black posts are played only with {_BLACK_POST_GAMES} players",
-                                     context={"black_left": player.black_left})
+    players = len(state.players)
+    if black and (PLAYER_COUNTS[players].black_posts == 0 or player.black_left == 0):
+        explain: dict[str, Any] = {"needed": {"black_posts": 1}, "have": {"black_posts": player.black_left}}
+        if PLAYER_COUNTS[players].black_posts:
+            reason = NO_BLACK_POST_LEFT()
+        else:
+            reason = BLACK_POSTS_PLAYED_WITH(counts=listed([str(count) for count in BLACK_POST_GAMES], OR))
+            explain.update(players=players, played_with=list(BLACK_POST_GAMES))
+        raise BLACK_POST_UNAVAILABLE(reason=reason, context={"black_left": player.black_left}, explain=explain)
     if not black and player.posts_left == 0:
-        raise NO_POSTS_LEFT()
+        raise NO_POSTS_LEFT(explain={"needed": {"regular_posts": 1}, "have": {"regular_posts": player.posts_left}})
     posts = owners(state, space_id)
     if space_id in SINGLE and posts:
-        raise SPACE_OCCUPIED(space=space_id, kind=space.kind, context={"space": space_id})
+        raise SPACE_OCCUPIED(space=space_id, kind=SINGLE_KINDS[space.kind](), context={"space": space_id},
+                             explain={"space": space_id, "held_by": occupancy(state, space_id)["held_by"],
+                                      "limit": {"posts": 1}})
     if space_id not in SINGLE:
         mine = [post for post in posts if post[OWNER] == seat]
         others = [post for post in posts if post[OWNER] != seat]
         if not black:
             if mine:
-                raise ALREADY_IN_DISTRICT(space=space_id, context={"space": space_id})
+                raise ALREADY_IN_DISTRICT(space=space_id, context={"space": space_id},
+                                          explain={**occupancy(state, space_id), "limit": {"posts": 1},
+                                                   "have": {"posts": len(mine)}})
             if any(post[IS_BLACK] for post in others):
-                raise DISTRICT_LOCKED(space=space_id, context={"space": space_id})
+                raise DISTRICT_LOCKED(space=space_id, context={"space": space_id}, explain=occupancy(state, space_id))
     if black and (space_id in SINGLE or not any(not p[IS_BLACK] for p in posts if p[OWNER] == seat)
                   or any(p[OWNER] != seat for p in posts) or any(p[IS_BLACK] for p in posts)):
-        raise BLACK_POST_INVALID_TARGET(space=space_id, context={"space": space_id})
+        raise BLACK_POST_INVALID_TARGET(space=space_id, context={"space": space_id},
+                                        explain={**occupancy(state, space_id), "kind": space.kind})
     if space.kind != HARBOUR and not connected(state, seat, space_id):
-        raise NOT_CONNECTED(space=space_id, context={"space": space_id})
+        raise NOT_CONNECTED(space=space_id, context={"space": space_id},
+                            explain={"space": space_id, "adjacent_to": sorted(NEIGHBOURS[space_id])})
     return space
 
 
 # ---------------------------------------------------------------- checks 11 to 13: the key
 def check_key(state: GoldenCityState, seat: int, space: Space, use_key: bool) -> None:
     if use_key and not space.cost.key:
-        raise KEY_NOT_ALLOWED(space=space.id, context={"space": space.id})
+        raise KEY_NOT_ALLOWED(space=space.id, context={"space": space.id},
+                              explain={"space": space.id, "needed": {"keys": 0}, "offered": {"keys": 1}})
     if space.cost.key and not use_key:
-        raise KEY_REQUIRED(space=space.id, context={"space": space.id})
+        raise KEY_REQUIRED(space=space.id, context={"space": space.id},
+                           explain={"space": space.id, "needed": {"keys": 1}, "offered": {"keys": 0}})
     if use_key and state.players[seat].keys == 0:
-        raise NO_KEY_CARD()
+        raise NO_KEY_CARD(explain={"needed": {"keys": 1}, "have": {"keys": state.players[seat].keys}})
 
 
 # ---------------------------------------------------------------- checks 14 to 18: the payment
@@ -99,21 +127,28 @@ def check_payment(state: GoldenCityState, seat: int, space: Space, payment: list
     """The cards the payment spends, by type."""
     for index, slot in enumerate(payment):
         if not 1 <= len(slot) <= JOKER_CARDS or any(card not in LANDSCAPES for card in slot):
-            raise PAYMENT_MALFORMED("GC-5.3", part=f"Payment slot {index}", requirement="one or two landscape types",
-                                    landscapes=", ".join(LANDSCAPES), context={"slot": index})
+            raise PAYMENT_MALFORMED("GC-5.3", part=PAYMENT_SLOT(index=index), requirement=SLOT_REQUIREMENT(),
+                                    landscapes=", ".join(LANDSCAPES), context={"slot": index},
+                                    explain=_slot_size_explain(index, slot))
     needed = slots_required(state, space)
     if len(payment) != needed:
         raise PAYMENT_WRONG_SIZE(space=space.id, expected=needed, offered=len(payment),
-                                 context={"expected": needed, "offered": len(payment)})
+                                 context={"expected": needed, "offered": len(payment)},
+                                 explain={"space": space.id, "needed": {"slots": needed},
+                                          "offered": {"slots": len(payment)}})
     landscape = space.cost.landscape
     for index, slot in enumerate(payment):
         if len(slot) == 1 and slot[0] != landscape:
             raise PAYMENT_WRONG_LANDSCAPE(space=space.id, expected=landscape, given=slot[0],
-                                          context={"slot": index, "expected": landscape})
+                                          context={"slot": index, "expected": landscape},
+                                          explain={"space": space.id, "slot": index, "needed": {landscape: 1},
+                                                   "offered": {slot[0]: 1}})
     if state.options.joker == "identical_pair":
         for index, slot in enumerate(payment):
             if len(slot) == JOKER_CARDS and len(set(slot)) != 1:
-                raise JOKER_PAIR_MISMATCH(size=JOKER_CARDS, cards=" and ".join(slot), context={"slot": index})
+                raise JOKER_PAIR_MISMATCH(size=JOKER_CARDS, cards=listed(list(slot), AND), context={"slot": index},
+                                          explain={"slot": index, "needed": {"cards_of_one_type": JOKER_CARDS},
+                                                   "offered": kinds(list(slot))})
     cards = dict.fromkeys(LANDSCAPES, 0)
     for slot in payment:
         for kind in slot:
@@ -121,8 +156,19 @@ def check_payment(state: GoldenCityState, seat: int, space: Space, payment: list
     held = hand_counts(state.players[seat].hand)
     short = shortfall(cards, held)
     if short:
-        raise CARDS_NOT_IN_HAND("GC-5.3", shortfall=short, context={"hand": held})
+        raise CARDS_NOT_IN_HAND("GC-5.3", shortfall=shortfall_words(short), context={"hand": held},
+                                explain=shortfall_explain(cards, held))
     return {kind: count for kind, count in cards.items() if count}
+
+
+def _slot_size_explain(index: int, slot: list[str]) -> dict[str, Any] | None:
+    """GC-5.3 / GC-5.3.2: a slot is one card or a joker of two; a slot of the wrong size says so (a slot naming an
+    unknown type compares no amount)."""
+    if not slot:
+        return {"slot": index, "needed": {"cards": 1}, "offered": {"cards": 0}}
+    if len(slot) > JOKER_CARDS:
+        return {"slot": index, "limit": {"cards": JOKER_CARDS}, "offered": {"cards": len(slot)}}
+    return None
 
 
 def check_build(state: GoldenCityState, action: Build) -> Plan:
@@ -130,7 +176,8 @@ def check_build(state: GoldenCityState, action: Build) -> Plan:
     seat = action.player
     assert state.build is not None
     if state.build.builds >= BUILDS_PER_TURN:
-        raise BUILD_LIMIT_REACHED(limit=BUILDS_PER_TURN)
+        raise BUILD_LIMIT_REACHED(limit=BUILDS_PER_TURN, explain={"limit": {"builds": BUILDS_PER_TURN},
+                                                                  "have": {"builds": state.build.builds}})
     space = check_target(state, seat, action.space, action.black)
     check_key(state, seat, space, action.use_key)
     cards = check_payment(state, seat, space, action.payment)

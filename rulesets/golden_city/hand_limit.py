@@ -10,10 +10,11 @@ from __future__ import annotations
 from .actions import Discard
 from .events import Discarded, Events
 from .components import HAND_LIMIT, LANDSCAPES
-from .refusals import CARDS_NOT_IN_HAND, DISCARD_NOT_REQUIRED, PAYMENT_MALFORMED, WRONG_DISCARD_COUNT
+from .refusals import (CARDS_NOT_IN_HAND, DISCARD_ENTRY, DISCARD_NOT_REQUIRED, DISCARD_REQUIREMENT, PAYMENT_MALFORMED,
+                       WRONG_DISCARD_COUNT, shortfall_words)
 from .rounds import next_round
 from .state import GoldenCityState
-from .supplies import hand_counts, kinds, shortfall, take_cards
+from .supplies import hand_counts, kinds, shortfall, shortfall_explain, take_cards
 
 def owed(state: GoldenCityState, seat: int) -> int:
     return len(state.players[seat].hand) - HAND_LIMIT
@@ -23,20 +24,27 @@ def check_discard(state: GoldenCityState, action: Discard) -> None:
     """Spec 3.8 in order: discard_not_required, payment_malformed, wrong_discard_count, cards_not_in_hand."""
     seat = action.player
     if seat not in state.discard_pending:
-        raise DISCARD_NOT_REQUIRED(player=seat, held=len(state.players[seat].hand))
+        held = len(state.players[seat].hand)
+        raise DISCARD_NOT_REQUIRED(player=seat, held=held, explain={"limit": {"landscape_cards": HAND_LIMIT},
+                                                                    "have": {"landscape_cards": held}})
     for kind, count in action.cards.items():
         if kind not in LANDSCAPES or count < 0:
-            raise PAYMENT_MALFORMED("GC-9.1", part=f"The discard entry '{kind}: {count}'",
-                                    requirement="a landscape type with a count of 0 or more",
+            raise PAYMENT_MALFORMED("GC-9.1", part=DISCARD_ENTRY(kind=kind, count=count),
+                                    requirement=DISCARD_REQUIREMENT(),
                                     landscapes=", ".join(LANDSCAPES), context={"kind": kind})
     total = sum(action.cards.values())
     if total != owed(state, seat):
         raise WRONG_DISCARD_COUNT(expected=owed(state, seat), limit=HAND_LIMIT, offered=total,
-                                  context={"expected": owed(state, seat), "offered": total})
+                                  context={"expected": owed(state, seat), "offered": total},
+                                  explain={"needed": {"landscape_cards": owed(state, seat)},
+                                           "offered": {"landscape_cards": total},
+                                           "limit": {"landscape_cards": HAND_LIMIT},
+                                           "have": {"landscape_cards": len(state.players[seat].hand)}})
     held = hand_counts(state.players[seat].hand)
     short = shortfall(action.cards, held)
     if short:
-        raise CARDS_NOT_IN_HAND("GC-9.1", shortfall=short, context={"hand": held})
+        raise CARDS_NOT_IN_HAND("GC-9.1", shortfall=shortfall_words(short), context={"hand": held},
+                                explain=shortfall_explain(action.cards, held))
 
 
 def discard(state: GoldenCityState, action: Discard) -> Events:

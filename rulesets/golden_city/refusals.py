@@ -8,8 +8,10 @@ phase table and the Ruleset's declarations.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rulesets.core import Catalogue, InvalidSetup, Refusal
+from rulesets.core.refusals import Phrase
 
 refusals = Catalogue()
 
@@ -95,3 +97,44 @@ WRONG_DISCARD_COUNT = refusals.entry("wrong_discard_count", ("GC-9.1",),
 # ---------------------------------------------------------------- what a phase awaits (not_your_turn)
 AWAITS_BID = refusals.phrase("awaits_bid", "seat {seat} to place a bid marker")
 AWAITS_BUILDER = refusals.phrase("awaits_builder", "seat {seat} to build or end the turn")
+
+# ---------------------------------------------------------------- values worded into the sentences
+# A value that is words, not an identifier, is a phrase, so that a translated refusal reads
+# translated values too (rulesets.core.translation.phrase_text).
+#: black_post_unavailable's two reasons (GC-11.1)
+NO_BLACK_POST_LEFT = refusals.phrase("no_black_post_left", "you have none left")
+BLACK_POSTS_PLAYED_WITH = refusals.phrase("black_posts_played_with",
+                                          "black posts are played only with {counts} players")
+#: space_occupied's kinds: the spaces that hold one post in total (GC-5.4.1)
+HARBOUR_KIND = refusals.phrase("harbour_kind", "harbour")
+VILLAGE_KIND = refusals.phrase("village_kind", "village")
+#: payment_malformed's parts at fault and what they must be (GC-5.3, GC-9.1)
+PAYMENT_SLOT = refusals.phrase("payment_slot", "Payment slot {index}")
+SLOT_REQUIREMENT = refusals.phrase("slot_requirement", "one or two landscape types")
+DISCARD_ENTRY = refusals.phrase("discard_entry", "The discard entry '{kind}: {count}'")
+DISCARD_REQUIREMENT = refusals.phrase("discard_requirement", "a landscape type with a count of 0 or more")
+#: cards_not_in_hand's shortfall, one landscape type at a time (GC-5.3, GC-9.1)
+SHORT_OF = refusals.phrase("short_of", "{asked} {kind} asked, {held} held")
+#: a list of worded values: "a and b" (the two cards of a joker), "a or b" (player counts), "a; b"
+AND = refusals.phrase("and", "{first} and {second}")
+OR = refusals.phrase("or", "{first} or {second}")
+THEN = refusals.phrase("then", "{first}; {second}")
+#: the setup refusal of a colour that is the black posts' (GC-11.1)
+COLOUR_IS_BLACK_POSTS = refusals.phrase(
+    "colour_is_black_posts", "In a {players}-player game the {colour} posts are the black posts: choose other colours.")
+
+
+def listed(items: list[Any], joined: Phrase) -> Any:
+    """``items`` as one value, each pair joined by the phrase ``joined`` (``a or b or c``), so that every
+    joining word is translated; one item is itself."""
+    if not items:
+        raise ValueError("a listed value names at least one item")
+    value = items[-1]
+    for item in reversed(items[:-1]):
+        value = joined(first=item, second=value)
+    return value
+
+
+def shortfall_words(short: dict[str, tuple[int, int]]) -> Any:
+    """cards_not_in_hand's ``shortfall``: "2 coast asked, 1 held; 2 forest asked, 0 held" (type -> (asked, held))."""
+    return listed([SHORT_OF(asked=asked, kind=kind, held=held) for kind, (asked, held) in short.items()], THEN)

@@ -13,6 +13,7 @@ from rulesets.core import Deck, RandomSource, Refusal, Rng, Seating, clockwise, 
 from .components import (BLACK, BONUS_CARDS, COAST, COINS_TOTAL, DATA_VERSION, GOODS_CARDS, GOODS_DISPLAY, KEYS_TOTAL,
                          LANDSCAPE_CARDS, PLAYER_COUNTS, SCORING_CARDS, SCORING_STACK_ORDER, START_COAST, START_COINS,
                          START_RANDOM)
+from .refusals import COLOUR_IS_BLACK_POSTS
 from .rounds import start_round
 from .state import GoldenCityState, Player, Rules
 
@@ -26,8 +27,7 @@ def create(game: str, version: str, players: int, seed: str, options: dict[str, 
     counts = PLAYER_COUNTS[players]
     if counts.black_posts and BLACK in seating.colors:
         raise colour_refusal("GC-11.1", context={"path": "$.colors"},
-                             reason=f"In a {players}-player game the {BLACK} posts are the black posts: "
-                                    "choose other colours.")
+                             reason=COLOUR_IS_BLACK_POSTS(players=players, colour=BLACK))
     rules = rules_of(options)
     rng = Rng(seed=seed)
     chance = RandomSource(rng)

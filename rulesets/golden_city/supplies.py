@@ -39,10 +39,16 @@ def hand_counts(hand: list[str]) -> dict[str, int]:
     return counts
 
 
-def shortfall(wanted: dict[str, int], held: dict[str, int]) -> str:
-    """The types ``wanted`` asks more of than ``held`` holds, worded ("2 coast asked, 1 held"); empty if none."""
-    return ", ".join(f"{count} {kind} asked, {held.get(kind, 0)} held"
-                     for kind, count in wanted.items() if count > held.get(kind, 0))
+def shortfall(wanted: dict[str, int], held: dict[str, int]) -> dict[str, tuple[int, int]]:
+    """The types ``wanted`` asks more of than ``held`` holds: type -> (asked, held); empty if none."""
+    return {kind: (count, held.get(kind, 0)) for kind, count in wanted.items() if count > held.get(kind, 0)}
+
+
+def shortfall_explain(wanted: dict[str, int], held: dict[str, int]) -> dict[str, dict[str, int]]:
+    """cards_not_in_hand's ``explain``: every type the payment or discard names, and how many of each the hand
+    holds (the seat's own hand, told to that seat only)."""
+    named = [kind for kind, count in wanted.items() if count > 0]
+    return {"needed": {kind: wanted[kind] for kind in named}, "have": {kind: held.get(kind, 0) for kind in named}}
 
 
 def take_cards(hand: list[str], wanted: dict[str, int]) -> list[str]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
-from rulesets.core.refusals import Phrase
+from rulesets.core import OptionSpec, Phase, PhaseTable, Phrase, Ruleset, ScoreSheet, Seating
 from rulesets.core.search import value
 
 from rulesets.core.drawing import Frame, Svg

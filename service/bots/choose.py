@@ -35,10 +35,11 @@ def bot_action(ruleset: Ruleset, view: dict[str, Any], seat: int, *,
     Raises ``LookupError`` when the seat has nothing to play.
     """
     if searchable(ruleset):
-        from rulesets.core.search import NoLegalAction, suggest
+        from rulesets.core.search import NoLegalAction, share_processor, suggest
 
         try:
-            found = suggest(ruleset, view, seat, budget_ms=budget_ms, seed=seed)
+            # a bot of the in-process store searches inside a serving worker: it lets requests run
+            found = suggest(ruleset, view, seat, budget_ms=budget_ms, seed=seed, pause=share_processor)
         except NoLegalAction:
             found = None
         if found is not None and found.suggestions:

@@ -4,6 +4,7 @@ kit (``rulesets.testing.search``) shown able to fail."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -89,3 +90,27 @@ class _Leaky(Solenia):
 def test_the_twin_check_fails_when_a_view_leaks_another_hand_SOL_H_1():
     with pytest.raises(AssertionError, match="told apart from its twin"):
         check_blind(_Leaky(), SECRETS, 2, 6, playouts=12)
+
+
+def test_a_request_that_waited_its_budget_away_answers_at_once_cut_short():
+    """Issue 23: the answer comes within the budget plus 50 ms of the request's arrival; a request that waited
+    for the processor past its budget gets what the first sample gives, marked cut short."""
+    solenia = get_ruleset("solenia")
+    state = solenia.setup(2, seed="arrival")
+    view = solenia.view(state, 0)
+    arrived = time.perf_counter() - 0.300  # the whole 300 ms budget spent waiting
+    started = time.perf_counter()
+    found = suggest(solenia, view, 0, budget_ms=300, seed=1, arrived=arrived)
+    assert found.searched.cut_short and found.suggestions
+    assert (time.perf_counter() - started) * 1000 < 50 + 10  # no playout begun past the deadline
+
+
+def test_a_search_pauses_between_playouts_so_other_requests_run():
+    """A search inside a serving worker gives the processor away at every look at the clock (``pause``)."""
+    solenia = get_ruleset("solenia")
+    state = solenia.setup(2, seed="pause")
+    pauses = []
+    found = suggest(solenia, solenia.view(state, 0), 0, budget_ms=200, seed=1, pause=lambda: pauses.append(1))
+    assert found.searched.playouts > 1 and len(pauses) >= found.searched.playouts
+    again = suggest(solenia, solenia.view(state, 0), 0, budget_ms=200, seed=1)
+    assert again.suggestions == found.suggestions or found.searched.cut_short or again.searched.cut_short

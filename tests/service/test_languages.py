@@ -11,9 +11,11 @@ import re
 from typing import Any, Iterator
 
 import pytest
+import yaml
 
 from rulesets.core import catalogues, translation
 from rulesets.core.host import RulesetError
+from rulesets.core.refusals import CORE_PHRASES
 from rulesets.testing.playout import nudged_actions
 from service import create_app
 from service.problems import problem_response
@@ -189,10 +191,21 @@ def _values(template: str, detail: str) -> dict[str, str] | None:
     return match.groupdict() if match else None
 
 
+def _leaf_values(value: str, phrases: list[str]) -> list[str]:
+    """A value as the Chinese detail must hold it: a value worded by a phrase (``seat 1 to play``) is
+    translated as a whole, so what must be there are the phrase's own values, read back the same way."""
+    for template in phrases:
+        if catalogues.placeholders(template) and (parts := _values(template, value)) is not None:
+            return [leaf for part in parts.values() for leaf in _leaf_values(part, phrases)]
+    return [value]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_nudged_illegal_actions_answer_in_both_languages_with_the_same_code_rule_and_nearest(client, game):
     templates = {e["code"]: e["message"] for e in client.get(f"/v1/games/{game}", headers=EN).json["errors"]}
     chinese_templates = {e["code"]: e["message"] for e in client.get(f"/v1/games/{game}", headers=ZH).json["errors"]}
+    phrases = [phrase.template for phrase in [*rulesets_by_id()[game].refusals.phrases(), *CORE_PHRASES]
+               if not re.fullmatch(r"\{\w+\}", phrase.template)]  # a bare value (core's unread sentence) says nothing
     refused = set()
     offered = 0
     for state, action in _battery(client, game, "i18n-battery", steps=14, nudges=4):
@@ -209,7 +222,9 @@ def test_nudged_illegal_actions_answer_in_both_languages_with_the_same_code_rule
         template = templates.get(en["code"])
         values = _values(template, en["detail"]) if template else None
         if values is not None:  # worded by its catalogue entry
-            assert all(value in zh["detail"] for value in values.values()), (en["detail"], zh["detail"])
+            assert _values(chinese_templates[en["code"]], zh["detail"]) is not None, zh["detail"]  # its own template
+            leaves = [leaf for value in values.values() for leaf in _leaf_values(value, phrases)]
+            assert all(leaf in zh["detail"] for leaf in leaves), (en["detail"], zh["detail"])
             if CJK.search(chinese_templates[en["code"]]):
                 assert CJK.search(zh["detail"]), zh["detail"]
         if en["title"] == "Illegal action" and isinstance(action.get("player"), int):
@@ -295,5 +310,51 @@ def test_the_pseudo_locale_shows_no_text_outside_the_catalogue(app, client, pseu
         assert _wrapped(body["detail"]) and _wrapped(body["title"]), body
     for state, action in _battery(client, game, "pseudo", steps=4, nudges=3):
         answer = client.post(f"/v1/games/{game}/apply", json={"state": state, "action": action}, headers=pseudo)
-        if answer.status_code == 422 and answer.json["code"] not in ("invalid_action", "invalid_state"):
+        if answer.status_code == 422:  # decoding refusals too: their reasons are core's phrases
             assert _wrapped(answer.json["detail"]) and _wrapped(answer.json["title"]), answer.json
+
+
+# ---------------------------------------------------------------- no English prose left in Chinese
+#: a run of Latin letters (with the marks identifiers carry) as it stands in a sentence
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z0-9_.:\-]*")
+
+
+def _identifiers(node: Any, into: set[str]) -> set[str]:
+    """Every key and string of a JSON value but prose (a component's ``name``/``text``): the ids a detail may
+    quote as they are (a card, a space, a resource, an action type, a phase)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            into.add(str(key))
+            if key not in ("name", "text", "title", "description"):
+                _identifiers(value, into)
+    elif isinstance(node, list):
+        for item in node:
+            _identifiers(item, into)
+    elif isinstance(node, str):
+        into.update(_LATIN_RUN.findall(node))
+    return into
+
+
+#: names a Chinese sentence writes in Latin letters too
+_NAMES = {"JSON", "AP", "VP"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_chinese_details_of_the_battery_hold_no_english_prose(client, game):
+    """Every value worded into a Chinese detail reads Chinese: what Latin letters remain are identifiers of the
+    state, the action or the components (quoted or not), never English words."""
+    known = _identifiers(client.get(f"/v1/games/{game}/components", headers=EN).json, set(_NAMES))
+    document = yaml.safe_load(client.get("/openapi.yaml").get_data(as_text=True))
+    known = _identifiers({name: schema for name, schema in document["components"]["schemas"].items()
+                          if name.startswith(f"{game}.")}, known)  # the game's field names and enums
+    leftovers: dict[str, str] = {}
+    for state, action in _battery(client, game, "i18n-prose", steps=20, nudges=5):
+        answer = client.post(f"/v1/games/{game}/apply", json={"state": state, "action": action}, headers=ZH)
+        if answer.status_code == 200:
+            continue
+        allowed = _identifiers(action, _identifiers(state, set(known)))
+        detail = re.sub(r"`[^`]*`|'[^']*'|\"[^\"]*\"", "", answer.json["detail"])
+        english = [run for run in _LATIN_RUN.findall(detail) if run.strip(".:-") not in allowed and len(run) > 2]
+        if english:
+            leftovers.setdefault(answer.json["code"], answer.json["detail"])
+    assert not leftovers, leftovers

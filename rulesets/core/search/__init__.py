@@ -44,14 +44,15 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..codec import canonical_json, to_builtins
 from . import sampling, value
-from .budget import meter
+from .budget import meter, share_processor
 from .determinized import ranked, search
 
-__all__ = ["MAX_SUGGESTIONS", "NoLegalAction", "NotSearchable", "Scored", "Searched", "Suggestion", "sampling", "suggest", "value"]
+__all__ = ["MAX_SUGGESTIONS", "NoLegalAction", "NotSearchable", "Scored", "Searched", "Suggestion", "sampling",
+           "share_processor", "suggest", "value"]
 
 MAX_SUGGESTIONS = 5
 
@@ -92,12 +93,15 @@ class Suggestion:
 
 
 def suggest(ruleset: Any, view: dict[str, Any], player: int, *, budget_ms: int = 300,
-            seed: int | str | None = None, playouts: int | None = None) -> Suggestion:
+            seed: int | str | None = None, playouts: int | None = None,
+            arrived: float | None = None, pause: Callable[[], None] | None = None) -> Suggestion:
     """The seat's best legal actions from its ``view``, searched within ``budget_ms``.
 
     ``seed`` fixes the search's chance (None: one derived from the view, so a position
     always gets the same answer). ``playouts`` replaces the budget by a fixed playout count
-    (no clock at all: for tests and benchmarks). Raises ``NotSearchable`` for a game without
+    (no clock at all: for tests and benchmarks). ``arrived`` and ``pause`` are the meter's
+    (:func:`.budget.meter`): the budget counted from the request's arrival, and the processor
+    shared with the process's other requests. Raises ``NotSearchable`` for a game without
     a ``determinize`` hook and ``NoLegalAction`` when the seat has nothing to do.
     """
     if not ruleset.searchable:
@@ -106,7 +110,7 @@ def suggest(ruleset: Any, view: dict[str, Any], player: int, *, budget_ms: int =
     if view.get("viewer") != player:
         raise ValueError(f"the view is seat {view.get('viewer')}'s, not seat {player}'s")
     rnd = random.Random(_seed_text(view, seed))
-    work = meter(ruleset.id, budget_ms, playouts)
+    work = meter(ruleset.id, budget_ms, playouts, arrived=arrived, pause=pause)
     try:
         outcome = search(ruleset, view, player, rnd, work)
     except ValueError as none_left:

@@ -8,7 +8,12 @@ all counted, never timed. The units a millisecond buys come from ``pace.json``: 
 per game on the reference machine (``python bench/bots.py --calibrate``), the search plans
 for ``PLANNED_SHARE`` of the budget.
 
-A safety stop still watches the clock (between playouts, and every few actions inside one):
+A search shares its process with other requests (a gevent worker serves many at once): between
+playouts, and every few actions inside one, it calls the meter's ``pause`` (the service gives
+``time.sleep(0)``, which lets the worker's other requests run), and its deadline counts from when
+the request arrived, not from when the search got the processor.
+
+A safety stop still watches the clock (at those same moments):
 it ends the search ``SAFETY_SLACK_MS`` after the budget, which on the reference machine is
 never reached (the plan ends near ``PLANNED_SHARE`` of it); a playout it interrupts counts for nothing. Only
 a machine or a moment far slower than the calibration trips it; the answer then still comes
@@ -22,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 #: the share of the budget the planned work should take on the reference machine.
 PLANNED_SHARE = 0.5
@@ -55,6 +61,8 @@ class Meter:
     done: int = 0
     cut_short: bool = False
     started: float = field(default_factory=time.perf_counter)
+    #: called at every look at the clock: gives the processor to the process's other work a moment
+    pause: Callable[[], None] | None = None
 
     def charge(self, units: int) -> None:
         self.spent += units
@@ -70,6 +78,8 @@ class Meter:
 
     def late(self) -> bool:
         """Whether the clock's safety stop has come (then the search is cut short)."""
+        if self.pause is not None:
+            self.pause()
         if self.stop_at is not None and time.perf_counter() >= self.stop_at:
             self.cut_short = True
         return self.cut_short
@@ -78,14 +88,25 @@ class Meter:
         return (time.perf_counter() - self.started) * 1000.0
 
 
+def share_processor() -> None:
+    """A ``pause`` for a search serving requests: ``time.sleep(0)`` lets the process's other threads run,
+    and under gevent (whose monkey-patching makes it a yield to the hub) its other requests."""
+    time.sleep(0)
+
+
 #: how far past the budget the safety stop lets a search run (the answer's allowance is 50 ms in all).
 SAFETY_SLACK_MS = 10.0
 
 
-def meter(game: str, budget_ms: int, playouts: int | None, clock_slack_ms: float = SAFETY_SLACK_MS) -> Meter:
-    """The meter of one search: a fixed playout count when given (no clock at all), else the budget's units."""
+def meter(game: str, budget_ms: int, playouts: int | None, clock_slack_ms: float = SAFETY_SLACK_MS, *,
+          arrived: float | None = None, pause: Callable[[], None] | None = None) -> Meter:
+    """The meter of one search: a fixed playout count when given (no clock at all), else the budget's units.
+
+    ``arrived`` (a ``time.perf_counter()`` reading) is when the request came: the safety stop counts from it,
+    so time a request waited for the processor is time its search does not get. ``pause`` is the meter's."""
     started = time.perf_counter()
     if playouts is not None:
-        return Meter(units=0, playouts=playouts, started=started)
-    return Meter(units=units_for(game, budget_ms), started=started,
-                 stop_at=started + (budget_ms + clock_slack_ms) / 1000.0)
+        return Meter(units=0, playouts=playouts, started=started, pause=pause)
+    origin = started if arrived is None else min(arrived, started)
+    return Meter(units=units_for(game, budget_ms), started=started, pause=pause,
+                 stop_at=origin + (budget_ms + clock_slack_ms) / 1000.0)
