@@ -45,15 +45,17 @@ def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
 def _shape_error(kind: TileType, hexes: list[tuple[int, int]]) -> RulesetError | None:
     """JAVA-4.2: the refusal of a footprint of the wrong size or shape, None when it fits the tile."""
     size = TILE_SIZE[kind]
-    named = {"tile": TILE_NAMES[kind](), "size": size}
+    name = TILE_NAMES[kind]()
     if len(hexes) != size:
-        return INVALID_TILE_SHAPE(**named, explain={"needed": {"hexes": size}, "offered": {"hexes": len(hexes)}})
+        return INVALID_TILE_SHAPE(tile=name, size=size, explain={"needed": {"hexes": size},
+                                                                 "offered": {"hexes": len(hexes)}})
     if len(set(hexes)) != size:
-        return INVALID_TILE_SHAPE(**named, explain={"needed": {"hexes": size}, "offered": {"hexes": len(set(hexes))}})
+        return INVALID_TILE_SHAPE(tile=name, size=size, explain={"needed": {"hexes": size},
+                                                                 "offered": {"hexes": len(set(hexes))}})
     for n, a in enumerate(hexes):
         for b in hexes[n + 1:]:
             if not _adjacent(a, b):  # a pair (a double) or a triangle: every two hexes touch
-                return INVALID_TILE_SHAPE(**named, explain={
+                return INVALID_TILE_SHAPE(tile=name, size=size, explain={
                     "space": hex_of(b), "adjacent_to": sorted([a[0] + dq, a[1] + dr] for dq, dr in NEIGHBOR_OFFSETS)})
     return None
 
@@ -130,8 +132,8 @@ def place_tile(state: JavaState, action: PlaceTile) -> Events:
         raise EXACT_COVER_SAME_TILE(explain={"covers_tile": land.top[cells[0]], "size": {"hexes": size}})
     village = INDEX[village_hex] if village_hex is not None else None
     joined = palaces_joined(land, set(cells), village)
-    if len(joined) >= 2:
-        raise JOINS_TWO_CITIES(explain={"space": hex_of(village_hex), "palaces": spaces(joined)})
+    if village is not None and len(joined) >= 2:
+        raise JOINS_TWO_CITIES(explain={"space": space(village), "palaces": spaces(joined)})
     cost = _cost(cells, level)
     check_ap(state, cost, "JAVA-4.10" if cost > TILE_AP else "JAVA-4.9", tile=True)
     return _commit(state, land, seat, kind, cells, village_hex, level, cost)
