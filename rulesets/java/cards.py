@@ -9,11 +9,16 @@ from .actions import TakeFestivalCard
 from .components import CARDS, COSTS
 from .state import JavaState
 from .action_points import check_ap, spend
-from .refusals import CARD_LIMIT_REACHED, INVALID_CARD_SOURCE, NO_CARDS_LEFT, NO_FACE_UP_CARD
+from .refusals import CARD_LIMIT_REACHED, INVALID_CARD_SOURCE, NO_CARDS_LEFT, NO_FACE_UP_CARD, TO_TAKE
 
 CARD_AP = COSTS.take_festival_card.ap
 CARDS_PER_TURN = COSTS.take_festival_card.max_per_turn
 SOURCES = ("face_up", "deck")
+
+
+def no_face_up_explain() -> dict[str, dict[str, int]]:
+    """no_face_up_card's explain (taking the card, JAVA-9.4, or naming a festival by it, JAVA-10.2)."""
+    return {"needed": {"face_up_cards": 1}, "have": {"face_up_cards": 0}}
 
 
 def card_value(card: str, symbols: list[str] | frozenset[str]) -> int:
@@ -43,12 +48,14 @@ def take_festival_card(state: JavaState, action: TakeFestivalCard) -> Events:
     if action.source not in SOURCES:
         raise INVALID_CARD_SOURCE()
     if state.turn.cards_taken >= CARDS_PER_TURN:
-        raise CARD_LIMIT_REACHED(limit=CARDS_PER_TURN)
+        raise CARD_LIMIT_REACHED(limit=CARDS_PER_TURN, explain={"limit": {"cards": CARDS_PER_TURN},
+                                                                "have": {"cards": state.turn.cards_taken}})
     cards = state.cards
     if action.source == "face_up" and cards.face_up is None:
-        raise NO_FACE_UP_CARD("JAVA-9.4", purpose="take")
+        raise NO_FACE_UP_CARD("JAVA-9.4", purpose=TO_TAKE(), explain=no_face_up_explain())
     if action.source == "deck" and not cards.deck and not cards.discard:
-        raise NO_CARDS_LEFT()
+        # the sizes of the deck and the discard pile are public (spec 4.1)
+        raise NO_CARDS_LEFT(explain={"needed": {"cards": 1}, "have": {"deck": 0, "discard": 0}})
     check_ap(state, CARD_AP, "JAVA-9.1")
     spend(state, CARD_AP)
     state.turn.cards_taken += 1

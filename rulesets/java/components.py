@@ -239,6 +239,7 @@ def assumed_blocks() -> list[str]:
 # ---------------------------------------------------------------- tables the rules read
 AP_PER_TURN: int = DATA.action_points.per_turn
 TOKEN_BONUS: int = DATA.action_points.action_token_bonus
+TOKENS_PER_TURN: int = DATA.action_points.max_action_tokens_per_turn
 COSTS: ActionCosts = DATA.action_costs
 TILE_TYPES: tuple[TileType, ...] = ("triple", "double", "single_rice", "single_village")
 #: a tile type by the name an action gives it (JAVA-4.1: an unknown name is refused).

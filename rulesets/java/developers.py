@@ -15,9 +15,10 @@ from .components import COSTS
 from .land import NOBODY, Land
 from .state import JavaState
 from .action_points import check_ap, spend
-from .refusals import (DESTINATION_NOT_LAND, DESTINATION_OCCUPIED, INVALID_PATH, NO_DEVELOPER_IN_SUPPLY,
-                       NO_OWN_DEVELOPER_THERE, NO_PATH, NOT_A_LAND_SPACE, NOT_AN_ENTRY_SPACE, SAME_SPACE,
-                       SPACE_OCCUPIED, VIA_REGION_NOT_ADJACENT)
+from .explain import hex_of, held_by, lies_in, space, spaces, terrain
+from .refusals import (BOTH, COMING_IN, DESTINATION_NOT_LAND, DESTINATION_OCCUPIED, INVALID_PATH, LEAVING,
+                       NO_DEVELOPER_IN_SUPPLY, NO_OWN_DEVELOPER_THERE, NO_PATH, NOT_A_LAND_SPACE, NOT_AN_ENTRY_SPACE,
+                       REGION_NAMES, SAME_SPACE, SPACE_OCCUPIED, VIA_REGION_NOT_ADJACENT, one_or_two)
 
 CHANGE_AP = COSTS.move_developer.per_terrain_change
 SAME_AP = COSTS.move_developer.same_terrain
@@ -37,21 +38,30 @@ def region_cost(i: int, via: str | None, table: dict[str, int]) -> int:
 
 def _check_via(i: int, via: str | None) -> None:
     if via is not None and via not in ENTRY_REGIONS[i]:
-        raise VIA_REGION_NOT_ADJACENT(space=HEXES[i], regions=" and ".join(ENTRY_REGIONS[i]))
+        touched = list(ENTRY_REGIONS[i])
+        raise VIA_REGION_NOT_ADJACENT(space=HEXES[i], regions=one_or_two([REGION_NAMES[r]() for r in touched], BOTH),
+                                      explain={"space": space(i), "adjacent_to": touched})
+
+
+def _where(land: Land, h: tuple[int, ...], i: int | None) -> dict[str, object]:
+    """not_an_entry_space's explain: where the space lies and how high (an outer hex is an entry space once a
+    tile overhangs onto it, JAVA-2.8)."""
+    return {"space": hex_of(h), "lies_in": lies_in(i), "level": 0 if i is None else land.level[i]}
 
 
 def enter_developer(state: JavaState, action: EnterDeveloper) -> Events:
     seat = action.player
-    if state.players[seat].developer_supply == 0:
-        raise NO_DEVELOPER_IN_SUPPLY()
+    supply = state.players[seat].developer_supply
+    if supply == 0:
+        raise NO_DEVELOPER_IN_SUPPLY(explain={"needed": {"developers": 1}, "have": {"developers": supply}})
     land = Land(state)
     i = INDEX.get(tuple(action.to))
     if i is None or not entry_space(land, i):
-        raise NOT_AN_ENTRY_SPACE("JAVA-5.1", movement="come in on")
+        raise NOT_AN_ENTRY_SPACE("JAVA-5.1", movement=COMING_IN(), explain=_where(land, action.to, i))
     if not land.is_land(i):
-        raise NOT_A_LAND_SPACE()
+        raise NOT_A_LAND_SPACE(explain={"space": space(i), "terrain": terrain(land, i)})
     if land.dev[i] != NOBODY:
-        raise SPACE_OCCUPIED("JAVA-2.16")
+        raise SPACE_OCCUPIED("JAVA-2.16", explain={"space": space(i), "held_by": land.dev[i]})
     _check_via(i, action.via)
     cost = region_cost(i, action.via, ENTER_COST)
     check_ap(state, cost, "JAVA-5.2")
@@ -66,9 +76,9 @@ def exit_developer(state: JavaState, action: ExitDeveloper) -> Events:
     land = Land(state)
     i = INDEX.get(tuple(action.from_))
     if i is None or land.dev[i] != seat:
-        raise NO_OWN_DEVELOPER_THERE("JAVA-5.3")
+        raise NO_OWN_DEVELOPER_THERE("JAVA-5.3", explain={"space": hex_of(action.from_), "held_by": held_by(land, i)})
     if not entry_space(land, i):
-        raise NOT_AN_ENTRY_SPACE("JAVA-5.3", movement="leave from")
+        raise NOT_AN_ENTRY_SPACE("JAVA-5.3", movement=LEAVING(), explain=_where(land, action.from_, i))
     _check_via(i, action.via)
     cost = region_cost(i, action.via, EXIT_COST)
     check_ap(state, cost, "JAVA-5.3")
@@ -130,20 +140,22 @@ def move_developer(state: JavaState, action: MoveDeveloper) -> Events:
     land = Land(state)
     start = INDEX.get(tuple(action.from_))
     if start is None or land.dev[start] != seat:
-        raise NO_OWN_DEVELOPER_THERE("JAVA-6.1")
+        raise NO_OWN_DEVELOPER_THERE("JAVA-6.1", explain={"space": hex_of(action.from_),
+                                                         "held_by": held_by(land, start)})
     goal = INDEX.get(tuple(action.to))
     if goal == start:
-        raise SAME_SPACE()
+        raise SAME_SPACE(explain={"from": space(start), "to": space(start)})
     if goal is None or not land.is_land(goal):
-        raise DESTINATION_NOT_LAND()
+        raise DESTINATION_NOT_LAND(explain={"space": hex_of(action.to), "terrain": terrain(land, goal)})
     if land.dev[goal] != NOBODY:
-        raise DESTINATION_OCCUPIED()
+        raise DESTINATION_OCCUPIED(explain={"space": space(goal), "held_by": land.dev[goal]})
     if action.path is not None:
         cost = _path_cost(land, seat, start, goal, [as_hex(h) for h in action.path])
     else:
         found = move_cost(land, start, goal, seat)
         if found is None:
-            raise NO_PATH()
+            raise NO_PATH(explain={"from": space(start), "to": space(goal),
+                                   "reachable": spaces(i for i in move_costs(land, start, seat) if i != start)})
         cost = found
     check_ap(state, cost, "JAVA-6.4")
     land.space(start).developer = None
@@ -153,17 +165,22 @@ def move_developer(state: JavaState, action: MoveDeveloper) -> Events:
 
 
 def _path_cost(land: Land, seat: int, start: int, goal: int, path: list[tuple[int, int]]) -> int:
-    """JAVA-6.5: a supplied path is validated and charged as given."""
-    if any(h not in INDEX for h in path):
-        raise INVALID_PATH()
+    """JAVA-6.5: a supplied path is validated and charged as given; its refusal names the step at fault."""
+    for h in path:
+        if h not in INDEX:
+            raise INVALID_PATH(explain={"space": hex_of(h), "terrain": "off_board"})
     cells = [INDEX[h] for h in path]
     if len(cells) < 2 or cells[0] != start or cells[-1] != goal:
-        raise INVALID_PATH()
+        raise INVALID_PATH(explain={"needed": {"from": space(start), "to": space(goal)},
+                                    "offered": {"from": space(cells[0]) if cells else None,
+                                                "to": space(cells[-1]) if cells else None}})
     cost = 0
     for a, b in zip(cells, cells[1:]):
-        if b not in NEIGHBORS[a] or not land.is_land(b):
-            raise INVALID_PATH()
+        if b not in NEIGHBORS[a]:
+            raise INVALID_PATH(explain={"space": space(b), "adjacent_to": spaces(NEIGHBORS[a])})
+        if not land.is_land(b):
+            raise INVALID_PATH(explain={"space": space(b), "terrain": terrain(land, b)})
         if b != goal and land.dev[b] not in (NOBODY, seat):
-            raise INVALID_PATH()
+            raise INVALID_PATH(explain={"space": space(b), "held_by": land.dev[b]})
         cost += CHANGE_AP if land.village[a] != land.village[b] else SAME_AP
     return cost

@@ -19,25 +19,34 @@ from rulesets.core import Events, after, next_seat
 from .events import (FestivalDeclared, FestivalDeclined, FestivalJoined, FestivalPassed, FestivalRaised,
                      FestivalResolved, JavaEvent, TieAccepted, TieProposed, TieRefused)
 from .actions import DeclareFestival, FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse
-from .cards import card_value, festival_deck
+from .cards import card_value, festival_deck, no_face_up_explain
 from .components import CARDS, SABRE
 from .land import Land
 from .palaces import palace_at
 from .state import Bid, Festival, JavaState, TieVote
 from .turns import check_turn_may_end, finish_turn
+from .explain import spaces
+from .palaces import no_palace_explain
 from .refusals import (BID_TOO_LOW, CANNOT_REFUSE_TIE, CARD_DOES_NOT_MATCH, CARD_NOT_IN_HAND, CARDS_WITH_ACCEPTANCE,
-                       EMPTY_BID, MUST_RAISE_WHEN_REFUSING, NO_DEVELOPER_IN_CITY, NO_FACE_UP_CARD, NO_PALACE_THERE,
-                       NO_TIE_TO_PROPOSE, NOT_YOUR_FESTIVAL_TURN, PALACE_ALREADY_CELEBRATED)
+                       EITHER, EMPTY_BID, FESTIVAL_SEAT, MUST_RAISE_WHEN_REFUSING, NO_BID_LEVEL, NO_DEVELOPER_IN_CITY,
+                       NO_FACE_UP_CARD, NO_PALACE_THERE, NO_TIE_TO_PROPOSE, NOT_LEVEL, NOT_YOUR_FESTIVAL_TURN, OR_PASS,
+                       PALACE_ALREADY_CELEBRATED, STILL_JOINING, SYMBOL_NAMES, TO_NAME_THE_FESTIVAL,
+                       TO_OPEN_THE_FESTIVAL, one_or_two)
 
 
 # ---------------------------------------------------------------- cards played
 def _check_cards(hand: list[str], cards: list[str], symbols: list[str], hand_rule: str) -> int:
-    """card_not_in_hand (a card not held, or named twice), then card_does_not_match; returns the value."""
+    """card_not_in_hand (a card not held, or named twice), then card_does_not_match; returns the value.
+
+    Their explain names the seat's own hand: the refused seat is the one that holds it."""
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-        raise CARD_NOT_IN_HAND(hand_rule)
+        raise CARD_NOT_IN_HAND(hand_rule, explain={
+            "not_in_hand": sorted({c for c in cards if c not in hand}),
+            "repeated": sorted({c for c in cards if cards.count(c) > 1}), "hand": sorted(hand)})
     values = [card_value(c, symbols) for c in cards]
     if any(v == 0 for v in values):
-        raise CARD_DOES_NOT_MATCH(symbols=", ".join(symbols))
+        raise CARD_DOES_NOT_MATCH(symbols=one_or_two([SYMBOL_NAMES[s]() for s in symbols], EITHER), explain={
+            "not_matching": sorted({c for c, v in zip(cards, values) if v == 0}), "symbols": list(symbols)})
     return sum(values)
 
 
@@ -72,11 +81,20 @@ def bid_of(festival: Festival, seat: int) -> Bid:
     for bid in festival.bids:
         if bid.seat == seat:
             return bid
-    raise NOT_YOUR_FESTIVAL_TURN(player=seat, awaited="a seat taking part in this festival")
+    raise NOT_YOUR_FESTIVAL_TURN(player=seat, awaited=FESTIVAL_SEAT())
 
 
 def _in(festival: Festival) -> list[Bid]:
     return [b for b in festival.bids if b.status == "in"]
+
+
+def _other_bids(festival: Festival, seat: int) -> list[int]:
+    """The bids of the other players still in, highest first (played face up: public)."""
+    return sorted((b.total for b in _in(festival) if b.seat != seat), reverse=True)
+
+
+def _no_cards_offered() -> dict[str, dict[str, int]]:
+    return {"needed": {"cards": 1}, "offered": {"cards": 0}}
 
 
 def highest(festival: Festival) -> int:
@@ -115,20 +133,21 @@ def declare_festival(state: JavaState, action: DeclareFestival) -> Events:
     h = tuple(action.palace)
     n = palace_at(state, h)
     if n is None:
-        raise NO_PALACE_THERE("JAVA-10.2")
+        raise NO_PALACE_THERE("JAVA-10.2", explain=no_palace_explain(state, h))
     palace = state.palaces[n]
     if not palace.front_up:
         raise PALACE_ALREADY_CELEBRATED()
     land = Land(state)
     city = land.city_of_palace(n)
     if not any(land.dev[i] == seat for i in city):
-        raise NO_DEVELOPER_IN_CITY()
+        raise NO_DEVELOPER_IN_CITY(explain={"needed": {"developers": 1}, "have": {"developers": 0},
+                                            "city": spaces(city)})
     face_up = state.cards.face_up
     if face_up is None:
-        raise NO_FACE_UP_CARD("JAVA-10.2", purpose="name the festival")
+        raise NO_FACE_UP_CARD("JAVA-10.2", purpose=TO_NAME_THE_FESTIVAL(), explain=no_face_up_explain())
     symbols = sorted(CARDS[face_up])
     if not action.cards:
-        raise EMPTY_BID("JAVA-10.5", alternative="to open the festival")
+        raise EMPTY_BID("JAVA-10.5", alternative=TO_OPEN_THE_FESTIVAL(), explain=_no_cards_offered())
     hand = state.players[seat].hand
     added = _check_cards(hand, action.cards, symbols, "JAVA-10.5")
     eligible = [s for s in after(seat, len(state.players))
@@ -155,17 +174,18 @@ def festival_bid(state: JavaState, action: FestivalBid) -> Events:
     bid = bid_of(festival, seat)
     joining = festival.stage == "joining"
     if not action.cards:
-        raise EMPTY_BID("JAVA-10.9", alternative="or pass")
+        raise EMPTY_BID("JAVA-10.9", alternative=OR_PASS(), explain=_no_cards_offered())
     added = _check_cards(state.players[seat].hand, action.cards, festival.symbols, "JAVA-10.7")
     total = bid.total + added
     top = highest(festival)
     if total < top:
         raise BID_TOO_LOW("JAVA-10.7" if joining else "JAVA-10.9", total=total, highest=top,
-                          context={"highest": top})
+                          context={"highest": top}, explain={"needed": {"bid": top}, "offered": {"bid": total}})
     if action.propose_tie and joining:
-        raise NO_TIE_TO_PROPOSE(why="the festival is still in its joining round")
+        raise NO_TIE_TO_PROPOSE(why=STILL_JOINING())
     if action.propose_tie and not any(b.total == total for b in _in(festival) if b.seat != seat):
-        raise NO_TIE_TO_PROPOSE(why=f"no other player still in has a bid of {total}")
+        raise NO_TIE_TO_PROPOSE(why=NO_BID_LEVEL(total=total),
+                                explain={"offered": {"bid": total}, "other_bids": _other_bids(festival, seat)})
     _play(state, bid, list(action.cards), added)
     bid.status = "in"
     played = FestivalJoined if joining else FestivalRaised
@@ -202,7 +222,8 @@ def festival_propose_tie(state: JavaState, action: FestivalProposeTie) -> Events
     seat = action.player
     bid = bid_of(festival, seat)
     if not may_propose_tie(festival, seat, bid.total):
-        raise NO_TIE_TO_PROPOSE(why=f"your bid of {bid.total} is not level with the highest other bid")
+        raise NO_TIE_TO_PROPOSE(why=NOT_LEVEL(total=bid.total),
+                                explain={"have": {"bid": bid.total}, "other_bids": _other_bids(festival, seat)})
     events: list[JavaEvent] = []
     _after_raising(state, festival, seat, seat, events)
     return events
@@ -251,7 +272,7 @@ def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> Even
     bid = bid_of(festival, seat)
     if action.accept:
         if action.cards:
-            raise CARDS_WITH_ACCEPTANCE()
+            raise CARDS_WITH_ACCEPTANCE(explain={"needed": {"cards": 0}, "offered": {"cards": len(action.cards)}})
         vote.pending.pop(0)
         vote.accepted.append(seat)
         events: list[JavaEvent] = [TieAccepted(player=seat)]
@@ -262,10 +283,13 @@ def festival_tie_response(state: JavaState, action: FestivalTieResponse) -> Even
         return events
     hand = state.players[seat].hand
     added = _check_cards(hand, action.cards, festival.symbols, "JAVA-10.10")
-    if bid.total + matching_total(hand, festival.symbols) <= vote.total:
-        raise CANNOT_REFUSE_TIE()
+    reachable = bid.total + matching_total(hand, festival.symbols)
+    if reachable <= vote.total:
+        # what the seat's whole matching hand would take its bid to (its own hand: the seat may know it)
+        raise CANNOT_REFUSE_TIE(explain={"needed": {"bid": vote.total + 1}, "have": {"bid": reachable}})
     if not action.cards or bid.total + added <= vote.total:
-        raise MUST_RAISE_WHEN_REFUSING(tie=vote.total)
+        raise MUST_RAISE_WHEN_REFUSING(tie=vote.total, explain={"needed": {"bid": vote.total + 1},
+                                                                "offered": {"bid": bid.total + added}})
     _play(state, bid, list(action.cards), added)
     festival.tie_vote = None
     festival.stage = "raising"

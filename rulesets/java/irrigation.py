@@ -14,6 +14,7 @@ from .components import COSTS, IRRIGATION_POINTS
 from .land import Land
 from .state import JavaState
 from .action_points import check_ap, spend
+from .explain import hex_of, lies_in, outer_neighbours, terrain
 from .refusals import IRRIGATION_ON_EDGE, IRRIGATION_OUTSIDE_CENTRAL_JAVA, IRRIGATION_SUPPLY_EXHAUSTED, SPACE_NOT_EMPTY
 
 IRRIGATION_AP = COSTS.place_irrigation.ap
@@ -22,16 +23,18 @@ IRRIGATION_AP = COSTS.place_irrigation.ap
 def place_irrigation(state: JavaState, action: PlaceIrrigation) -> Events:
     """JAVA-8.1: a bare interior space of central Java."""
     if state.supply.irrigation == 0:
-        raise IRRIGATION_SUPPLY_EXHAUSTED()
+        raise IRRIGATION_SUPPLY_EXHAUSTED(explain={"needed": {"irrigation_tiles": 1},
+                                                   "have": {"irrigation_tiles": state.supply.irrigation}})
     h = as_hex(action.hex)
     i = INDEX.get(h)
     if i is None or not CENTRAL[i]:
-        raise IRRIGATION_OUTSIDE_CENTRAL_JAVA()
+        raise IRRIGATION_OUTSIDE_CENTRAL_JAVA(explain={"space": hex_of(h), "lies_in": lies_in(i)})
     if EDGE[i]:
-        raise IRRIGATION_ON_EDGE()
+        raise IRRIGATION_ON_EDGE(explain={"space": hex_of(h), "lies_in": lies_in(i),
+                                          "adjacent_to": outer_neighbours(i)})
     land = Land(state)
     if land.level[i] or land.pond[i]:
-        raise SPACE_NOT_EMPTY()
+        raise SPACE_NOT_EMPTY(explain={"space": hex_of(h), "terrain": terrain(land, i), "level": land.level[i]})
     check_ap(state, IRRIGATION_AP, "JAVA-8.1")
     state.supply.irrigation -= 1
     state.irrigation_tiles.append(h)

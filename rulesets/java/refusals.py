@@ -8,6 +8,7 @@ core's entries; the game names its rules for them in its phase table and setup d
 """
 
 from rulesets.core import Catalogue, InvalidSetup
+from rulesets.core.refusals import Phrase, Worded
 
 refusals = Catalogue()
 entry = refusals.entry
@@ -125,6 +126,59 @@ CANNOT_REFUSE_TIE = entry("cannot_refuse_tie", ("JAVA-10.10",),
                           "Your matching cards cannot take your bid above the tie: accept it.")
 MUST_RAISE_WHEN_REFUSING = entry("must_raise_when_refusing", ("JAVA-10.10",),
                                  "Refusing means playing cards that take your bid above {tie}.")
+
+# ---------------------------------------------------------------- values worded into the sentences above
+# Each value a sentence words is a phrase, so a translated refusal reads its values translated too.
+#: a land tile type as a sentence names it (tile_supply_exhausted, invalid_tile_shape), by its id
+TILE_NAMES = {
+    "triple": refusals.phrase("tile_triple", "triple"),
+    "double": refusals.phrase("tile_double", "double"),
+    "single_rice": refusals.phrase("tile_single_rice", "single rice"),
+    "single_village": refusals.phrase("tile_single_village", "single village"),
+}
+#: an outer region (via_region_not_adjacent), by its id
+REGION_NAMES = {
+    "lowlands": refusals.phrase("region_lowlands", "lowlands"),
+    "mountains": refusals.phrase("region_mountains", "mountains"),
+}
+#: a festival symbol (card_does_not_match), by its id
+SYMBOL_NAMES = {
+    "mask": refusals.phrase("symbol_mask", "mask"),
+    "drum": refusals.phrase("symbol_drum", "drum"),
+    "puppet": refusals.phrase("symbol_puppet", "puppet"),
+}
+BOTH = refusals.phrase("both", "{first} and {second}")
+EITHER = refusals.phrase("either", "{first} or {second}")
+#: not_an_entry_space's ``movement``
+COMING_IN = refusals.phrase("movement_come_in", "come in on")
+LEAVING = refusals.phrase("movement_leave", "leave from")
+#: not_highest_ranked's and palace_value_exceeds_size's ``group``, not_highest_ranked's ``verb``
+VILLAGE = refusals.phrase("group_village", "village")
+CITY = refusals.phrase("group_city", "city")
+BUILDS = refusals.phrase("verb_builds", "builds")
+ENLARGES = refusals.phrase("verb_enlarges", "enlarges")
+#: no_face_up_card's ``purpose``
+TO_TAKE = refusals.phrase("purpose_take", "take")
+TO_NAME_THE_FESTIVAL = refusals.phrase("purpose_name_festival", "name the festival")
+#: empty_bid's ``alternative``
+TO_OPEN_THE_FESTIVAL = refusals.phrase("alternative_open_festival", "to open the festival")
+OR_PASS = refusals.phrase("alternative_pass", "or pass")
+#: no_tie_to_propose's ``why``
+STILL_JOINING = refusals.phrase("why_still_joining", "the festival is still in its joining round")
+NO_BID_LEVEL = refusals.phrase("why_no_bid_level", "no other player still in has a bid of {total}")
+NOT_LEVEL = refusals.phrase("why_not_level", "your bid of {total} is not level with the highest other bid")
+#: not_your_festival_turn's ``awaited`` for a seat with no bid in the festival
+FESTIVAL_SEAT = refusals.phrase("awaits_festival_seat", "a seat taking part in this festival")
+
+
+def one_or_two(names: list[Worded], pair: Phrase) -> Worded:
+    """One name, or two joined by ``pair`` (``BOTH``/``EITHER``): the lists Java words have one or two items
+    (the regions a space touches, the symbols of a face-up card)."""
+    if len(names) == 1:
+        return names[0]
+    first, second = names
+    return pair(first=first, second=second)
+
 
 # ---------------------------------------------------------------- what a phase awaits (not_your_turn)
 AWAITS_TURN = refusals.phrase("awaits_turn", "seat {seat} to play")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Collection
 
-from rulesets.core import Events, after
+from rulesets.core import Events, RulesetError, after
 
 
 from .events import FinalRoundStarted, JavaEvent, TilePlaced
@@ -21,9 +21,10 @@ from .irrigation import score_enclosed_areas
 from .land import NOBODY, Land
 from .state import FinalRound, JavaState, PlacedTile, TileType
 from .action_points import check_ap, spend
+from .explain import hex_of, space, spaces
 from .refusals import (COVERS_DEVELOPER, COVERS_PALACE, COVERS_POND, EXACT_COVER_SAME_TILE, HEX_OFF_BOARD,
                        INVALID_TILE_SHAPE, INVALID_VILLAGE_HEX, JOINS_TWO_CITIES, NO_HEX_IN_CENTRAL_JAVA,
-                       TILE_SUPPLY_EXHAUSTED, UNEVEN_SUPPORT, UNKNOWN_TILE_TYPE)
+                       TILE_NAMES, TILE_SUPPLY_EXHAUSTED, UNEVEN_SUPPORT, UNKNOWN_TILE_TYPE)
 
 TILE_AP = COSTS.place_tile.ap
 OVERHANG_AP = COSTS.place_tile.plus_per_hex_on_bare_outer_ring
@@ -41,76 +42,98 @@ def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return (b[0] - a[0], b[1] - a[1]) in NEIGHBOR_OFFSETS
 
 
-def _shape_ok(hexes: list[tuple[int, int]]) -> bool:
-    if len(hexes) == 2:
-        return _adjacent(hexes[0], hexes[1])
-    if len(hexes) == 3:
-        a, b, c = hexes
-        return _adjacent(a, b) and _adjacent(a, c) and _adjacent(b, c)
-    return True
+def _shape_error(kind: TileType, hexes: list[tuple[int, int]]) -> RulesetError | None:
+    """JAVA-4.2: the refusal of a footprint of the wrong size or shape, None when it fits the tile."""
+    size = TILE_SIZE[kind]
+    name = TILE_NAMES[kind]()
+    if len(hexes) != size:
+        return INVALID_TILE_SHAPE(tile=name, size=size, explain={"needed": {"hexes": size},
+                                                                 "offered": {"hexes": len(hexes)}})
+    if len(set(hexes)) != size:
+        return INVALID_TILE_SHAPE(tile=name, size=size, explain={"needed": {"hexes": size},
+                                                                 "offered": {"hexes": len(set(hexes))}})
+    for n, a in enumerate(hexes):
+        for b in hexes[n + 1:]:
+            if not _adjacent(a, b):  # a pair (a double) or a triangle: every two hexes touch
+                return INVALID_TILE_SHAPE(tile=name, size=size, explain={
+                    "space": hex_of(b), "adjacent_to": sorted([a[0] + dq, a[1] + dr] for dq, dr in NEIGHBOR_OFFSETS)})
+    return None
 
 
-def joins_two_cities(land: Land, cells: Collection[int], village: int | None) -> bool:
-    """JAVA-4.8: would the tile's village hex end up in a group with two palaces?
+def palaces_joined(land: Land, cells: Collection[int], village: int | None) -> list[int]:
+    """JAVA-4.8: the palace spaces the tile's village hex would end up in one group with.
 
     Only the new village hex's group can gain a palace (covering with rice only cuts
     groups), and it lies within the groups of that hex and its neighbours: when those
     hold at most one palace together, it cannot; otherwise the group is walked.
     """
     if village is None or not land.near_two_cities()[village]:
-        return False
+        return []
     seen = {village}
     stack = [village]
-    found = 0
+    found = []
     while stack:
         i = stack.pop()
         if land.palace[i] != NOBODY:
-            found += 1
+            found.append(i)
         for j in NEIGHBORS[i]:
             if j not in seen and j not in cells and land.village[j]:
                 seen.add(j)
                 stack.append(j)
-    return found >= 2
+    return found
+
+
+def joins_two_cities(land: Land, cells: Collection[int], village: int | None) -> bool:
+    """JAVA-4.8: would the tile's village hex end up in a group with two palaces?"""
+    return len(palaces_joined(land, cells, village)) >= 2
 
 
 def place_tile(state: JavaState, action: PlaceTile) -> Events:
     seat = action.player
     kind = TILE_TYPE_NAMED.get(action.tile)
     if kind is None:
+        # the ids a client sends stay ids in every language
         raise UNKNOWN_TILE_TYPE(tile=action.tile, types=", ".join(TILE_TYPES))
-    if tiles_left(state, seat, kind) == 0:
-        raise TILE_SUPPLY_EXHAUSTED(tile=kind)
+    left = tiles_left(state, seat, kind)
+    if left == 0:
+        raise TILE_SUPPLY_EXHAUSTED(tile=TILE_NAMES[kind](), explain={"needed": {kind: 1}, "have": {kind: left}})
     hexes = [as_hex(h) for h in action.hexes]
     size = TILE_SIZE[kind]
-    if len(hexes) != size or len(set(hexes)) != size or not _shape_ok(hexes):
-        raise INVALID_TILE_SHAPE(tile=kind, size=size)
+    misshapen = _shape_error(kind, hexes)
+    if misshapen is not None:
+        raise misshapen
     village_hex: tuple[int, int] | None
     if size > 1:
         if action.village is None or tuple(action.village) not in hexes:
-            raise INVALID_VILLAGE_HEX()
+            raise INVALID_VILLAGE_HEX(explain={"space": None if action.village is None else hex_of(action.village),
+                                               "one_of": [hex_of(h) for h in hexes]})
         village_hex = as_hex(action.village)
     else:
         village_hex = hexes[0] if TILE_VILLAGES[kind] else None
     if any(h not in INDEX for h in hexes):
-        raise HEX_OFF_BOARD()
+        raise HEX_OFF_BOARD(explain={"off_board": [hex_of(h) for h in hexes if h not in INDEX]})
     cells = [INDEX[h] for h in hexes]
     if not any(CENTRAL[i] for i in cells):
-        raise NO_HEX_IN_CENTRAL_JAVA()
+        raise NO_HEX_IN_CENTRAL_JAVA(explain={"needed": {"central_hexes": 1}, "offered": {"central_hexes": 0}})
     land = Land(state)
-    if any(land.pond[i] for i in cells):
-        raise COVERS_POND()
-    if any(land.palace[i] != NOBODY for i in cells):
-        raise COVERS_PALACE()
-    if any(land.dev[i] != NOBODY for i in cells):
-        raise COVERS_DEVELOPER()
+    for i in cells:
+        if land.pond[i]:
+            raise COVERS_POND(explain={"space": space(i), "holds": "irrigation"})
+    for i in cells:
+        if land.palace[i] != NOBODY:
+            raise COVERS_PALACE(explain={"space": space(i), "holds": "palace"})
+    for i in cells:
+        if land.dev[i] != NOBODY:
+            raise COVERS_DEVELOPER(explain={"space": space(i), "holds": "developer", "held_by": land.dev[i]})
     level = land.level[cells[0]]
     if any(land.level[i] != level for i in cells):
-        raise UNEVEN_SUPPORT()
+        raise UNEVEN_SUPPORT(explain={"spaces": [space(i) for i in cells], "levels": [land.level[i] for i in cells]})
     if _exact_cover(land, cells, level):
-        raise EXACT_COVER_SAME_TILE()
+        raise EXACT_COVER_SAME_TILE(explain={"covers_tile": land.top[cells[0]], "size": {"hexes": size}})
     village = INDEX[village_hex] if village_hex is not None else None
-    if joins_two_cities(land, set(cells), village):
-        raise JOINS_TWO_CITIES()
+    joined = palaces_joined(land, set(cells), village)
+    if village is not None and len(joined) >= 2:
+        raise JOINS_TWO_CITIES(explain={"space": space(village), "palaces": spaces(joined)})
     cost = _cost(cells, level)
     check_ap(state, cost, "JAVA-4.10" if cost > TILE_AP else "JAVA-4.9", tile=True)
     return _commit(state, land, seat, kind, cells, village_hex, level, cost)

@@ -9,7 +9,7 @@ from rulesets.core import Events, left_of
 from .events import ActionTokenUsed, GameOver, JavaEvent, TurnEnded, TurnStarted
 from .actions import EndTurn, UseActionToken
 from .action_points import ap_left, tile_obligation_open
-from .components import AP_PER_TURN, TOKEN_BONUS
+from .components import AP_PER_TURN, TOKEN_BONUS, TOKENS_PER_TURN
 from .state import JavaState, Turn
 from .refusals import ACTION_TOKEN_ALREADY_USED, LAND_TILE_REQUIRED, NO_ACTION_TOKEN
 
@@ -18,9 +18,10 @@ from .refusals import ACTION_TOKEN_ALREADY_USED, LAND_TILE_REQUIRED, NO_ACTION_T
 def use_action_token(state: JavaState, action: UseActionToken) -> Events:
     player = state.players[action.player]
     if player.action_tokens == 0:
-        raise NO_ACTION_TOKEN()
+        raise NO_ACTION_TOKEN(explain={"needed": {"action_tokens": 1}, "have": {"action_tokens": 0}})
     if state.turn.token_used:
-        raise ACTION_TOKEN_ALREADY_USED()
+        raise ACTION_TOKEN_ALREADY_USED(explain={"limit": {"action_tokens": TOKENS_PER_TURN},
+                                                 "have": {"action_tokens": 1}})
     player.action_tokens -= 1
     state.turn.token_used = True
     state.turn.ap_total += TOKEN_BONUS
@@ -34,7 +35,7 @@ def check_turn_may_end(state: JavaState, rule: str) -> None:
         return
     from .tiles import any_affordable_placement  # the lapse needs the placement search
     if any_affordable_placement(state, state.turn.active, ap_left(state)):
-        raise LAND_TILE_REQUIRED(rule)
+        raise LAND_TILE_REQUIRED(rule, explain={"needed": {"land_tiles": 1}, "have": {"land_tiles": 0}})
 
 
 def end_turn(state: JavaState, action: EndTurn) -> Events:
