@@ -22,7 +22,7 @@ from .refusals import (BID_ALREADY_COMMITTED, CARD_NOT_IN_BID, CARD_NOT_IN_HAND,
                        NOWHERE)
 from .rounds import player_order, start_upgrade
 from .state import MineCard, Row, RowResult, ZavandorState
-from .wording import listed, missing_beyond_bid
+from .wording import halls, missing_beyond_bid
 
 #: MOZ-5.11: the row whose winner moves the king: the sapphire's, the lowest gem.
 KING_ROW = GEMS[0]
@@ -181,7 +181,7 @@ def begin_king_move(state: ZavandorState, events: Events) -> None:
 def move_king(state: ZavandorState, action: MoveKing) -> Events:
     """MOZ-7.2 / 7.3: one hall along an arrow; then the column shift (MOZ-5.12) and the upgrades."""
     if action.to not in ARROWS[state.king]:
-        raise HALL_NOT_REACHABLE(hall=state.king, reachable=listed(ARROWS[state.king], NOWHERE),
+        raise HALL_NOT_REACHABLE(hall=state.king, reachable=halls(ARROWS[state.king], NOWHERE),
                                  context={"reachable": list(ARROWS[state.king])},
                                  explain={"space": action.to, "from": state.king,
                                           "connected_to": list(ARROWS[state.king])})

@@ -96,10 +96,11 @@ CARDS_YOU_HOLD = refusals.phrase("cards_you_hold", "{count} {kind} cards (you ho
 ONE_CARD_BEYOND_BID = refusals.phrase("one_card_beyond_bid", "one {kind} card beyond those already in your bid")
 EVERY_CARD_RESERVED = refusals.phrase("every_card_reserved", "Every {kind} card you hold is")
 SOME_CARDS_RESERVED = refusals.phrase("some_cards_reserved", "Some of those cards are")
-#: a count of one gem in a cost, an ask or a payment ("2 ruby")
+#: the gems of a cost, an ask or a payment, one gem at a time (``wording.gems``): "1 sapphire, 2 ruby"
 GEM_COUNT = refusals.phrase("gem_count", "{count} {gem}")
-#: a list of two or more values, worded pairwise (``wording.listed``): "a, b, c"
-LIST_PAIR = refusals.phrase("list_pair", "{first}, {rest}")
+MORE_GEMS = refusals.phrase("more_gems", "{gems}, {count} {gem}")
+#: the halls the king may go to (``wording.halls``): "U1 or L1"
+OR_HALL = refusals.phrase("or_hall", "{halls} or {hall}")
 NO_GEMS = refusals.phrase("no_gems", "no gems")
 NOTHING = refusals.phrase("nothing", "nothing")
 NOWHERE = refusals.phrase("nowhere", "nowhere")

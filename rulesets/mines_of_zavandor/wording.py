@@ -1,30 +1,39 @@
 """The values the game's refusals word into their sentences, built from the catalogue's phrases
 (``refusals.py``), so that a refusal in zh-Hans reads its values in Chinese too: a card the hand
-lacks, a list of halls, the gems of a cost or a payment. Ids (kinds, gems, halls) stay as they are."""
+lacks, the halls the king may go to, the gems of a cost or a payment. Ids (kinds, gems, halls)
+stay as they are. Each joining phrase carries the item it adds ("{gems}, {count} {gem}"), so its
+translation is words, not a bare punctuation mark."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from rulesets.core import Worded
-from rulesets.core.refusals import Phrase
+from rulesets.core import Phrase, Worded
 
 from .components import GEMS
-from .refusals import CARDS_YOU_HOLD, GEM_COUNT, LIST_PAIR, ONE_CARD, ONE_CARD_BEYOND_BID
-
-
-def listed(items: Sequence[Any], none: Phrase) -> Any:
-    """The items joined the locale's way ("a, b, c" / "a、b、c"); ``none`` worded when there is none."""
-    if not items:
-        return none()
-    if len(items) == 1:
-        return items[0]
-    return LIST_PAIR(first=items[0], rest=listed(items[1:], none))
+from .refusals import CARDS_YOU_HOLD, GEM_COUNT, MORE_GEMS, ONE_CARD, ONE_CARD_BEYOND_BID, OR_HALL
 
 
 def gems(counts: Mapping[str, int], none: Phrase) -> Any:
-    """Gem counts, gems low to high ("1 sapphire, 2 ruby")."""
-    return listed([GEM_COUNT(count=counts[gem], gem=gem) for gem in GEMS if counts.get(gem)], none)
+    """Gem counts, gems low to high ("1 sapphire, 2 ruby"); ``none`` worded when there is none."""
+    present = [(gem, counts[gem]) for gem in GEMS if counts.get(gem)]
+    if not present:
+        return none()
+    (gem, count), *rest = present
+    worded: Worded = GEM_COUNT(count=count, gem=gem)
+    for gem, count in rest:
+        worded = MORE_GEMS(gems=worded, count=count, gem=gem)
+    return worded
+
+
+def halls(ids: Sequence[str], none: Phrase) -> Any:
+    """Hall ids as alternatives ("U1 or L1"); ``none`` worded when there is none."""
+    if not ids:
+        return none()
+    worded: Any = ids[0]
+    for hall in ids[1:]:
+        worded = OR_HALL(halls=worded, hall=hall)
+    return worded
 
 
 def missing_cards(kind: str, count: int, held: int) -> Worded:

@@ -18,7 +18,7 @@ from rulesets.core import InvalidAction, to_builtins
 from rulesets.core.translation import refusal_detail, translator
 from rulesets.mines_of_zavandor import RULESET
 from rulesets.mines_of_zavandor.refusals import HALL_NOT_REACHABLE, NO_GEMS, NOWHERE, PAYMENT_MISMATCH
-from rulesets.mines_of_zavandor.wording import gems, listed
+from rulesets.mines_of_zavandor.wording import gems, halls
 from service import create_app
 
 from .scenario import new, play, reach, refused, set_hand
@@ -89,7 +89,7 @@ def test_moz_4_4_card_reserved_says_which_cards_in_chinese():
 
 
 def test_moz_4_3_trade_payment_mismatch_lists_the_gems_in_chinese():
-    """MOZ-4.3: the asked and the paid gems are counted gem by gem, listed the Chinese way."""
+    """MOZ-4.3: the asked and the paid gems are counted gem by gem, listed the Chinese way ("、")."""
     state = offered(trading(), give=("wood.sapphire",), ask=("diamond",))
     english, detail = refused_in_chinese(state, "trade_payment_mismatch", "MOZ-4.3", type="trade_accept", player=1,
                                          offer=1, pay={"wood.diamond": 1, "copper.sapphire": 1})
@@ -126,7 +126,7 @@ def test_moz_6_5_payment_mismatch_words_the_cost_and_the_payment_in_chinese():
 
 
 def test_moz_7_2_hall_not_reachable_lists_the_halls_in_chinese():
-    """MOZ-7.2: the halls the arrows lead to, listed the Chinese way ("U1、L1"); "nowhere" in Chinese too."""
+    """MOZ-7.2: the halls the arrows lead to, as alternatives ("U1或L1"); "nowhere" in Chinese too."""
     start, coronation = DATA["kings_path"]["start"], DATA["kings_path"]["coronation"]
     arrows = [edge["to"] for edge in DATA["kings_path"]["edges"] if edge["from"] == start]
     assert len(arrows) == 2
@@ -134,10 +134,10 @@ def test_moz_7_2_hall_not_reachable_lists_the_halls_in_chinese():
     state, _ = all_bid(bidding(hands=hands), hands)
     english, detail = refused_in_chinese(state, "hall_not_reachable", "MOZ-7.2", type="move_king", player=1,
                                          to=coronation)
-    assert english == f"From {start} the king can go to {arrows[0]}, {arrows[1]}."
-    assert detail == f"国王从{start}可以前往的大厅：{arrows[0]}、{arrows[1]}。"
+    assert english == f"From {start} the king can go to {arrows[0]} or {arrows[1]}."
+    assert detail == f"国王从{start}可以前往的大厅：{arrows[0]}或{arrows[1]}。"
     # the Coronation Hall has no arrow (MOZ-7.3); the game ends there before a move, so the case is worded here
-    error = HALL_NOT_REACHABLE(hall=coronation, reachable=listed((), NOWHERE))
+    error = HALL_NOT_REACHABLE(hall=coronation, reachable=halls((), NOWHERE))
     assert error.detail == f"From {coronation} the king can go to nowhere."
     assert chinese(error, {}) == f"国王从{coronation}可以前往的大厅：没有。"
 
