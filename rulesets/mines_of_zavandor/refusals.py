@@ -96,9 +96,10 @@ CARDS_YOU_HOLD = refusals.phrase("cards_you_hold", "{count} {kind} cards (you ho
 ONE_CARD_BEYOND_BID = refusals.phrase("one_card_beyond_bid", "one {kind} card beyond those already in your bid")
 EVERY_CARD_RESERVED = refusals.phrase("every_card_reserved", "Every {kind} card you hold is")
 SOME_CARDS_RESERVED = refusals.phrase("some_cards_reserved", "Some of those cards are")
-#: the gems of a cost, an ask or a payment, one gem at a time (``wording.gems``): "1 sapphire, 2 ruby"
-GEM_COUNT = refusals.phrase("gem_count", "{count} {gem}")
-MORE_GEMS = refusals.phrase("more_gems", "{gems}, {count} {gem}")
+#: the gem cards of a cost, an ask or a payment, one gem at a time (``wording.gems``):
+#: "1 sapphire card(s), 2 ruby card(s)"
+GEM_COUNT = refusals.phrase("gem_count", "{count} {gem} card(s)")
+MORE_GEMS = refusals.phrase("more_gems", "{gems}, {count} {gem} card(s)")
 #: the halls the king may go to (``wording.halls``): "U1 or L1"
 OR_HALL = refusals.phrase("or_hall", "{halls} or {hall}")
 NO_GEMS = refusals.phrase("no_gems", "no gems")

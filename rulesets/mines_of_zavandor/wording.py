@@ -1,7 +1,7 @@
 """The values the game's refusals word into their sentences, built from the catalogue's phrases
 (``refusals.py``), so that a refusal in zh-Hans reads its values in Chinese too: a card the hand
 lacks, the halls the king may go to, the gems of a cost or a payment. Ids (kinds, gems, halls)
-stay as they are. Each joining phrase carries the item it adds ("{gems}, {count} {gem}"), so its
+stay as they are. Each joining phrase carries the item it adds ("{gems}, {count} {gem} card(s)"), so its
 translation is words, not a bare punctuation mark."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from .refusals import CARDS_YOU_HOLD, GEM_COUNT, MORE_GEMS, ONE_CARD, ONE_CARD_B
 
 
 def gems(counts: Mapping[str, int], none: Phrase) -> Any:
-    """Gem counts, gems low to high ("1 sapphire, 2 ruby"); ``none`` worded when there is none."""
+    """Gem cards counted per gem, gems low to high ("1 sapphire card(s), 2 ruby card(s)"); ``none`` worded
+    when there is none."""
     present = [(gem, counts[gem]) for gem in GEMS if counts.get(gem)]
     if not present:
         return none()

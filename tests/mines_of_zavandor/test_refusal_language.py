@@ -93,8 +93,8 @@ def test_moz_4_3_trade_payment_mismatch_lists_the_gems_in_chinese():
     state = offered(trading(), give=("wood.sapphire",), ask=("diamond",))
     english, detail = refused_in_chinese(state, "trade_payment_mismatch", "MOZ-4.3", type="trade_accept", player=1,
                                          offer=1, pay={"wood.diamond": 1, "copper.sapphire": 1})
-    assert english == "Offer 1 asks for 1 diamond; your payment has 1 sapphire, 1 diamond."
-    assert detail == "报价1要求：1张diamond；你的支付：1张sapphire、1张diamond。"
+    assert english == "Offer 1 asks for 1 diamond card(s); your payment has 1 sapphire card(s), 1 diamond card(s)."
+    assert detail == "报价1要求：1张diamond卡；你的支付：1张sapphire卡、1张diamond卡。"
 
 
 def upgrading():
@@ -113,16 +113,16 @@ def test_moz_6_5_payment_mismatch_words_the_cost_and_the_payment_in_chinese():
     set_hand(state, 0, {"wood.sapphire": due + 1})
     english, detail = refused_in_chinese(state, "payment_mismatch", "MOZ-6.5", type="upgrade", player=0,
                                          target="family", level=level, pay={"wood.sapphire": due + 1})
-    assert english == f"Level 2 of family costs {due} sapphire here; you paid {due + 1} sapphire."
-    assert detail == f"family的等级2在这里的费用：{due}张sapphire；你支付了：{due + 1}张sapphire。"
+    assert english == f"Level 2 of family costs {due} sapphire card(s) here; you paid {due + 1} sapphire card(s)."
+    assert detail == f"family的等级2在这里的费用：{due}张sapphire卡；你支付了：{due + 1}张sapphire卡。"
     english, detail = refused_in_chinese(state, "payment_mismatch", "MOZ-6.5", type="upgrade", player=0,
                                          target="family", level=level, pay={})
-    assert english == f"Level 2 of family costs {due} sapphire here; you paid nothing."
-    assert detail == f"family的等级2在这里的费用：{due}张sapphire；你支付了：无。"
+    assert english == f"Level 2 of family costs {due} sapphire card(s) here; you paid nothing."
+    assert detail == f"family的等级2在这里的费用：{due}张sapphire卡；你支付了：无。"
     # no level of the data costs VP alone, so "no gems" is worded here as the upgrade check words it
     error = PAYMENT_MISMATCH(level=1, target="family", cost=gems({}, NO_GEMS), paid=gems({"ruby": 1}, NO_GEMS))
-    assert error.detail == "Level 1 of family costs no gems here; you paid 1 ruby."
-    assert chinese(error, {"target": "family"}) == "family的等级1在这里的费用：无宝石；你支付了：1张ruby。"
+    assert error.detail == "Level 1 of family costs no gems here; you paid 1 ruby card(s)."
+    assert chinese(error, {"target": "family"}) == "family的等级1在这里的费用：无宝石；你支付了：1张ruby卡。"
 
 
 def test_moz_7_2_hall_not_reachable_lists_the_halls_in_chinese():
@@ -161,8 +161,8 @@ def test_moz_6_5_the_service_answers_the_refusal_in_chinese_with_its_explain():
                                      headers={"Accept-Language": language}) for language in ("en", "zh-Hans")}
     english, chinese_answer = answers["en"].json, answers["zh-Hans"].json
     assert answers["zh-Hans"].status_code == 422
-    assert chinese_answer["detail"] == "报价1要求：1张diamond；你的支付：1张sapphire、1张diamond。"
-    assert english["detail"] == "Offer 1 asks for 1 diamond; your payment has 1 sapphire, 1 diamond."
+    assert chinese_answer["detail"] == "报价1要求：1张diamond卡；你的支付：1张sapphire卡、1张diamond卡。"
+    assert english["detail"] == "Offer 1 asks for 1 diamond card(s); your payment has 1 sapphire card(s), 1 diamond card(s)."
     for field in ("code", "rule", "explain"):
         assert chinese_answer[field] == english[field]
     assert chinese_answer["explain"] == {"needed": {"diamond": 1}, "offered": {"sapphire": 1, "diamond": 1}}
