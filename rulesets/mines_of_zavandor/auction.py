@@ -18,9 +18,11 @@ from .events import (BidChanged, BidSealed, BidsRevealed, CardDiscarded, CardLef
                      Events, KingMoved, RowUnclaimed, RowWon, TurnPassed, VpGained, VpReason)
 from .items import mine_card
 from .refusals import (BID_ALREADY_COMMITTED, CARD_NOT_IN_BID, CARD_NOT_IN_HAND, DISCARD_NOT_NEEDED,
-                       DISCARD_TARGET_INVALID, HALL_NOT_REACHABLE, MINE_FULL_DISCARD_REQUIRED, NO_REWARD_PENDING)
+                       DISCARD_TARGET_INVALID, HALL_NOT_REACHABLE, MINE_FULL_DISCARD_REQUIRED, NO_REWARD_PENDING,
+                       NOWHERE)
 from .rounds import player_order, start_upgrade
 from .state import MineCard, Row, RowResult, ZavandorState
+from .wording import halls, missing_beyond_bid
 
 #: MOZ-5.11: the row whose winner moves the king: the sapphire's, the lowest gem.
 KING_ROW = GEMS[0]
@@ -43,9 +45,10 @@ def _bid_changed(seat: int, bid: dict[str, int]) -> BidChanged:
 def bid_add(state: ZavandorState, action: BidAdd) -> Events:
     _unsealed(state, action.player)
     player = state.players[action.player]
-    if player.hand.get(action.card, 0) <= player.bid.get(action.card, 0):
-        raise CARD_NOT_IN_HAND(missing=f"one {action.card} card beyond those already in your bid",
-                               context={"card": action.card})
+    held, staged = player.hand.get(action.card, 0), player.bid.get(action.card, 0)
+    if held <= staged:  # the bid is his own (section 4.2): the explain shows it to him alone
+        raise CARD_NOT_IN_HAND(missing=missing_beyond_bid(action.card), context={"card": action.card},
+                               explain={"needed": {action.card: staged + 1}, "have": {action.card: held}})
     add(player.bid, action.card)
     return [_bid_changed(action.player, player.bid)]
 
@@ -54,7 +57,8 @@ def bid_remove(state: ZavandorState, action: BidRemove) -> Events:
     _unsealed(state, action.player)
     player = state.players[action.player]
     if not player.bid.get(action.card):
-        raise CARD_NOT_IN_BID(card=action.card, context={"card": action.card})
+        raise CARD_NOT_IN_BID(card=action.card, context={"card": action.card},
+                              explain={"needed": {action.card: 1}, "have": {action.card: 0}})
     remove(player.bid, action.card)
     return [_bid_changed(action.player, player.bid)]
 
@@ -138,12 +142,14 @@ def choose_reward(state: ZavandorState, action: ChooseReward) -> Events:
         raise NO_REWARD_PENDING(row=result.row, context={"row": result.row})
     player = state.players[action.player]
     full = len(player.mine) >= MINE_SLOTS
+    spaces = {"limit": {"improvement_cards": MINE_SLOTS}, "have": {"improvement_cards": len(player.mine)}}
     if action.take == "card" and full and action.discard is None:
-        raise MINE_FULL_DISCARD_REQUIRED()
+        raise MINE_FULL_DISCARD_REQUIRED(explain=spaces)
     if action.discard is not None and mine_card(player, action.discard) is None:
         raise DISCARD_TARGET_INVALID(card=action.discard, context={"card": action.discard})
     if action.discard is not None and (not full or action.take == "vp"):
-        raise DISCARD_NOT_NEEDED()
+        # the mine's count is the comparison only where a space is free; taking VP needs no room at all
+        raise DISCARD_NOT_NEEDED(explain=None if full else spaces)
     events: Events = []
     row = row_of(state, result.row)
     if action.take == "card":
@@ -175,8 +181,10 @@ def begin_king_move(state: ZavandorState, events: Events) -> None:
 def move_king(state: ZavandorState, action: MoveKing) -> Events:
     """MOZ-7.2 / 7.3: one hall along an arrow; then the column shift (MOZ-5.12) and the upgrades."""
     if action.to not in ARROWS[state.king]:
-        raise HALL_NOT_REACHABLE(hall=state.king, reachable=", ".join(ARROWS[state.king]) or "nowhere",
-                                 context={"reachable": list(ARROWS[state.king])})
+        raise HALL_NOT_REACHABLE(hall=state.king, reachable=halls(ARROWS[state.king], NOWHERE),
+                                 context={"reachable": list(ARROWS[state.king])},
+                                 explain={"space": action.to, "from": state.king,
+                                          "connected_to": list(ARROWS[state.king])})
     events: Events = [KingMoved(player=action.player, from_=state.king, to=action.to)]
     state.king = action.to
     state.king_mover, state.bids_revealed = None, False

@@ -54,14 +54,13 @@ def contains(cards: Mapping[str, int], wanted: Mapping[str, int]) -> bool:
     return all(cards.get(kind, 0) >= count for kind, count in wanted.items())
 
 
-def shortfall(cards: Mapping[str, int], wanted: Mapping[str, int]) -> str | None:
-    """The first kind of ``wanted`` that ``cards`` lack, worded for a refusal: "one wood.ruby card",
-    "2 iron.ruby cards (you hold 1)"; None when nothing is missing."""
+def shortfall(cards: Mapping[str, int], wanted: Mapping[str, int]) -> tuple[str, int, int] | None:
+    """The first kind of ``wanted`` that ``cards`` lack, as (kind, count wanted, count held); None when
+    nothing is missing."""
     for kind, count in wanted.items():
         held = cards.get(kind, 0)
         if held < count:
-            return (f"one {kind} card" if count == 1 and not held
-                    else f"{count} {kind} card{'s' if count > 1 else ''} (you hold {held})")
+            return kind, count, held
     return None
 
 

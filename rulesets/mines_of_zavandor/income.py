@@ -46,11 +46,16 @@ def collect_income(state: ZavandorState, action: CollectIncome) -> Events:
     due = min(sum(cards.values()), income_cap(player))
     if sum(action.draw.values()) != due:
         raise INCOME_SELECTION_WRONG_TOTAL(due=due, production=sum(cards.values()), cap=income_cap(player),
-                                           context={"due": due})
+                                           context={"due": due},
+                                           explain={"needed": {"cards": due},
+                                                    "offered": {"cards": sum(action.draw.values())},
+                                                    "production": cards, "cap": {"cards": income_cap(player)}})
     for cart, count in action.draw.items():
         if count > cards.get(cart, 0):
             raise INCOME_SELECTION_EXCEEDS_PRODUCTION(production=cards.get(cart, 0), cart=cart, count=count,
-                                                      context={"cart": cart, "production": cards.get(cart, 0)})
+                                                      context={"cart": cart, "production": cards.get(cart, 0)},
+                                                      explain={"limit": {cart: cards.get(cart, 0)},
+                                                               "offered": {cart: count}})
     events: Events = []
     draw_cards(state, action.player, action.draw, events)  # MOZ-3.5
     if markers:  # MOZ-3.6
@@ -69,7 +74,8 @@ def check_marker_target(player: Player, target: str, rule: str) -> int:
         raise UNKNOWN_UPGRADE_TARGET(rule, target=target, context={"target": target})
     if at_top(item_of(target), level):
         raise TARGET_AT_TOP_LEVEL(rule if rule == "MOZ-3.7" else "MOZ-6.4", target=target, level=level,
-                                  context={"target": target})
+                                  context={"target": target},
+                                  explain={"limit": {"level": item_of(target).top_level}, "have": {"level": level}})
     return level
 
 

@@ -17,7 +17,7 @@ VARIANT_NOT_SUPPORTED = entry("variant_not_supported", ("MOZ-1.12",),
                               error=InvalidSetup)
 NOT_ACTIVE_PLAYER = entry("not_active_player", ("MOZ-2.3", "MOZ-2.4"),
                           "Seat {player} may not act now: the game awaits {awaited}.")
-#: ``missing`` names what the hand lacks: "one wood.sapphire card", "2 iron.ruby cards (you hold 1)"...
+#: ``missing`` names what the hand lacks (a phrase below): "one wood.sapphire card", "2 iron.ruby cards (you hold 1)"...
 CARD_NOT_IN_HAND = entry("card_not_in_hand", ("MOZ-2.5",), "Your hand does not hold {missing}.")
 
 # ---------------------------------------------------------------- income (MOZ-3)
@@ -46,7 +46,7 @@ DRAFT_ALREADY_OPEN = entry("draft_already_open", ("MOZ-4.4",), "You already have
 NO_DRAFT_OPEN = entry("no_draft_open", ("MOZ-4.4",), "You have no trade draft open.")
 DRAFT_EMPTY = entry("draft_empty", ("MOZ-4.4",), "Your draft has no entry to undo.")
 NO_OPEN_OFFER = entry("no_open_offer", ("MOZ-4.4",), "You have no open offer to withdraw.")
-#: ``reserved`` names the cards held back: "every wood.sapphire card you hold is", "some of those cards are".
+#: ``reserved`` names the cards held back (a phrase below): "Every wood.sapphire card you hold is", "Some of those cards are".
 CARD_RESERVED = entry("card_reserved", ("MOZ-4.4",), "{reserved} already reserved in your draft or offer.")
 TRADE_ASK_EXCEEDS_PARTNER_HAND = entry("trade_ask_exceeds_partner_hand", ("MOZ-4.4",),
                                        "Seat {partner} holds {partner_hand} card(s); you cannot ask for more.")
@@ -88,3 +88,22 @@ AWAITS_TRADERS = refusals.phrase("awaits_traders", "seats {seats} to trade")
 AWAITS_REWARD = refusals.phrase("awaits_reward", "seat {seat} to choose a reward")
 AWAITS_KING_MOVE = refusals.phrase("awaits_king_move", "seat {seat} to move the king")
 AWAITS_UPGRADE = refusals.phrase("awaits_upgrade", "seat {seat} to upgrade")
+
+# ---------------------------------------------------------------- values worded into the sentences above
+# (phrases, so that a translated refusal reads its values in the same language; ids stay as they are)
+ONE_CARD = refusals.phrase("one_card", "one {kind} card")
+CARDS_YOU_HOLD = refusals.phrase("cards_you_hold", "{count} {kind} cards (you hold {held})")
+ONE_CARD_BEYOND_BID = refusals.phrase("one_card_beyond_bid", "one {kind} card beyond those already in your bid")
+EVERY_CARD_RESERVED = refusals.phrase("every_card_reserved", "Every {kind} card you hold is")
+SOME_CARDS_RESERVED = refusals.phrase("some_cards_reserved", "Some of those cards are")
+#: the gem cards of a cost, an ask or a payment, one gem at a time (``wording.gems``):
+#: "1 sapphire card(s), 2 ruby card(s)"
+GEM_COUNT = refusals.phrase("gem_count", "{count} {gem} card(s)")
+MORE_GEMS = refusals.phrase("more_gems", "{gems}, {count} {gem} card(s)")
+#: the halls the king may go to (``wording.halls``): "U1 or L1"
+OR_HALL = refusals.phrase("or_hall", "{halls} or {hall}")
+NO_GEMS = refusals.phrase("no_gems", "no gems")
+NOTHING = refusals.phrase("nothing", "nothing")
+NOWHERE = refusals.phrase("nowhere", "nowhere")
+#: spec 3.1: a partner seat outside the game is a schema error (core's invalid_action)
+SEAT_NOT_IN_GAME = refusals.phrase("seat_not_in_game", "seat {seat} is not in this {seats}-player game.")

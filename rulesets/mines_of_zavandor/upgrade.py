@@ -12,12 +12,15 @@ from .events import Events, TurnPassed, Upgraded
 from .income import check_marker_target
 from .items import item_of, items, power_active, printed, raise_level
 from .refusals import (ALREADY_UPGRADED_THIS_PHASE, CARD_NOT_IN_HAND, CARD_SET_ASIDE, INSUFFICIENT_VP,
-                       LEVEL_SKIP_FORBIDDEN, PAYMENT_MISMATCH)
+                       LEVEL_SKIP_FORBIDDEN, NO_GEMS, NOTHING, PAYMENT_MISMATCH)
 from .rounds import end_round, next_in_order
 from .state import Player, ZavandorState
+from .wording import gems as worded_gems, missing_cards
 
 #: MOZ-6.9: the gem a card with the ``sapphire_wild`` power lets stand in for the others (the lowest).
 WILD_GEM = GEMS[0]
+#: MOZ-6.3: each item is raised at most one level per upgrade phase
+UPGRADES_PER_PHASE = 1
 
 
 def cost_of(state: ZavandorState, target: str, level: int) -> tuple[dict[str, int], int]:
@@ -54,24 +57,34 @@ def check_upgrade(state: ZavandorState, action: Upgrade) -> tuple[dict[str, int]
     player = state.players[action.player]
     level = check_marker_target(player, action.target, "MOZ-6.2")
     if action.target in player.upgraded:
-        raise ALREADY_UPGRADED_THIS_PHASE(target=action.target, context={"target": action.target})
+        raise ALREADY_UPGRADED_THIS_PHASE(target=action.target, context={"target": action.target},
+                                          explain={"limit": {"upgrades": UPGRADES_PER_PHASE},
+                                                   "have": {"upgrades": player.upgraded.count(action.target)}})
     if action.level != level + 1:
         raise LEVEL_SKIP_FORBIDDEN(target=action.target, level=level, next_level=level + 1,
-                                   context={"target": action.target, "next_level": level + 1})
+                                   context={"target": action.target, "next_level": level + 1},
+                                   explain={"needed": {"level": level + 1}, "offered": {"level": action.level}})
     for kind, count in action.pay.items():
-        held = player.hand.get(kind, 0)
-        if held < count <= held + player.set_aside.get(kind, 0):
-            raise CARD_SET_ASIDE(card=kind, context={"card": kind})
+        held, aside = player.hand.get(kind, 0), player.set_aside.get(kind, 0)
+        if held < count <= held + aside:
+            raise CARD_SET_ASIDE(card=kind, context={"card": kind},
+                                 explain={"needed": {kind: count}, "have": {kind: held}, "set_aside": {kind: aside}})
     missing = shortfall(player.hand, action.pay)
     if missing is not None:
-        kind = next(kind for kind, count in action.pay.items() if player.hand.get(kind, 0) < count)
-        raise CARD_NOT_IN_HAND(missing=missing, context={"card": kind})
+        raise CARD_NOT_IN_HAND(missing=missing_cards(*missing), context={"card": missing[0]},
+                               explain={"needed": dict(action.pay),
+                                        "have": {kind: player.hand.get(kind, 0) for kind in action.pay}})
     gems, vp = cost_of(state, action.target, action.level)
     if vp > player.vp:
-        raise INSUFFICIENT_VP(vp=vp, held=player.vp, context={"vp": vp})
-    if not payment_matches(by_gem(action.pay), gems, has_wild(player)):
-        raise PAYMENT_MISMATCH(level=action.level, target=action.target, cost=gems or "no gems",
-                               paid=by_gem(action.pay) or "nothing", context={"cost": gems})
+        raise INSUFFICIENT_VP(vp=vp, held=player.vp, context={"vp": vp},
+                              explain={"needed": {"vp": vp}, "have": {"vp": player.vp}})
+    paid, wild = by_gem(action.pay), has_wild(player)
+    if not payment_matches(paid, gems, wild):
+        explain: dict[str, object] = {"needed": gems, "offered": paid}
+        if wild:  # MOZ-6.9: the Idol lets sapphires stand in, so "needed" is not the only match
+            explain["stand_in"] = WILD_GEM
+        raise PAYMENT_MISMATCH(level=action.level, target=action.target, cost=worded_gems(gems, NO_GEMS),
+                               paid=worded_gems(paid, NOTHING), context={"cost": gems}, explain=explain)
     return gems, vp
 
 
