@@ -149,7 +149,8 @@ NO_SEATS = refusals.phrase("no_seats", "none")
 TAX_SEATS_MISSING = refusals.phrase("tax_seats_missing", "no cube type named for seat(s) {seats}")
 TAX_SEATS_EXTRA = refusals.phrase("tax_seats_extra", "seat(s) {seats} pay no tax")
 TAX_SEAT_LACKS = refusals.phrase("tax_seat_lacks", "seat {seat} holds no {resource}")
-BOTH_PROBLEMS = refusals.phrase("both_problems", "{first}; {second}")
+TAX_SEATS_MISSING_AND_EXTRA = refusals.phrase("tax_seats_missing_and_extra",
+                                              "no cube type named for seat(s) {missing}; seat(s) {extra} pay no tax")
 
 # card_not_in_hand's problem (KOS-6.2, KOS-6.6)
 NOT_IN_YOUR_HAND = refusals.phrase("not_in_your_hand", "is not in your hand")

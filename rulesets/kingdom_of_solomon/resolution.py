@@ -19,11 +19,12 @@ from .components import ACTION_SPACES, AREAS, BONUS_SPACES, BUILDING_CARDS, RESO
 from .events import (Events, PawnResolved, ResourceStolen, ResourceTraded, TaxPaid, TradeMade, TurnOrderChanged,
                      VpGained)
 from .fortune import draw, gain_tokens, take_from_supply
-from .refusals import (BOTH_PROBLEMS, CHOICE_DECLINED_WHILE_POSSIBLE, CHOICE_NEEDED, CHOICE_NOT_IN_SUPPLY,
+from .refusals import (CHOICE_DECLINED_WHILE_POSSIBLE, CHOICE_NEEDED, CHOICE_NOT_IN_SUPPLY,
                        EFFECT_TAKES_NO_CHOICE, INVALID_CHOICE, INVALID_STEAL_TARGET, INVALID_TAX_CHOICE, INVALID_TRADE,
                        LIST_TRADES, NAME_CUBE_TYPES, NAME_RESOURCE_TYPES, NAME_STEAL_TARGET, NO_PAWN_ON_SPACE, NO_SEATS,
                        NOT_A_CHOICE_OF_EFFECT, OWN_SEAT, ROAD_CHOICE_FORM, SEAT_NOT_IN_GAME, TARGET_LACKS,
-                       TAX_CHOICE_FORM, TAX_SEAT_LACKS, TAX_SEATS_EXTRA, TAX_SEATS_MISSING)
+                       TAX_CHOICE_FORM, TAX_SEAT_LACKS, TAX_SEATS_EXTRA, TAX_SEATS_MISSING,
+                       TAX_SEATS_MISSING_AND_EXTRA)
 from .spaces import ACTION, AREA, BONUS
 from .state import KosState
 from .turns import next_resolver, position
@@ -317,12 +318,12 @@ def resolve_tax(state: KosState, seat: int, params: dict[str, Any], choice: Choi
     if set(take) != wanted:
         # an extra key may name no seat at all ('x'): it is listed as sent, never read as a number.
         missing, extra = sorted(wanted - set(take), key=int), sorted(set(take) - wanted)
-        problems = []
-        if missing:
-            problems.append(TAX_SEATS_MISSING(seats=", ".join(missing)))
-        if extra:
-            problems.append(TAX_SEATS_EXTRA(seats=", ".join(extra)))
-        problem = BOTH_PROBLEMS(first=problems[0], second=problems[1]) if len(problems) == 2 else problems[0]
+        if missing and extra:
+            problem = TAX_SEATS_MISSING_AND_EXTRA(missing=", ".join(missing), extra=", ".join(extra))
+        elif missing:
+            problem = TAX_SEATS_MISSING(seats=", ".join(missing))
+        else:
+            problem = TAX_SEATS_EXTRA(seats=", ".join(extra))
         raise INVALID_TAX_CHOICE(threshold=params["threshold"], due=_seats(due), problem=problem,
                                  context={"due": due})
     for key, resource in take.items():
