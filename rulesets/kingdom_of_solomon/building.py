@@ -12,9 +12,9 @@ from .components import (BUILDING_CARDS, CARDS_PER_ROUND, MARKERS_PER_PLAYER, NE
                          TEMPLE_LEVEL, TEMPLE_LEVELS, TEMPLE_BLOCKS, TEMPLE_REWARDS)
 from .events import BuildingBuilt, BuildingTurnEnded, Events, TempleBlockBuilt, VpGained
 from .fortune import gain_tokens
-from .refusals import (BUILDING_LIMIT_REACHED, CARD_NOT_IN_DISPLAY, INVALID_ANY_PAYMENT, INVALID_REWARD,
-                       NO_BUILDING_MARKERS_LEFT, NOT_A_BUILDING_SITE, SITE_NOT_ALLOWED, SITE_OCCUPIED, SITE_REQUIRED,
-                       TEMPLE_COMPLETE, TEMPLE_LEVEL_FULL, TEMPLE_LEVEL_LOCKED)
+from .refusals import (BUILDING_LIMIT_REACHED, CARD_NOT_IN_DISPLAY, HAS_SPECIAL_MARK, INVALID_ANY_PAYMENT,
+                       INVALID_REWARD, NO_BUILDING_MARKERS_LEFT, NO_EMPTY_SITE, NOT_A_BUILDING_SITE, SITE_NOT_ALLOWED,
+                       SITE_OCCUPIED, SITE_REQUIRED, TEMPLE_COMPLETE, TEMPLE_LEVEL_FULL, TEMPLE_LEVEL_LOCKED)
 from .state import KosState, Marker
 from .turns import check_end, next_builder
 
@@ -38,13 +38,14 @@ def build_building(state: KosState, action: BuildBuilding) -> Events:
         raise SITE_REQUIRED()
     if not needs_marker and action.site is not None:
         rule = "KOS-8.9" if card.special_mark else "KOS-8.8"
-        raise SITE_NOT_ALLOWED(rule, reason="it has the special mark" if card.special_mark
-                               else "no building site is empty")
+        raise SITE_NOT_ALLOWED(rule, reason=HAS_SPECIAL_MARK() if card.special_mark else NO_EMPTY_SITE())
     if action.site is not None:
         if action.site in NEUTRAL:
             raise NOT_A_BUILDING_SITE(site=action.site, context={"site": action.site})
         if action.site not in free:
-            raise SITE_OCCUPIED(site=action.site, context={"site": action.site})
+            holder = next(marker.owner for marker in state.markers if marker.area == action.site)
+            raise SITE_OCCUPIED(site=action.site, context={"site": action.site},
+                                explain={"space": action.site, "held_by": holder})
         if markers_placed(state, seat) >= MARKERS_PER_PLAYER:
             raise NO_BUILDING_MARKERS_LEFT(explain={"limit": {"markers": MARKERS_PER_PLAYER},
                                                     "have": {"markers": markers_placed(state, seat)}})
@@ -95,16 +96,22 @@ def build_temple_block(state: KosState, action: BuildTempleBlock) -> Events:
     """Spec 3.8, in the table's order; then the reward and the end check."""
     seat = action.player
     if sum(state.temple.values()) >= TEMPLE_BLOCKS:
-        raise TEMPLE_COMPLETE()
+        raise TEMPLE_COMPLETE(explain={"limit": {"blocks": TEMPLE_BLOCKS},
+                                       "have": {"blocks": sum(state.temple.values())}})
     level = TEMPLE_LEVEL[action.level]
     for lower in TEMPLE_LEVELS:
         if lower.order < level.order and state.temple.get(lower.id, 0) < lower.blocks:
-            raise TEMPLE_LEVEL_LOCKED(lower=lower.id, level=level.id)
+            # the temple's blocks are on the board for all to see: the lower level's spaces against its blocks
+            raise TEMPLE_LEVEL_LOCKED(lower=lower.id, level=level.id,
+                                      explain={"needed": {lower.id: lower.blocks},
+                                               "have": {lower.id: state.temple.get(lower.id, 0)}})
     if state.temple.get(level.id, 0) >= level.blocks:
-        raise TEMPLE_LEVEL_FULL(level=level.id)
+        raise TEMPLE_LEVEL_FULL(level=level.id, explain={"limit": {level.id: level.blocks},
+                                                         "have": {level.id: state.temple.get(level.id, 0)}})
     anys = action.any_payment
     if (any(r not in RESOURCES or n < 1 for r, n in anys.items()) or sum(anys.values()) != level.any):
-        raise INVALID_ANY_PAYMENT(level=level.id, count=level.any)
+        raise INVALID_ANY_PAYMENT(level=level.id, count=level.any,
+                                  explain={"needed": {"cubes": level.any}, "offered": {"cubes": sum(anys.values())}})
     cost = dict(level.cost)
     for resource, amount in anys.items():
         cost[resource] = cost.get(resource, 0) + amount

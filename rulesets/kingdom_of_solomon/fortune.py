@@ -9,7 +9,8 @@ from .actions import FortuneChoice, PlayFortune
 from .components import ANY, FORTUNE_CARDS, NO_EFFECT, RESOURCE_CARD, RESOURCES, Resource
 from .events import (Events, FortuneCardDrawn, FortuneDeckReshuffled, FortuneDrawLost, FortuneDrawn, FortunePlayed,
                      HighPriestChanged, ResourcesGained, ResourcesLost, TempleTokenGained, VpGained)
-from .refusals import CARD_HAS_NO_PLAY_EFFECT, CARD_NOT_IN_HAND, INVALID_CHOICE, SUPPLY_EMPTY
+from .refusals import (CARD_HAS_NO_PLAY_EFFECT, CARD_NEEDS_RESOURCE_CHOICE, CARD_NOT_IN_HAND, CARD_TAKES_NO_CHOICE,
+                       FORTUNE_CARD_NAMES, INVALID_CHOICE, NOT_IN_YOUR_HAND, SUPPLY_EMPTY)
 from .state import KosState
 from .turns import after_out_of_turn
 
@@ -104,22 +105,24 @@ def play(state: KosState, action: PlayFortune) -> Events:
     seat = action.player
     player = state.players[seat]
     if action.card not in player.hand:
-        raise CARD_NOT_IN_HAND("KOS-6.2", card=action.card, problem="is not in your hand",
+        raise CARD_NOT_IN_HAND("KOS-6.2", card=action.card, problem=NOT_IN_YOUR_HAND(),
                                context={"card": action.card})
     card = FORTUNE_CARDS[action.card]
+    name = FORTUNE_CARD_NAMES[card.name]()
     if card.effect == NO_EFFECT:
-        raise CARD_HAS_NO_PLAY_EFFECT(name=card.name, context={"card": action.card})
+        raise CARD_HAS_NO_PLAY_EFFECT(name=name, context={"card": action.card})
     named = action.choice.resource if action.choice is not None else None
     resource = None
     if card.effect == RESOURCE_CARD:
         printed = card.params["resource"]
         resource = named if printed == ANY else printed
         if resource in RESOURCES and state.supply.get(resource) <= 0:
-            raise SUPPLY_EMPTY(resource=resource, context={"resource": resource})
+            raise SUPPLY_EMPTY(resource=resource, context={"resource": resource},
+                               explain={"needed": {resource: 1}, "have": {resource: state.supply.get(resource)}})
         if printed == ANY and named not in RESOURCES:
-            raise INVALID_CHOICE("KOS-6.4", problem=f"{card.name} shows any type: name a resource in choice.resource.")
+            raise INVALID_CHOICE("KOS-6.4", problem=CARD_NEEDS_RESOURCE_CHOICE(name=name))
     if (card.effect != RESOURCE_CARD or card.params["resource"] != ANY) and named is not None:
-        raise INVALID_CHOICE("KOS-6.4", problem=f"{card.name} takes no choice.")
+        raise INVALID_CHOICE("KOS-6.4", problem=CARD_TAKES_NO_CHOICE(name=name))
     player.hand.remove(action.card)
     state.fortune_discard.append(action.card)
     events: Events = [FortunePlayed(player=seat, card=action.card)]

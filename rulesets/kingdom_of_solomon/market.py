@@ -23,7 +23,8 @@ def sell(state: KosState, action: MarketSell) -> Events:
     player = state.players[seat]
     _not_passed(state, seat)
     if player.cubes.get(resource) <= 0:
-        raise RESOURCE_NOT_HELD(resource=resource, context={"resource": resource})
+        raise RESOURCE_NOT_HELD(resource=resource, context={"resource": resource},
+                                explain={"needed": {resource: 1}, "have": {resource: player.cubes.get(resource)}})
     if state.market.get(resource) >= MARKET_CAPACITY:
         raise MARKET_FULL(capacity=MARKET_CAPACITY, resource=resource, context={"resource": resource},
                           explain={"limit": {resource: MARKET_CAPACITY}, "have": {resource: state.market.get(resource)}})
@@ -46,7 +47,8 @@ def buy(state: KosState, action: MarketBuy) -> Events:
     player = state.players[seat]
     _not_passed(state, seat)
     if state.market.get(resource) <= 0:
-        raise MARKET_EMPTY(resource=resource, context={"resource": resource})
+        raise MARKET_EMPTY(resource=resource, context={"resource": resource},
+                           explain={"needed": {resource: 1}, "have": {resource: state.market.get(resource)}})
     if player.vp < BUY_VP[resource]:
         raise INSUFFICIENT_VP(resource=resource, cost=BUY_VP[resource], vp=player.vp, context={"resource": resource},
                               explain={"needed": {"vp": BUY_VP[resource]}, "have": {"vp": player.vp}})

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from rulesets.core import Worded
+
 from .actions import FortunePayment
 from .components import ANY, FORTUNE_CARDS, RESOURCE_CARD, RESOURCES
 from .events import Events, FortunePaid
-from .refusals import INSUFFICIENT_RESOURCES, INVALID_FORTUNE_PAYMENT
+from .refusals import (ANY_CARD_NEEDS_AS, AS_ONLY_FOR_ANY, FORTUNE_OVERPAYS, INSUFFICIENT_RESOURCES,
+                       INVALID_FORTUNE_PAYMENT, NOT_A_RESOURCE_CARD, PAYMENT_CARD_NOT_IN_HAND)
 from .state import KosState, Player
 
 
@@ -53,22 +56,25 @@ def plan(state: KosState, seat: int, cost: dict[str, int],
     seen: set[str] = set()
     for index, entry in enumerate(payment):
         card = FORTUNE_CARDS.get(entry.card)
-        problem = None
+        problem: Worded | None = None
         if entry.card not in player.hand or entry.card in seen:
-            problem = f"fortune card {entry.card} is not in your hand"
+            problem = PAYMENT_CARD_NOT_IN_HAND(card=entry.card)
         elif card is None or card.effect != RESOURCE_CARD:
-            problem = f"{entry.card} is not a resource card"
+            problem = NOT_A_RESOURCE_CARD(card=entry.card)
         elif card.params["resource"] == ANY and entry.as_ not in RESOURCES:
-            problem = f"{entry.card} shows any type: name the type it pays as ('as')"
+            problem = ANY_CARD_NEEDS_AS(card=entry.card)
         elif card.params["resource"] != ANY and entry.as_ is not None:
-            problem = f"{entry.card} shows {card.params['resource']}; 'as' is only for any-type cards"
+            problem = AS_ONLY_FOR_ANY(card=entry.card, resource=card.params["resource"])
         seen.add(entry.card)
         if problem:
             raise INVALID_FORTUNE_PAYMENT(problem=problem, context={"index": index})
     for resource, amount in claimed.items():
         if amount > cost.get(resource, 0):
-            raise INVALID_FORTUNE_PAYMENT(problem=f"this cost needs {cost.get(resource, 0)} {resource}; "
-                                                  f"the fortune cards pay {amount}", context={"resource": resource})
+            # KOS-6.4 (b): a card counts toward a cost, so no more cards of a type than the cost asks of it
+            raise INVALID_FORTUNE_PAYMENT(problem=FORTUNE_OVERPAYS(needed=cost.get(resource, 0), resource=resource,
+                                                                   paid=amount), context={"resource": resource},
+                                          explain={"needed": {resource: cost.get(resource, 0)},
+                                                   "offered": {"fortune_cards": {resource: amount}}})
     cubes = {resource: amount - claimed.get(resource, 0) for resource, amount in cost.items()
              if amount - claimed.get(resource, 0) > 0}
     return cubes, [entry.card for entry in payment]

@@ -8,7 +8,11 @@ one code covers several situations, its template carries the difference in one v
 
 from __future__ import annotations
 
+import re
+
 from rulesets.core import Catalogue, InvalidSetup
+
+from .components import FORTUNE_CARDS
 
 refusals = Catalogue()
 entry = refusals.entry
@@ -102,3 +106,74 @@ ALREADY_CONFIRMED = entry("already_confirmed", ("KOS-9.2",), "You have already c
 # ---------------------------------------------------------------- what a phase awaits (not_your_turn)
 AWAITS_SEAT_IN_PHASE = refusals.phrase("awaits_seat_in_phase", "seat {seat} ({phase})")
 AWAITS_ROUND_END = refusals.phrase("awaits_round_end", "the end of the round (discards or final confirmations)")
+#: the turn phase awaits_seat_in_phase names: its id in English, the phase's name in another language
+TURN_PHASES = {name: refusals.phrase(f"phase_{name}", name) for name in ("placement", "resolution", "market", "building")}
+
+# ---------------------------------------------------------------- the values worded into the sentences above
+# Each English value a sentence takes is a phrase, so that a refusal in another language reads that
+# language's words all through (ids such as F06, area:galilee or copper stay as they are).
+
+# invalid_parameters' problem (spec 3.0)
+NOT_A_SPACE = refusals.phrase("not_a_space", "'{space}' is not a space: use area:<id>, action:<id>, bonus:<id> or "
+                                             "card:<id>.")
+PAWNS_ONLY_ON_BONUS = refusals.phrase("pawns_only_on_bonus", "Only a bonus space takes more than one pawn.")
+NOT_A_RESOURCE = refusals.phrase("not_a_resource", "'{resource}' is not a resource.")
+NOT_A_RESOURCE_OF = refusals.phrase("not_a_resource_of", "'{resource}' is not a resource: one of {resources}.")
+NOT_A_BUILDING_CARD = refusals.phrase("not_a_building_card", "{card} is not a building card.")
+NOT_AN_AREA = refusals.phrase("not_an_area", "{area} is not an area.")
+NOT_A_TEMPLE_LEVEL = refusals.phrase("not_a_temple_level", "{level} is not a temple level: one of {levels}.")
+ROAD_NAMES_TWO_AREAS = refusals.phrase("road_names_two_areas", "A road names two areas.")
+NOT_A_FORTUNE_CARD = refusals.phrase("not_a_fortune_card", "{card} is not a fortune card.")
+
+# invalid_choice's problem: a resolve_pawn choice (KOS-5.8) or a played card's (KOS-6.4)
+CHOICE_NEEDED = refusals.phrase("choice_needed", "This effect needs a choice ({fields}).")
+NOT_A_CHOICE_OF_EFFECT = refusals.phrase("not_a_choice_of_effect", "'{name}' is not a choice of this effect.")
+EFFECT_TAKES_NO_CHOICE = refusals.phrase("effect_takes_no_choice", "This effect takes no choice.")
+NAME_RESOURCE_TYPES = refusals.phrase("name_resource_types",
+                                      "Name up to {count} resource type(s) in choice.resources.")
+NAME_CUBE_TYPES = refusals.phrase("name_cube_types", "Name up to {count} cube type(s) in choice.resources.")
+SEAT_NOT_IN_GAME = refusals.phrase("seat_not_in_game", "Seat {seat} is not in this game.")
+NAME_STEAL_TARGET = refusals.phrase("name_steal_target", "Name the opponent you take from (choice.target).")
+LIST_TRADES = refusals.phrase("list_trades",
+                              "List up to {count} trade(s) of one resource type for another in choice.trades.")
+ROAD_CHOICE_FORM = refusals.phrase("road_choice_form", "choice.road names two areas, or is null.")
+TAX_CHOICE_FORM = refusals.phrase("tax_choice_form", "choice.take maps each taxed opponent's seat to a cube type.")
+CARD_NEEDS_RESOURCE_CHOICE = refusals.phrase("card_needs_resource_choice",
+                                             "{name} shows any type: name a resource in choice.resource.")
+CARD_TAKES_NO_CHOICE = refusals.phrase("card_takes_no_choice", "{name} takes no choice.")
+
+# invalid_steal_target's reason, invalid_tax_choice's seats and problem (KOS-5.10)
+OWN_SEAT = refusals.phrase("own_seat", "it is your own seat")
+TARGET_LACKS = refusals.phrase("target_lacks", "it does not hold the {resource} you name")
+NO_SEATS = refusals.phrase("no_seats", "none")
+TAX_SEATS_MISSING = refusals.phrase("tax_seats_missing", "no cube type named for seat(s) {seats}")
+TAX_SEATS_EXTRA = refusals.phrase("tax_seats_extra", "seat(s) {seats} pay no tax")
+TAX_SEAT_LACKS = refusals.phrase("tax_seat_lacks", "seat {seat} holds no {resource}")
+TAX_SEATS_MISSING_AND_EXTRA = refusals.phrase("tax_seats_missing_and_extra",
+                                              "no cube type named for seat(s) {missing}; seat(s) {extra} pay no tax")
+
+# card_not_in_hand's problem (KOS-6.2, KOS-6.6)
+NOT_IN_YOUR_HAND = refusals.phrase("not_in_your_hand", "is not in your hand")
+LISTED_TWICE = refusals.phrase("listed_twice", "is listed twice")
+
+# invalid_fortune_payment's problem (KOS-6.4)
+PAYMENT_CARD_NOT_IN_HAND = refusals.phrase("payment_card_not_in_hand", "fortune card {card} is not in your hand")
+NOT_A_RESOURCE_CARD = refusals.phrase("not_a_resource_card", "{card} is not a resource card")
+ANY_CARD_NEEDS_AS = refusals.phrase("any_card_needs_as", "{card} shows any type: name the type it pays as ('as')")
+AS_ONLY_FOR_ANY = refusals.phrase("as_only_for_any", "{card} shows {resource}; 'as' is only for any-type cards")
+FORTUNE_OVERPAYS = refusals.phrase("fortune_overpays",
+                                   "this cost needs {needed} {resource}; the fortune cards pay {paid}")
+
+# site_not_allowed's reason (KOS-8.8, KOS-8.9)
+HAS_SPECIAL_MARK = refusals.phrase("has_special_mark", "it has the special mark")
+NO_EMPTY_SITE = refusals.phrase("no_empty_site", "no building site is empty")
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+#: a fortune card's printed name (card_has_no_play_effect, invalid_choice), one phrase per name: its texts
+#: are the names the components document serves (``component fortune_cards/<id> name``).
+FORTUNE_CARD_NAMES = {name: refusals.phrase(f"fortune_card_{_slug(name)}", name)
+                      for name in dict.fromkeys(card.name for card in FORTUNE_CARDS.values())}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, product
 from typing import Any, Callable, Iterator
 
-from rulesets.core import RulesetError
+from rulesets.core import RulesetError, Worded
 
 from .actions import Choice, ResolvePawn, Trade
 from .board import area_yield, build_road_now, check_road, legal_roads
@@ -19,8 +19,12 @@ from .components import ACTION_SPACES, AREAS, BONUS_SPACES, BUILDING_CARDS, RESO
 from .events import (Events, PawnResolved, ResourceStolen, ResourceTraded, TaxPaid, TradeMade, TurnOrderChanged,
                      VpGained)
 from .fortune import draw, gain_tokens, take_from_supply
-from .refusals import (CHOICE_DECLINED_WHILE_POSSIBLE, CHOICE_NOT_IN_SUPPLY, INVALID_CHOICE, INVALID_STEAL_TARGET,
-                       INVALID_TAX_CHOICE, INVALID_TRADE, NO_PAWN_ON_SPACE)
+from .refusals import (CHOICE_DECLINED_WHILE_POSSIBLE, CHOICE_NEEDED, CHOICE_NOT_IN_SUPPLY,
+                       EFFECT_TAKES_NO_CHOICE, INVALID_CHOICE, INVALID_STEAL_TARGET, INVALID_TAX_CHOICE, INVALID_TRADE,
+                       LIST_TRADES, NAME_CUBE_TYPES, NAME_RESOURCE_TYPES, NAME_STEAL_TARGET, NO_PAWN_ON_SPACE, NO_SEATS,
+                       NOT_A_CHOICE_OF_EFFECT, OWN_SEAT, ROAD_CHOICE_FORM, SEAT_NOT_IN_GAME, TARGET_LACKS,
+                       TAX_CHOICE_FORM, TAX_SEAT_LACKS, TAX_SEATS_EXTRA, TAX_SEATS_MISSING,
+                       TAX_SEATS_MISSING_AND_EXTRA)
 from .spaces import ACTION, AREA, BONUS
 from .state import KosState
 from .turns import next_resolver, position
@@ -40,27 +44,41 @@ def effect_of(space: str) -> tuple[str, dict[str, Any]]:
     return action.effect, action.params
 
 
-def _bad_choice(problem: str) -> RulesetError:
-    return INVALID_CHOICE("KOS-5.8", problem=problem)
+def _bad_choice(problem: Worded, explain: dict[str, Any] | None = None) -> RulesetError:
+    return INVALID_CHOICE("KOS-5.8", problem=problem, explain=explain)
 
 
-def _declined() -> RulesetError:
-    return CHOICE_DECLINED_WHILE_POSSIBLE()
+def _declined(explain: dict[str, Any] | None = None) -> RulesetError:
+    return CHOICE_DECLINED_WHILE_POSSIBLE(explain=explain)
+
+
+def _too_many(count: int, unit: str, listed: list[Any] | None) -> dict[str, Any] | None:
+    """invalid_choice's ``explain`` where a choice lists more than the effect's count (KOS-5.8): the cap and
+    how many it listed; None where the count is not what is wrong."""
+    if listed is None or len(listed) <= count:
+        return None
+    return {"limit": {unit: count}, "offered": {unit: len(listed)}}
+
+
+def _short(needed: int, unit: str, offered: int) -> dict[str, Any]:
+    """choice_declined_while_possible's ``explain`` (KOS-5.8): how many the effect can still carry out, and how
+    many the choice did."""
+    return {"needed": {unit: needed}, "offered": {unit: offered}}
 
 
 def _only(choice: Choice | None, *fields: str) -> Choice:
     """The choice must be given and use only this effect's fields."""
     if choice is None:
-        raise _bad_choice(f"This effect needs a choice ({', '.join(fields)}).")
+        raise _bad_choice(CHOICE_NEEDED(fields=", ".join(fields)))
     for name in Choice.__struct_fields__:
         if name not in fields and getattr(choice, name) is not None:
-            raise _bad_choice(f"'{name}' is not a choice of this effect.")
+            raise _bad_choice(NOT_A_CHOICE_OF_EFFECT(name=name))
     return choice
 
 
 def _no_choice(choice: Choice | None) -> None:
     if choice is not None and any(getattr(choice, name) is not None for name in Choice.__struct_fields__):
-        raise _bad_choice("This effect takes no choice.")
+        raise _bad_choice(EFFECT_TAKES_NO_CHOICE())
 
 
 # ---------------------------------------------------------------- effects without a choice
@@ -102,14 +120,17 @@ def resolve_any_resource(state: KosState, seat: int, params: dict[str, Any], cho
     count = int(params["count"])
     picked = _only(choice, "resources").resources
     if picked is None or len(picked) > count or any(r not in RESOURCES for r in picked):
-        raise _bad_choice(f"Name up to {count} resource type(s) in choice.resources.")
+        raise _bad_choice(NAME_RESOURCE_TYPES(count=count), _too_many(count, "resources", picked))
     left: dict[str, int] = {r: state.supply.get(r) for r in RESOURCES}
     for resource in picked:
         if left[resource] <= 0:
-            raise CHOICE_NOT_IN_SUPPLY(resource=resource, context={"resource": resource})
+            # KOS-5.7: each listed cube must be in the supply; the count named of the type against the supply's
+            raise CHOICE_NOT_IN_SUPPLY(resource=resource, context={"resource": resource},
+                                       explain={"needed": {resource: picked.count(resource)},
+                                                "have": {resource: state.supply.get(resource)}})
         left[resource] -= 1
     if len(picked) < min(count, state.supply.total()):
-        raise _declined()
+        raise _declined(_short(min(count, state.supply.total()), "resources", len(picked)))
     wanted: dict[str, int] = {}
     for resource in picked:
         wanted[resource] = wanted.get(resource, 0) + 1
@@ -130,25 +151,30 @@ def resolve_steal(state: KosState, seat: int, params: dict[str, Any], choice: Ch
     chosen = _only(choice, "target", "resources")
     picked, target = chosen.resources, chosen.target
     if picked is None or len(picked) > count or any(r not in RESOURCES for r in picked):
-        raise _bad_choice(f"Name up to {count} cube type(s) in choice.resources.")
+        raise _bad_choice(NAME_CUBE_TYPES(count=count), _too_many(count, "resources", picked))
     if target is not None and not 0 <= target < len(state.players):
-        raise _bad_choice(f"Seat {target} is not in this game.")
+        raise _bad_choice(SEAT_NOT_IN_GAME(seat=target))
     if target is None and picked:
-        raise _bad_choice("Name the opponent you take from (choice.target).")
+        raise _bad_choice(NAME_STEAL_TARGET())
     someone = any(other.cubes.total() for index, other in enumerate(state.players) if index != seat)
     if (target is None or not picked) and someone:
-        raise _declined()
+        # with a target named, what it holds says how many to take; with none, at least one opponent's cube
+        most = min(count, state.players[target].cubes.total()) if target is not None and target != seat else 1
+        raise _declined(_short(most, "resources", len(picked)) if most else None)
     if target is None:
         return
     if target == seat:
-        raise INVALID_STEAL_TARGET(target=target, reason="it is your own seat")
+        raise INVALID_STEAL_TARGET(target=target, reason=OWN_SEAT())
     victim = state.players[target]
-    for resource in set(picked):
+    for resource in sorted(set(picked), key=RESOURCES.index):
         if picked.count(resource) > victim.cubes.get(resource):
-            raise INVALID_STEAL_TARGET(target=target, reason=f"it does not hold the {resource} you name",
-                                       context={"target": target})
+            # cubes are public (only fortune cards are hidden, KOS-6.1): what the target holds of the type
+            raise INVALID_STEAL_TARGET(target=target, reason=TARGET_LACKS(resource=resource),
+                                       context={"target": target},
+                                       explain={"needed": {resource: picked.count(resource)},
+                                                "have": {resource: victim.cubes.get(resource)}})
     if len(picked) < min(count, victim.cubes.total()):
-        raise _declined()
+        raise _declined(_short(min(count, victim.cubes.total()), "resources", len(picked)))
     for resource in picked:
         victim.cubes.add(resource, -1)
         state.players[seat].cubes.add(resource, 1)
@@ -183,6 +209,17 @@ def _apply_trade(cubes: dict[str, int], supply: dict[str, int], give: str, take:
     cubes[take] += 1
 
 
+def _trade_shortfall(cubes: dict[str, int], supply: dict[str, int], give: str, take: str) -> dict[str, Any] | None:
+    """invalid_trade's ``explain`` (KOS-5.10), counted after the trades before it: the cube given against the
+    seat's cubes, else the cube taken against the supply's (``have`` is what the compared holder has, as the
+    market's in market_full); None where the trade gives the type it takes."""
+    if cubes[give] <= 0:
+        return {"needed": {give: 1}, "have": {give: cubes[give]}}
+    if give != take and supply[take] <= 0:
+        return {"needed": {take: 1}, "have": {take: supply[take]}}
+    return None
+
+
 def _any_trade(cubes: dict[str, int], supply: dict[str, int]) -> bool:
     return any(_trade_ok(cubes, supply, g, t) for g in RESOURCES for t in RESOURCES)
 
@@ -193,16 +230,18 @@ def resolve_trade(state: KosState, seat: int, params: dict[str, Any], choice: Ch
     trades = _only(choice, "trades").trades
     if trades is None or len(trades) > count or any(t.give not in RESOURCES or t.take not in RESOURCES
                                                     for t in trades):
-        raise _bad_choice(f"List up to {count} trade(s) of one resource type for another in choice.trades.")
+        raise _bad_choice(LIST_TRADES(count=count), _too_many(count, "trades", trades))
     player = state.players[seat]
     cubes: dict[str, int] = {r: player.cubes.get(r) for r in RESOURCES}
     supply: dict[str, int] = {r: state.supply.get(r) for r in RESOURCES}
     for index, trade in enumerate(trades):
         if not _trade_ok(cubes, supply, trade.give, trade.take):
-            raise INVALID_TRADE(number=index + 1, context={"index": index})
+            raise INVALID_TRADE(number=index + 1, context={"index": index},
+                                explain=_trade_shortfall(cubes, supply, trade.give, trade.take))
         _apply_trade(cubes, supply, trade.give, trade.take)
     if len(trades) < count and _any_trade(cubes, supply):
-        raise _declined()
+        most = max(len(option.trades or []) for option in choices_trade(state, seat, params))
+        raise _declined(_short(most, "trades", len(trades)))
     for r in RESOURCES:
         player.cubes.add(r, cubes[r] - player.cubes.get(r))
         state.supply.add(r, supply[r] - state.supply.get(r))
@@ -233,10 +272,10 @@ def resolve_free_road(state: KosState, seat: int, params: dict[str, Any], choice
                       events: Events) -> None:
     road = _only(choice, "road").road
     if road is not None and (len(road) != 2 or any(area not in AREAS for area in road)):
-        raise _bad_choice("choice.road names two areas, or is null.")
+        raise _bad_choice(ROAD_CHOICE_FORM())
     if road is None:
         if legal_roads(state, seat):
-            raise _declined()
+            raise _declined(_short(1, "roads", 0))
         return
     key = check_road(state, seat, road)
     build_road_now(state, seat, key, events)
@@ -257,32 +296,41 @@ def _taxed(state: KosState, seat: int, threshold: int) -> list[int]:
             if index != seat and other.cubes.total() >= max(threshold, 1)]
 
 
-def _seats(seats: list[int]) -> str:
-    return ", ".join(map(str, seats)) or "none"
+def _seats(seats: list[int]) -> str | Worded:
+    return ", ".join(map(str, seats)) or NO_SEATS()
+
+
+def _tax_shortfall(state: KosState, target: int, resource: str) -> dict[str, Any] | None:
+    """invalid_tax_choice's ``explain`` where the named type is one the opponent lacks (KOS-5.10): one cube of
+    it against what he holds (cubes are public); None for a name that is no resource at all."""
+    if resource not in RESOURCES:
+        return None
+    return {"needed": {resource: 1}, "have": {resource: state.players[target].cubes.get(resource)}}
 
 
 def resolve_tax(state: KosState, seat: int, params: dict[str, Any], choice: Choice | None,
                 events: Events) -> None:
     take = _only(choice, "take").take
     if take is None:
-        raise _bad_choice("choice.take maps each taxed opponent's seat to a cube type.")
+        raise _bad_choice(TAX_CHOICE_FORM())
     due = _taxed(state, seat, int(params["threshold"]))
     wanted = {str(index) for index in due}
     if set(take) != wanted:
         # an extra key may name no seat at all ('x'): it is listed as sent, never read as a number.
         missing, extra = sorted(wanted - set(take), key=int), sorted(set(take) - wanted)
-        problems = []
-        if missing:
-            problems.append(f"no cube type named for seat(s) {', '.join(missing)}")
-        if extra:
-            problems.append(f"seat(s) {', '.join(extra)} pay no tax")
-        problem = "; ".join(problems)
+        if missing and extra:
+            problem = TAX_SEATS_MISSING_AND_EXTRA(missing=", ".join(missing), extra=", ".join(extra))
+        elif missing:
+            problem = TAX_SEATS_MISSING(seats=", ".join(missing))
+        else:
+            problem = TAX_SEATS_EXTRA(seats=", ".join(extra))
         raise INVALID_TAX_CHOICE(threshold=params["threshold"], due=_seats(due), problem=problem,
                                  context={"due": due})
     for key, resource in take.items():
         if resource not in RESOURCES or state.players[int(key)].cubes.get(resource) <= 0:
             raise INVALID_TAX_CHOICE(threshold=params["threshold"], due=_seats(due),
-                                     problem=f"seat {key} holds no {resource}", context={"target": int(key)})
+                                     problem=TAX_SEAT_LACKS(seat=key, resource=resource), context={"target": int(key)},
+                                     explain=_tax_shortfall(state, int(key), resource))
     for key, resource in take.items():
         state.players[int(key)].cubes.add(resource, -1)
         state.players[seat].cubes.add(resource, 1)

@@ -8,8 +8,8 @@ from itertools import combinations
 from .actions import ConfirmFinalScoring, DiscardFortune
 from .components import HAND_LIMIT
 from .events import Events, FinalScoringConfirmed, FortuneDiscarded
-from .refusals import (ALREADY_CONFIRMED, CARD_NOT_IN_HAND, DISCARD_NOT_REQUIRED, DISCARD_PENDING, NOT_FINAL_ROUND,
-                       WRONG_DISCARD_COUNT)
+from .refusals import (ALREADY_CONFIRMED, CARD_NOT_IN_HAND, DISCARD_NOT_REQUIRED, DISCARD_PENDING, LISTED_TWICE,
+                       NOT_FINAL_ROUND, NOT_IN_YOUR_HAND, WRONG_DISCARD_COUNT)
 from .state import KosState
 from .turns import discard_owed, settle_round_end
 
@@ -19,7 +19,9 @@ def discard(state: KosState, action: DiscardFortune) -> Events:
     seat = action.player
     hand = state.players[seat].hand
     if len(hand) <= HAND_LIMIT:
-        raise DISCARD_NOT_REQUIRED(held=len(hand))
+        # KOS-6.6: how many cards a seat holds is public (KOS-6.1); a discard is owed above the limit
+        raise DISCARD_NOT_REQUIRED(held=len(hand),
+                                   explain={"limit": {"cards": HAND_LIMIT}, "have": {"cards": len(hand)}})
     if len(hand) - len(action.cards) != HAND_LIMIT:
         raise WRONG_DISCARD_COUNT(count=len(hand) - HAND_LIMIT, limit=HAND_LIMIT,
                                   explain={"needed": {"cards": len(hand) - HAND_LIMIT},
@@ -28,7 +30,7 @@ def discard(state: KosState, action: DiscardFortune) -> Events:
     listed: set[str] = set()
     for card in action.cards:
         if card not in hand or card in listed:
-            problem = "is listed twice" if card in listed else "is not in your hand"
+            problem = LISTED_TWICE() if card in listed else NOT_IN_YOUR_HAND()
             raise CARD_NOT_IN_HAND("KOS-6.6", card=card, problem=problem, context={"card": card})
         listed.add(card)
     for card in action.cards:

@@ -17,7 +17,7 @@ from .actions import (Action, BuildBuilding, BuildRoad, BuildTempleBlock, Confir
                       PlacePawn, ResolvePawn)
 from .components import FILE, PLAYER_COUNTS
 from .events import KosEvent
-from .refusals import AWAITS_ROUND_END, AWAITS_SEAT_IN_PHASE, VARIANT_NOT_ALLOWED, refusals
+from .refusals import AWAITS_ROUND_END, AWAITS_SEAT_IN_PHASE, TURN_PHASES, VARIANT_NOT_ALLOWED, refusals
 from .rule_index import RULES
 from .served_components import KosComponents, document
 from .state import KosState
@@ -28,7 +28,7 @@ def _on_turn(state: KosState) -> list[int]:
 
 
 def _waiting(state: KosState) -> Worded:
-    return AWAITS_SEAT_IN_PHASE(seat=state.active, phase=state.phase)
+    return AWAITS_SEAT_IN_PHASE(seat=state.active, phase=TURN_PHASES[state.phase]())
 
 
 #: a phase's moves, action type to handler.
@@ -127,7 +127,9 @@ class KingdomOfSolomon(Ruleset[KosState, Action]):
 
     def create(self, players: int, seed: str, options: dict[str, Any], seating: Seating) -> KosState:
         if options["variant_all_bonus"] and players >= self.max_players:
-            raise VARIANT_NOT_ALLOWED(players=players, context={"path": "$.options.variant_all_bonus"})
+            raise VARIANT_NOT_ALLOWED(players=players, context={"path": "$.options.variant_all_bonus"},
+                                      explain={"limit": {"players": self.max_players - 1},
+                                               "have": {"players": players}})
         return setup.create(self.id, self.rules_version, players, seed, options, seating)
 
     def components_document(self) -> KosComponents:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from rulesets.core import Deck
+from rulesets.core import Deck, Worded
 
 from . import resources as res
 from .actions import DeliveryChoice
@@ -20,10 +20,11 @@ from .components import (ROWS_OF_TILES, SUMMER_REWARDS, TILES, WINTER_SLOTS, Cro
 from .events import (DeliveryCompleted, DeliveryReward, DisplayRefilled, DisplayShort, Events, ImprovementActivated,
                      Part, PermanentGained, as_resources)
 from .improvements import active_effect, active_effects, derive_active
-from .refusals import (DELIVERY_PAYMENT_MISMATCH, DELIVERY_REQUIRED, DELIVERY_TILE_NOT_IN_DISPLAY,
-                       DELIVERY_TILE_WRONG_TYPE, INSUFFICIENT_RESOURCES, PERMANENT_ALREADY_USED,
-                       PERMANENT_UNAVAILABLE, REWARD_CHOICE_INVALID, REWARD_CHOICE_NOT_ALLOWED, REWARD_CHOICE_REQUIRED,
-                       SLOT_INVALID, SLOT_NOT_CHOOSABLE, SLOT_OCCUPIED, SLOT_PREREQUISITE_UNMET, SLOT_REQUIRED)
+from .refusals import (CITY_UNFULFILLABLE, COULD_PAY, DELIVERY_PAYMENT_MISMATCH, DELIVERY_REQUIRED,
+                       DELIVERY_TILE_NOT_IN_DISPLAY, DELIVERY_TILE_WRONG_TYPE, EITHER, INSUFFICIENT_RESOURCES, NONE,
+                       PAY, PERMANENT_ALREADY_USED, PERMANENT_UNAVAILABLE, REWARD_CHOICE_INVALID,
+                       REWARD_CHOICE_NOT_ALLOWED, REWARD_CHOICE_REQUIRED, SLOT_INVALID, SLOT_NOT_CHOOSABLE,
+                       SLOT_OCCUPIED, SLOT_PREREQUISITE_UNMET, SLOT_REQUIRED)
 from .state import Permanent, PlayerBoard, SoleniaState
 from .storage import capacity_for
 from .winter import eligible_slots, filled_at_level, slot_power, unmet_prerequisite
@@ -222,15 +223,13 @@ def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, sto
     if choice is None:
         payable = payable_tiles(state, player, city_kind, stored)
         if payable:
-            raise DELIVERY_REQUIRED("SOL-5.2", city=city_kind, payable=f"you could pay {', '.join(payable)}",
+            raise DELIVERY_REQUIRED("SOL-5.2", city=city_kind, payable=COULD_PAY(tiles=", ".join(payable)),
                                     context={"payable": payable})
-        raise DELIVERY_REQUIRED("SOL-5.3", city=city_kind,
-                                payable="you cannot pay any displayed tile it takes, so this city is not a legal "
-                                        "target", context={"payable": []})
+        raise DELIVERY_REQUIRED("SOL-5.3", city=city_kind, payable=CITY_UNFULFILLABLE(), context={"payable": []})
     tile_id = choice.tile
     if tile_id not in state.delivery.day_display and tile_id not in state.delivery.night_display:
         shown = state.delivery.day_display + state.delivery.night_display
-        raise DELIVERY_TILE_NOT_IN_DISPLAY(tile=tile_id, displayed=", ".join(shown) or "none",
+        raise DELIVERY_TILE_NOT_IN_DISPLAY(tile=tile_id, displayed=", ".join(shown) or NONE(),
                                            context={"tile": tile_id})
     tile = TILES[tile_id]
     if tile.kind not in allowed_kinds(player, city_kind):
@@ -243,18 +242,22 @@ def check_delivery(state: SoleniaState, player: PlayerBoard, city_kind: str, sto
     seen: set[str] = set()
     for slot_id in choice.permanent:
         if owned[slot_id].used_this_turn or slot_id in seen:
+            # SOL-8.4: one icon per turn; what this turn used of it already and how often the payment names it
             raise PERMANENT_ALREADY_USED(resource=owned[slot_id].resource, slot=slot_id,
-                                         context={"permanent": slot_id})
+                                         context={"permanent": slot_id},
+                                         explain={"limit": {slot_id: 1},
+                                                  "have": {slot_id: int(owned[slot_id].used_this_turn)},
+                                                  "offered": {slot_id: choice.permanent.count(slot_id)}})
         seen.add(slot_id)
     payment = res.vector(choice.payment)
     if not res.covers(stored, payment):
-        raise INSUFFICIENT_RESOURCES("SOL-5.4", act="pay", resources=res.describe(payment),
-                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)},
+        raise INSUFFICIENT_RESOURCES("SOL-5.4", act=PAY(), resources=res.worded(payment),
+                                     stored=res.worded(stored), context={"stored": res.as_dict(stored)},
                                      explain=res.shortfall(payment, stored))
     offer = res.add(payment, permanent_vector(tuple(choice.permanent), player))
     need = NEED[tile_id]
     if not payment_matches(need, offer, pool(player)):
-        raise DELIVERY_PAYMENT_MISMATCH(tile=tile_id, need=res.describe(need), offered=res.describe(offer),
+        raise DELIVERY_PAYMENT_MISMATCH(tile=tile_id, need=res.worded(need), offered=res.worded(offer),
                                         context={"need": res.as_dict(need), "offered": res.as_dict(offer)},
                                         explain={"needed": res.as_dict(need), "offered": res.as_dict(offer)})
     slot_index, winter_slot = _check_slot(state, player, tile.kind, choice)
@@ -282,7 +285,8 @@ def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
     if slot is None:
         raise SLOT_INVALID(slot=choice.slot, kind=kind, slots=", ".join(by_id), context={"slot": choice.slot})
     if slots[slot.index] is not None:
-        raise SLOT_OCCUPIED(slot=slot.id, tile=slots[slot.index], context={"slot": slot.id})
+        raise SLOT_OCCUPIED(slot=slot.id, tile=slots[slot.index], context={"slot": slot.id},
+                            explain={"slot": slot.id, "held_by": slots[slot.index]})
     unmet = unmet_prerequisite(slots, slot)
     if unmet is not None:
         needs_level, needs_count = unmet
@@ -296,6 +300,13 @@ def _check_slot(state: SoleniaState, player: PlayerBoard, kind: str,
     return slot.index, slot.id
 
 
+def _either(options: tuple[str, ...]) -> str | Worded:
+    """``wood or wheat``: the options of a B slot, its "or" in the player's language."""
+    if len(options) < 2:
+        return ", ".join(options)
+    return EITHER(choices=", ".join(options[:-1]), last=options[-1])
+
+
 def _check_reward_choice(power: WinterPower | None, reward_choice: str | None) -> None:
     """Checks 25 and 26: a B slot needs a choice among its options; nothing else takes one."""
     if not isinstance(power, GainOneOf):
@@ -303,9 +314,9 @@ def _check_reward_choice(power: WinterPower | None, reward_choice: str | None) -
             raise REWARD_CHOICE_NOT_ALLOWED()
         return
     if reward_choice is None:
-        raise REWARD_CHOICE_REQUIRED(options=" or ".join(power.options), context={"options": list(power.options)})
+        raise REWARD_CHOICE_REQUIRED(options=_either(power.options), context={"options": list(power.options)})
     if reward_choice not in power.options:
-        raise REWARD_CHOICE_INVALID(options=" or ".join(power.options), choice=reward_choice,
+        raise REWARD_CHOICE_INVALID(options=_either(power.options), choice=reward_choice,
                                     context={"options": list(power.options)})
 
 

@@ -16,7 +16,9 @@ from rulesets.core import RandomSource, clockwise, drawn, drawn_at_random
 from .actions import ChooseImprovement
 from .components import LEVEL1, LEVEL1_COVERS, LEVEL3, LEVEL3_COVERS, WINTER_SLOT_BY_ID, ImprovementEffect, Row
 from .events import DraftEnded, Events, ImprovementChosen, Part, TurnStarted
-from .refusals import IMPROVEMENT_LEVEL_ALREADY_TAKEN, IMPROVEMENT_NOT_OFFERED
+from .refusals import (A_LEVEL1_TILE, A_LEVEL3_PAIR, HELD_LEVEL1_TILE, HELD_LEVEL3_PAIR,
+                       IMPROVEMENT_LEVEL_ALREADY_TAKEN, IMPROVEMENT_NOT_OFFERED, LEVEL1_TILE, LEVEL1_TILES, LEVEL3_PAIR,
+                       LEVEL3_PAIRS, NONE)
 from .state import Draft, Improvements, Level3Pair, PlayerBoard, SoleniaState
 
 LEVEL1_PART: Part = "level1"
@@ -53,11 +55,13 @@ def choose(state: SoleniaState, action: ChooseImprovement) -> Events:
     held = state.players[action.player].improvements
     if action.level == 1:
         if action.tile not in draft.level1_offer:
-            raise IMPROVEMENT_NOT_OFFERED(item=f"Level-1 tile {action.tile}",
-                                          offered=f"level-1 tiles {', '.join(draft.level1_offer) or 'none'}",
+            raise IMPROVEMENT_NOT_OFFERED(item=LEVEL1_TILE(tile=action.tile),
+                                          offered=LEVEL1_TILES(tiles=", ".join(draft.level1_offer) or NONE()),
                                           context={"offered": list(draft.level1_offer)})
         if held.level1 is not None:
-            raise IMPROVEMENT_LEVEL_ALREADY_TAKEN(held=f"the level-1 tile {held.level1}", other="a level-3 pair")
+            # SOL-9.1: one item of each level; the other level is the pick left
+            raise IMPROVEMENT_LEVEL_ALREADY_TAKEN(held=HELD_LEVEL1_TILE(tile=held.level1), other=A_LEVEL3_PAIR(),
+                                                  explain={"limit": {"level_1_tiles": 1}, "have": {"level_1_tiles": 1}})
         draft.level1_offer.remove(action.tile)
         held.level1 = action.tile
         chosen = ImprovementChosen(player=action.player, level=1, tile=action.tile)
@@ -66,12 +70,13 @@ def choose(state: SoleniaState, action: ChooseImprovement) -> Events:
         pair = draft.level3_offer[index] if index is not None and index < len(draft.level3_offer) else None
         if index is None or pair is None:  # no pair named is no pair offered
             open_pairs = [i for i, p in enumerate(draft.level3_offer) if p is not None]
-            raise IMPROVEMENT_NOT_OFFERED(item=f"Level-3 pair {index}",
-                                          offered=f"level-3 pairs {', '.join(map(str, open_pairs)) or 'none'}",
+            raise IMPROVEMENT_NOT_OFFERED(item=LEVEL3_PAIR(pair=index),
+                                          offered=LEVEL3_PAIRS(pairs=", ".join(map(str, open_pairs)) or NONE()),
                                           context={"offered": open_pairs})
         if held.level3_day is not None:
-            raise IMPROVEMENT_LEVEL_ALREADY_TAKEN(held=f"the level-3 pair {held.level3_day}/{held.level3_night}",
-                                                  other="a level-1 tile")
+            raise IMPROVEMENT_LEVEL_ALREADY_TAKEN(held=HELD_LEVEL3_PAIR(day=held.level3_day, night=held.level3_night),
+                                                  other=A_LEVEL1_TILE(),
+                                                  explain={"limit": {"level_3_pairs": 1}, "have": {"level_3_pairs": 1}})
         draft.level3_offer[index] = None
         held.level3_day, held.level3_night = pair.day, pair.night
         chosen = ImprovementChosen(player=action.player, level=3, pair=index, day=pair.day, night=pair.night)

@@ -85,3 +85,38 @@ DISCARD_NOT_ALLOWED = entry(
 AWAITS_DRAFT = refusals.phrase("awaits_draft", "seat {seat} to draft")
 AWAITS_TURN = refusals.phrase("awaits_turn", "seat {seat} to play")
 AWAITS_OVERFLOW = refusals.phrase("awaits_overflow", "seat {seat} to settle an overflow first")
+
+# ---------------------------------------------------------------- the values worded into the sentences above
+# Each English value a sentence takes is a phrase, so that a refusal in another language reads that
+# language's words all through (ids such as orange-05, DAY-03, day_B or wood stay as they are).
+NONE = refusals.phrase("none", "none")
+NOTHING = refusals.phrase("nothing", "nothing")
+#: two or more options, the last one after "or" (a B slot's reward_choice)
+EITHER = refusals.phrase("either", "{choices} or {last}")
+
+# improvement_not_offered, improvement_level_already_taken (SOL-9.1)
+LEVEL1_TILE = refusals.phrase("level1_tile", "Level-1 tile {tile}")
+LEVEL3_PAIR = refusals.phrase("level3_pair", "Level-3 pair {pair}")
+LEVEL1_TILES = refusals.phrase("level1_tiles", "level-1 tiles {tiles}")
+LEVEL3_PAIRS = refusals.phrase("level3_pairs", "level-3 pairs {pairs}")
+HELD_LEVEL1_TILE = refusals.phrase("held_level1_tile", "the level-1 tile {tile}")
+HELD_LEVEL3_PAIR = refusals.phrase("held_level3_pair", "the level-3 pair {day}/{night}")
+A_LEVEL1_TILE = refusals.phrase("a_level1_tile", "a level-1 tile")
+A_LEVEL3_PAIR = refusals.phrase("a_level3_pair", "a level-3 pair")
+
+# advance_not_allowed's why (SOL-6.1, SOL-9.4)
+ONLY_ZERO_CARDS_ADVANCE = refusals.phrase(
+    "only_zero_cards_advance",
+    "only a value-0 card advances the airship, and only it may name 'advance' (even as 1); {card} has value {value}")
+ADVANCE_ONE_OR_TWO = refusals.phrase(
+    "advance_one_or_two",
+    "a value-0 card advances the airship 1 space, or 2 with an active L1_DOUBLE_ADVANCE, and never any other number")
+
+# insufficient_resources' act (SOL-3.3.3, SOL-5.4: paying; SOL-4.3: returning)
+PAY = refusals.phrase("pay", "pay")
+RETURN = refusals.phrase("return", "return")
+
+# delivery_required's payable (SOL-5.2, SOL-5.3)
+COULD_PAY = refusals.phrase("could_pay", "you could pay {tiles}")
+CITY_UNFULFILLABLE = refusals.phrase(
+    "city_unfulfillable", "you cannot pay any displayed tile it takes, so this city is not a legal target")

@@ -11,7 +11,10 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Iterable, Protocol
 
+from rulesets.core import Worded
+
 from .components import RESOURCES
+from .refusals import NOTHING
 
 Vector = tuple[int, ...]
 ZERO: Vector = (0,) * len(RESOURCES)
@@ -122,5 +125,10 @@ def mixes(total: int, available: Vector) -> tuple[Vector, ...]:
 
 
 def describe(v: Vector | Iterable[int]) -> str:
+    return str(worded(v))
+
+
+def worded(v: Vector | Iterable[int]) -> str | Worded:
+    """``2 wood + 1 stone``, for a refusal's sentence: "nothing" is a phrase, so it reads in the player's language."""
     parts = [f"{n} {r}" for r, n in zip(RESOURCES, v) if n]
-    return " + ".join(parts) if parts else "nothing"
+    return " + ".join(parts) if parts else NOTHING()

@@ -6,7 +6,7 @@ from . import resources as res
 from .components import CARDS, SUMMER_CAPACITY, WINTER_CAPACITY, StoragePlus, ZeroCardValue
 from .events import ResourcesDiscarded, as_resources
 from .improvements import active_effect, active_effects, derive_active
-from .refusals import INSUFFICIENT_RESOURCES, OVERFLOW_DISCARD_MISMATCH
+from .refusals import INSUFFICIENT_RESOURCES, OVERFLOW_DISCARD_MISMATCH, RETURN
 from .state import Improvements, Options, PlayerBoard
 from .winter import storage_bonus
 
@@ -50,8 +50,8 @@ def check_overflow_discard(stored: res.Vector, capacity: int, discard: res.Vecto
 def check_returnable(stored: res.Vector, discard: res.Vector) -> None:
     """SOL-4.3: what goes back to the supply must be in storage."""
     if not res.covers(stored, discard):
-        raise INSUFFICIENT_RESOURCES("SOL-4.3", act="return", resources=res.describe(discard),
-                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)},
+        raise INSUFFICIENT_RESOURCES("SOL-4.3", act=RETURN(), resources=res.worded(discard),
+                                     stored=res.worded(stored), context={"stored": res.as_dict(stored)},
                                      explain=res.shortfall(discard, stored))
 
 

@@ -20,9 +20,10 @@ from .events import (CardDiscarded, CardDrawn, CardPlayed, CardsDrawn, Events, G
                      ResourcesGained, ScoreBreakdown, StarsGained, TurnStarted, as_resources)
 from .improvements import active_effect
 from .placement import free_placement_example, lengthen_cost
-from .refusals import (ADVANCE_NOT_ALLOWED, CARD_NOT_IN_HAND, DELIVERY_NOT_ALLOWED, DISCARD_NOT_ALLOWED,
-                       INSUFFICIENT_RESOURCES, LENGTHEN_PAYMENT_MISMATCH, OVERFLOW_DISCARD_MISMATCH,
-                       PERMANENT_NOT_ALLOWED_FOR_LENGTHENING, SPACE_OCCUPIED, SPACE_OFF_BOARD)
+from .refusals import (ADVANCE_NOT_ALLOWED, ADVANCE_ONE_OR_TWO, CARD_NOT_IN_HAND, DELIVERY_NOT_ALLOWED,
+                       DISCARD_NOT_ALLOWED, INSUFFICIENT_RESOURCES, LENGTHEN_PAYMENT_MISMATCH, ONLY_ZERO_CARDS_ADVANCE,
+                       OVERFLOW_DISCARD_MISMATCH, PAY, PERMANENT_NOT_ALLOWED_FOR_LENGTHENING, SPACE_OCCUPIED,
+                       SPACE_OFF_BOARD)
 from .scoring import final_scores, winners
 from .seating import next_seat
 from .solo import rival_turn
@@ -111,15 +112,15 @@ def _check_advance(player: PlayerBoard, card: Card, advance: int | None) -> tupl
         return (1 if card.value == 0 else 0), 0
     if card.value != 0:
         raise ADVANCE_NOT_ALLOWED("SOL-6.1", advance=advance,
-                                  why=f"only a value-0 card advances the airship, and only it may name 'advance' "
-                                      f"(even as 1); {card.id} has value {card.value}",
+                                  why=ONLY_ZERO_CARDS_ADVANCE(card=card.id, value=card.value),
                                   context={"advance": advance})
     double = active_effect(player, DoubleAdvance)
     if advance != 2 or double is None:
-        raise ADVANCE_NOT_ALLOWED("SOL-9.4", advance=advance,
-                                  why="a value-0 card advances the airship 1 space, or 2 with an active "
-                                      "L1_DOUBLE_ADVANCE, and never any other number",
-                                  context={"advance": advance})
+        # SOL-6.1, SOL-9.4: 1 space, or 2 with L1_DOUBLE_ADVANCE active (improvements are public)
+        most = 1 if double is None else 2
+        raise ADVANCE_NOT_ALLOWED("SOL-9.4", advance=advance, why=ADVANCE_ONE_OR_TWO(), context={"advance": advance},
+                                  explain={"limit": {"advance": most}, "offered": {"advance": advance}}
+                                  if advance > most else None)
     return 2, double.vp_when_used
 
 
@@ -138,8 +139,8 @@ def _check_lengthening(state: SoleniaState, seat: int, target: Coord,
                                                  "needed": {"resources": cost}, "offered": {"resources": sum(lengthen)}})
     stored = res.vector(state.players[seat].storage)
     if not res.covers(stored, lengthen):
-        raise INSUFFICIENT_RESOURCES("SOL-3.3.3", act="pay", resources=res.describe(lengthen),
-                                     stored=res.describe(stored), context={"stored": res.as_dict(stored)},
+        raise INSUFFICIENT_RESOURCES("SOL-3.3.3", act=PAY(), resources=res.worded(lengthen),
+                                     stored=res.worded(stored), context={"stored": res.as_dict(stored)},
                                      explain=res.shortfall(lengthen, stored))
     return cost, lengthen, res.sub(stored, lengthen)
 

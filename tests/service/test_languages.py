@@ -194,6 +194,8 @@ def _values(template: str, detail: str) -> dict[str, str] | None:
 def _leaf_values(value: str, phrases: list[str]) -> list[str]:
     """A value as the Chinese detail must hold it: a value worded by a phrase (``seat 1 to play``) is
     translated as a whole, so what must be there are the phrase's own values, read back the same way."""
+    if value in phrases:
+        return []  # a phrase of no values ("placement", "nothing"): translated whole
     for template in phrases:
         if catalogues.placeholders(template) and (parts := _values(template, value)) is not None:
             return [leaf for part in parts.values() for leaf in _leaf_values(part, phrases)]
@@ -331,7 +333,8 @@ def _identifiers(node: Any, into: set[str]) -> set[str]:
         for item in node:
             _identifiers(item, into)
     elif isinstance(node, str):
-        into.update(_LATIN_RUN.findall(node))
+        for run in _LATIN_RUN.findall(node):
+            into.update([run, *run.split(":")])  # "bonus:altar" names the prefix "bonus:" too
     return into
 
 
@@ -356,5 +359,5 @@ def test_chinese_details_of_the_battery_hold_no_english_prose(client, game):
         detail = re.sub(r"`[^`]*`|'[^']*'|\"[^\"]*\"", "", answer.json["detail"])
         english = [run for run in _LATIN_RUN.findall(detail) if run.strip(".:-") not in allowed and len(run) > 2]
         if english:
-            leftovers.setdefault(answer.json["code"], answer.json["detail"])
+            leftovers.setdefault(answer.json["code"], (answer.json["detail"], english))
     assert not leftovers, leftovers
