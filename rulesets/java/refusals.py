@@ -7,8 +7,7 @@ named value carries the difference. Core's codes (``game_over``, ``wrong_phase``
 core's entries; the game names its rules for them in its phase table and setup declarations.
 """
 
-from rulesets.core import Catalogue, InvalidSetup
-from rulesets.core.refusals import Phrase, Worded
+from rulesets.core import Catalogue, InvalidSetup, Phrase, Worded
 
 refusals = Catalogue()
 entry = refusals.entry
