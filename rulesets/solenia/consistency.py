@@ -47,8 +47,8 @@ DELIVERY_TILE = _STATE("state_thing_delivery_tile", "delivery tile")()
 COLOUR_NAMES: dict[str, Worded] = {color: _STATE(f"state_colour_{color}", color)() for color in COLORS}
 #: a row, a tile's kind, a display: day or night
 KIND_NAMES: dict[str, Worded] = {kind: _STATE(f"state_{kind}", kind)() for kind in ("day", "night")}
-#: names listed one after the other ("orange, black, red, purple")
-LISTED = _STATE("state_listed", "{first}, {rest}")
+#: every colour, listed in the components' order (its own phrase: each language lists with its own separator)
+ALL_COLOURS = _STATE("state_all_colours", ", ".join(COLORS))()
 
 # ---------------------------------------------------------------- the reasons, in the order checked
 SEAT_COUNT = _STATE("state_seat_count", "Solenia seats 1 to {most} players, not {count}.")
@@ -114,11 +114,6 @@ OVER_CAPACITY = _STATE("state_over_capacity", "Seat {seat} is {over} over capaci
 STORAGE_OVERFLOW = _STATE("state_storage_overflow",
                           "Storage holds {stored} of {capacity}; an overflow must be pending (SOL-4.3).")
 
-
-def _listed(names: list[Worded]) -> Worded:
-    """``names`` one after the other, as one phrase (each language its own separator)."""
-    return names[0] if len(names) == 1 else LISTED(first=names[0], rest=_listed(names[1:]))
-
 ALL_TILES = frozenset(TILES)
 #: the tiles a place of one kind may hold (None: an empty slot).
 TILES_OR_EMPTY = {kind: frozenset(ids) | {None} for kind, ids in TILES_BY_KIND.items()}
@@ -183,7 +178,7 @@ def _check_frame(state: SoleniaState) -> None:
         if player.seat != seat:
             raise _fail(PLAYER_SEAT(seat=seat), f"$.players[{seat}].seat")
         if player.color not in COLORS or player.color in used:
-            raise _fail(OWN_COLOUR(colours=_listed([COLOUR_NAMES[c] for c in COLORS])), f"$.players[{seat}].color")
+            raise _fail(OWN_COLOUR(colours=ALL_COLOURS), f"$.players[{seat}].color")
         used.add(player.color)
     solo = state.solo
     if (solo is not None) != (n == 1):
