@@ -47,6 +47,8 @@ DELIVERY_TILE = _STATE("state_thing_delivery_tile", "delivery tile")()
 COLOUR_NAMES: dict[str, Worded] = {color: _STATE(f"state_colour_{color}", color)() for color in COLORS}
 #: a row, a tile's kind, a display: day or night
 KIND_NAMES: dict[str, Worded] = {kind: _STATE(f"state_{kind}", kind)() for kind in ("day", "night")}
+#: a strip's face; a name no strip has is named as the state spells it
+FACE_NAMES: dict[str, Worded] = {**KIND_NAMES, **{face: _STATE(f"state_{face}", face)() for face in ("dawn", "dusk")}}
 #: every colour, listed in the components' order (its own phrase: each language lists with its own separator)
 ALL_COLOURS = _STATE("state_all_colours", ", ".join(COLORS))()
 
@@ -211,7 +213,7 @@ def _check_columns(state: SoleniaState) -> None:
         if faces is None:
             raise _fail(NO_SUCH_STRIP(strip=column.strip), f"$.board.columns[{col}].strip")
         if column.face not in faces:
-            raise _fail(NO_SUCH_FACE(strip=column.strip, face=column.face), f"$.board.columns[{col}].face")
+            raise _fail(NO_SUCH_FACE(strip=column.strip, face=FACE_NAMES.get(column.face, column.face)), f"$.board.columns[{col}].face")
     if {c.strip for c in board.columns} != STRIP_SET:
         strips = Inventory(STRIP, RULE)
         for col, column in enumerate(board.columns):
