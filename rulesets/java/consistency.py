@@ -67,7 +67,8 @@ DEVELOPERS_ADD_UP = _STATE("state_developers_add_up",
                            "Each player has {count} developers: on the board plus in supply.")
 TILE_NOT_PLACED = _STATE("state_tile_not_placed", "Tile {tile} is not among the placed tiles.")
 TILE_NOT_COVERING = _STATE("state_tile_not_covering", "Tile {tile} does not cover {hex}.")
-TILE_WRONG_LEVEL = _STATE("state_tile_wrong_level", "Tile {tile} lies at level {level}, not {position}: a stack has no gaps.")
+TILE_WRONG_LEVEL = _STATE("state_tile_wrong_level",
+                          "Tile {tile} lies at level {level}, not {position}: a stack has no gaps.")
 IRRIGATION_ADD_UP = _STATE("state_irrigation_tiles", "The game has {count} irrigation tiles: placed plus supply.")
 SCORED_AREA = _STATE("state_scored_area", "A scored area is made of irrigation spaces.")()
 IRRIGATION_SPACE = _STATE("state_irrigation_space", "Irrigation tiles lie on bare interior spaces of central Java.")()
@@ -89,7 +90,8 @@ PALACES_CHANGED = _STATE("state_palaces_changed", "palaces_changed names palaces
 TOKEN_USED = _STATE("state_token_used", "A token used this turn has left its owner's supply.")()
 FESTIVAL_PHASE = _STATE("state_festival_phase", "A festival is under way exactly in the festival phase.")()
 ORGANIZER = _STATE("state_organizer", "The organizer is the active player.")()
-FESTIVAL_PALACE = _STATE("state_festival_palace", "The festival's palace stands, front up, with the festival's value.")()
+FESTIVAL_PALACE = _STATE("state_festival_palace",
+                         "The festival's palace stands, front up, with the festival's value.")()
 FESTIVAL_SYMBOLS = _STATE("state_festival_symbols", "Festival symbols are card symbols, sorted.")()
 BIDS = _STATE("state_bids", "One bid per participant, the organizer's first.")()
 BID_TOTAL = _STATE("state_bid_total", "A bid's total is the value of its cards.")()

@@ -53,8 +53,10 @@ FACE_NAMES: dict[str, Worded] = {**KIND_NAMES, **{face: _STATE(f"state_{face}", 
 ALL_COLOURS = _STATE("state_all_colours", ", ".join(COLORS))()
 
 # ---------------------------------------------------------------- the reasons, in the order checked
+# (a reason without values is worded once, here: a request's checks build no text until one fails)
 SEAT_COUNT = _STATE("state_seat_count", "Solenia seats 1 to {most} players, not {count}.")
-IMPROVEMENTS_NEED_WINTER = _STATE("state_improvements_need_winter", "Improvement tiles need the winter side (SOL-9.1).")()
+IMPROVEMENTS_NEED_WINTER = _STATE("state_improvements_need_winter",
+                                  "Improvement tiles need the winter side (SOL-9.1).")()
 STRIP_PERMUTATION = _STATE("state_strip_permutation", "strip_permutation must order {strips} once each.")
 ROUND_RANGE = _STATE("state_round_range", "round runs 1 to {rounds}, not {round}.")
 ACTIVE_SEAT = _STATE("state_active_seat", "active_seat must name one of the {seats} seats.")
@@ -72,14 +74,17 @@ AIRSHIP_AT_REST = _STATE("state_airship_rest", "Between turns the airship rests 
 STRIP_COUNT = _STATE("state_strip_count", "The board has {count} strips.")
 NO_SUCH_STRIP = _STATE("state_no_such_strip", "There is no strip {strip}.")
 NO_SUCH_FACE = _STATE("state_no_such_face", "Strip {strip} has no {face} face.")
-BOARD_CARD_OFF_BOARD = _STATE("state_board_card_off_board", "A board card must lie on a space (cols and rows 0 to 4).")()
-TWO_CARDS_ON_SPACE = _STATE("state_two_cards_on_space", "Two cards on ({col},{row}): board.cards[{other}] and this one.")
+BOARD_CARD_OFF_BOARD = _STATE("state_board_card_off_board",
+                              "A board card must lie on a space (cols and rows 0 to 4).")()
+TWO_CARDS_ON_SPACE = _STATE("state_two_cards_on_space",
+                            "Two cards on ({col},{row}): board.cards[{other}] and this one.")
 RIVAL_CARDS = _STATE("state_rival_cards", "Only the solo Rival's own cards belong to the Rival.")()
 OWNER_SEAT = _STATE("state_owner_seat", "owner must be a seat 0 to {last}.")
 NOT_THE_SEATS_CARD = _STATE("state_not_the_seats_card", "{card} is not a card of seat {seat} ({colour}).")
 NOT_A_COLOUR_CARD = _STATE("state_not_a_colour_card", "{card} is not a {colour} card.")
 NOT_A_RIVAL_CARD = _STATE("state_not_a_rival_card", "{card} is not a Rival card.")
-WRONG_KIND_OF_TILE = _STATE("state_wrong_kind_of_tile", "{tile} is not a {kind} tile; it cannot lie among {kind} tiles.")
+WRONG_KIND_OF_TILE = _STATE("state_wrong_kind_of_tile",
+                            "{tile} is not a {kind} tile; it cannot lie among {kind} tiles.")
 DISPLAY_FULL = _STATE("state_display_full", "The {kind} display shows {size} tiles while its deck lasts, never more.")
 DISCARDED_TILES = _STATE("state_discarded_tiles", "Only the solo Rival throws tiles out of a display.")()
 WINTER_LEVELS_FILLED = _STATE("state_winter_levels",
@@ -213,7 +218,8 @@ def _check_columns(state: SoleniaState) -> None:
         if faces is None:
             raise _fail(NO_SUCH_STRIP(strip=column.strip), f"$.board.columns[{col}].strip")
         if column.face not in faces:
-            raise _fail(NO_SUCH_FACE(strip=column.strip, face=FACE_NAMES.get(column.face, column.face)), f"$.board.columns[{col}].face")
+            raise _fail(NO_SUCH_FACE(strip=column.strip, face=FACE_NAMES.get(column.face, column.face)),
+                        f"$.board.columns[{col}].face")
     if {c.strip for c in board.columns} != STRIP_SET:
         strips = Inventory(STRIP, RULE)
         for col, column in enumerate(board.columns):
@@ -312,7 +318,8 @@ def _check_cards(state: SoleniaState, colors: tuple[str, ...]) -> None:
             cards = getattr(player, field)
             if not own.issuperset(cards):
                 i = next(i for i, card in enumerate(cards) if card not in own)
-                raise _fail(NOT_A_COLOUR_CARD(card=cards[i], colour=COLOUR_NAMES[player.color]), f"$.players[{seat}].{field}[{i}]")
+                raise _fail(NOT_A_COLOUR_CARD(card=cards[i], colour=COLOUR_NAMES[player.color]),
+                            f"$.players[{seat}].{field}[{i}]")
     if solo is not None:
         rival = COLOR_DECKS[solo.rival_color]
         for field in ("rival_deck", "rival_discard"):

@@ -250,7 +250,8 @@ CASES = [
          lambda raw: raw["delivery"]["night_deck"].append(raw["delivery"]["night_display"].pop()),
          "$.delivery.night_display", "The night display shows 3 tiles while its deck lasts, never more."),
     Case(("state_discarded_tiles",), mid, lambda raw: raw["delivery"]["discarded"].append(
-        raw["delivery"]["day_deck"].pop()), "$.delivery.discarded", "Only the solo Rival throws tiles out of a display."),
+        raw["delivery"]["day_deck"].pop()), "$.delivery.discarded",
+         "Only the solo Rival throws tiles out of a display."),
     Case(("state_winter_levels", "state_day"), lambda: mid(2, **WINTER), _lone_level_3_tile, "$.players[0].day_slots",
          "More level-3 than level-2 slots are filled in the day row (SOL-8.2)."),
     Case(("state_summer_gaps",), mid, _summer_gap, "$.players[0].day_slots[1]",
