@@ -5,7 +5,9 @@ the Rival's deck and discard), every delivery tile exactly once (decks, displays
 slots, tiles beside the board, tiles the Rival threw out), derived fields (capacity,
 permanent resources, active improvements) as the rules derive them, hands and decks
 as long as the turn count says, and phase, pending decisions and draft coherent.
-Failures are ``InvalidState`` with the JSON path at fault.
+Failures are core's ``invalid_state`` with the JSON path at fault, each reason a phrase
+(``state_*``, declared here on Solenia's catalogue) so that it reads in the request's language;
+the colours, rows and things a reason names are phrases too.
 
 Every state a request posts goes through here, so the common case (a valid state)
 is kept cheap: multisets are compared in bulk and only a failure walks them one
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from operator import is_not
 from typing import Any, Iterator
 
-from rulesets.core import InvalidState, Inventory
+from rulesets.core import Inventory, RulesetError, Worded, state_refusal
 
 from . import resources as res
 from .components import (AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, COLOR_DECKS, COLORS, COLUMNS, DISPLAY_SIZE,
@@ -28,12 +30,97 @@ from .components import (AIRSHIP_REST, CARDS, CARDS_PER_PLAYER, COLOR_DECKS, COL
 from .board import ALL_SPACES, on_board
 from .events import Part
 from .improvements import derive_active, make_draft_order
+from .refusals import refusals
 from .seating import turn_position
 from .state import RIVAL, BoardSide, Column, Improvements, Options, Owner, PlayerBoard, SoleniaState
 from .storage import capacity_for
 from .winter import filled_at_level, permanents_for
 
 RULE = "SOL-H.7"
+_STATE = refusals.phrase
+
+# ---------------------------------------------------------------- what the reasons name
+CARD = _STATE("state_thing_card", "card")()
+STRIP = _STATE("state_thing_strip", "strip")()
+DELIVERY_TILE = _STATE("state_thing_delivery_tile", "delivery tile")()
+#: a seat's colour, by its id (the English is the id)
+COLOUR_NAMES: dict[str, Worded] = {color: _STATE(f"state_colour_{color}", color)() for color in COLORS}
+#: a row, a tile's kind, a display: day or night
+KIND_NAMES: dict[str, Worded] = {kind: _STATE(f"state_{kind}", kind)() for kind in ("day", "night")}
+#: a strip's face; a name no strip has is named as the state spells it
+FACE_NAMES: dict[str, Worded] = {**KIND_NAMES, **{face: _STATE(f"state_{face}", face)() for face in ("dawn", "dusk")}}
+#: every colour, listed in the components' order (its own phrase: each language lists with its own separator)
+ALL_COLOURS = _STATE("state_all_colours", ", ".join(COLORS))()
+
+# ---------------------------------------------------------------- the reasons, in the order checked
+# (a reason without values is worded once, here: a request's checks build no text until one fails)
+SEAT_COUNT = _STATE("state_seat_count", "Solenia seats 1 to {most} players, not {count}.")
+IMPROVEMENTS_NEED_WINTER = _STATE("state_improvements_need_winter",
+                                  "Improvement tiles need the winter side (SOL-9.1).")()
+STRIP_PERMUTATION = _STATE("state_strip_permutation", "strip_permutation must order {strips} once each.")
+ROUND_RANGE = _STATE("state_round_range", "round runs 1 to {rounds}, not {round}.")
+ACTIVE_SEAT = _STATE("state_active_seat", "active_seat must name one of the {seats} seats.")
+DRAFT_ROUND = _STATE("state_draft_round",
+                     "The draft comes before the first turn (SOL-9.1): round is 1 while drafting, not {round}.")
+DRAFT_ACTIVE_SEAT = _STATE("state_draft_active_seat",
+                           "While drafting, the seat to play first once the draft ends is first_player (SOL-9.1).")()
+FINISHED_GAME = _STATE("state_finished_game", "A finished game stands after the last seat's last round.")()
+PLAYER_SEAT = _STATE("state_player_seat", "players[{seat}] must have seat {seat}.")
+OWN_COLOUR = _STATE("state_own_colour", "Each seat plays its own colour, one of {colours}.")
+SOLO_RIVAL = _STATE("state_solo_rival", "A solo game (1 player) has a Rival, and only a solo game has one.")()
+RIVAL_COLOUR = _STATE("state_rival_colour", "The Rival plays a colour no player uses.")()
+RIVAL_MOVED = _STATE("state_rival_moved", "The Rival has moved this round only while an overflow is being settled.")()
+AIRSHIP_AT_REST = _STATE("state_airship_rest", "Between turns the airship rests on {space}.")
+STRIP_COUNT = _STATE("state_strip_count", "The board has {count} strips.")
+NO_SUCH_STRIP = _STATE("state_no_such_strip", "There is no strip {strip}.")
+NO_SUCH_FACE = _STATE("state_no_such_face", "Strip {strip} has no {face} face.")
+BOARD_CARD_OFF_BOARD = _STATE("state_board_card_off_board",
+                              "A board card must lie on a space (cols and rows 0 to 4).")()
+TWO_CARDS_ON_SPACE = _STATE("state_two_cards_on_space",
+                            "Two cards on ({col},{row}): board.cards[{other}] and this one.")
+RIVAL_CARDS = _STATE("state_rival_cards", "Only the solo Rival's own cards belong to the Rival.")()
+OWNER_SEAT = _STATE("state_owner_seat", "owner must be a seat 0 to {last}.")
+NOT_THE_SEATS_CARD = _STATE("state_not_the_seats_card", "{card} is not a card of seat {seat} ({colour}).")
+NOT_A_COLOUR_CARD = _STATE("state_not_a_colour_card", "{card} is not a {colour} card.")
+NOT_A_RIVAL_CARD = _STATE("state_not_a_rival_card", "{card} is not a Rival card.")
+WRONG_KIND_OF_TILE = _STATE("state_wrong_kind_of_tile",
+                            "{tile} is not a {kind} tile; it cannot lie among {kind} tiles.")
+DISPLAY_FULL = _STATE("state_display_full", "The {kind} display shows {size} tiles while its deck lasts, never more.")
+DISCARDED_TILES = _STATE("state_discarded_tiles", "Only the solo Rival throws tiles out of a display.")()
+WINTER_LEVELS_FILLED = _STATE("state_winter_levels",
+                              "More level-{upper} than level-{lower} slots are filled in the {row} row (SOL-8.2).")
+SUMMER_GAPS = _STATE("state_summer_gaps", "Summer slots fill from the left without gaps (SOL-5.5).")()
+ROW_SLOTS = _STATE("state_row_slots", "A row has {count} slots.")
+PERMANENTS = _STATE("state_permanents", "Permanent resources come from filled C and E slots: expected {slots}.")
+CAPACITY = _STATE("state_capacity", "capacity is derived: it must be {expected}, not {given}.")
+ACTIVE_PARTS = _STATE("state_active_parts", "active lists, in order, the improvement parts whose covered slots are "
+                      "filled (SOL-9.3).")()
+EXTRA_TILE = _STATE("state_extra_tile", "A tile lies beside the board only once its row is full (SOL-5.7).")()
+CARDS_LEFT = _STATE("state_cards_left",
+                    "After its turns so far seat {seat} has {left} cards in hand and deck, not {count} (SOL-2.2).")
+HAND_BETWEEN_TURNS = _STATE("state_hand_between_turns",
+                            "Seat {seat} holds {size} cards between turns, not {count} (SOL-2.4).")
+RIVAL_DECK = _STATE("state_rival_deck", "The Rival deck holds {count} cards at this point.")
+DRAFT_PHASE = _STATE("state_draft_phase", "A draft is present exactly in the draft phase.")()
+DRAFT_WITHOUT_IMPROVEMENTS = _STATE("state_draft_without_improvements", "Only a game with improvements drafts them.")()
+NO_IMPROVEMENTS = _STATE("state_no_improvements", "This game is played without improvement tiles.")()
+NO_SUCH_LEVEL1 = _STATE("state_no_such_level1", "There is no level-1 tile {tile}.")
+LEVEL1_HELD_TWICE = _STATE("state_level1_held_twice", "Level-1 tile {tile} is held by two players.")
+LEVEL3_HALVES = _STATE("state_level3_halves", "A level-3 tile has a day half and a night half.")()
+LEVEL3_KINDS = _STATE("state_level3_kinds", "A level-3 pair joins halves of two different kinds.")()
+HELD_AFTER_DRAFT = _STATE("state_held_after_draft",
+                          "After the draft every player holds a level-1 tile and a level-3 pair (SOL-9.1).")()
+DRAFT_ORDER = _STATE("state_draft_order", "The draft runs from the last seat in reverse turn order, twice.")()
+PICKS_SO_FAR = _STATE("state_picks_so_far", "Seat {seat} has picked {count} improvement(s) so far.")
+LEVEL1_OFFER = _STATE("state_level1_offer", "The level-1 offer holds distinct tiles nobody has taken.")()
+LEVEL1_OFFERED = _STATE("state_level1_offered", "{count} level-1 tiles were offered.")
+LEVEL3_OFFERED = _STATE("state_level3_offered", "{count} level-3 pairs were offered; taken ones are null.")
+PENDING_PHASE = _STATE("state_pending_phase", "Pending overflow decisions exist exactly in the overflow phase.")()
+PENDING_SEATS = _STATE("state_pending_seats", "Each pending entry names a different seat of this game.")()
+OVER_CAPACITY = _STATE("state_over_capacity", "Seat {seat} is {over} over capacity.")
+STORAGE_OVERFLOW = _STATE("state_storage_overflow",
+                          "Storage holds {stored} of {capacity}; an overflow must be pending (SOL-4.3).")
+
 ALL_TILES = frozenset(TILES)
 #: the tiles a place of one kind may hold (None: an empty slot).
 TILES_OR_EMPTY = {kind: frozenset(ids) | {None} for kind, ids in TILES_BY_KIND.items()}
@@ -65,53 +152,49 @@ def check(state: SoleniaState) -> None:
     _check_hands(state)
 
 
-def _fail(detail: str, path: str, **context: Any) -> InvalidState:
-    return InvalidState(detail, path, rule=RULE, **context)
+def _fail(reason: Worded, path: str, **context: Any) -> RulesetError:
+    return state_refusal(reason, path, RULE, **context)
 
 
 # ---------------------------------------------------------------- options, phase, seats
 def _check_frame(state: SoleniaState) -> None:
     n = len(state.players)
     if not 1 <= n <= len(COLORS):
-        raise _fail(f"Solenia seats 1 to {len(COLORS)} players, not {n}.", "$.players")
+        raise _fail(SEAT_COUNT(most=len(COLORS), count=n), "$.players")
     opts = state.options
     if opts.improvements and opts.board_side != "winter":
-        raise _fail("Improvement tiles need the winter side (SOL-9.1).", "$.options.improvements")
+        raise _fail(IMPROVEMENTS_NEED_WINTER, "$.options.improvements")
     if sorted(opts.strip_permutation) != SORTED_STRIPS:
-        raise _fail(f"strip_permutation must order {', '.join(PERMUTABLE_STRIPS)} once each.",
-                    "$.options.strip_permutation")
+        raise _fail(STRIP_PERMUTATION(strips=", ".join(PERMUTABLE_STRIPS)), "$.options.strip_permutation")
     if not 1 <= state.round <= ROUNDS:
-        raise _fail(f"round runs 1 to {ROUNDS}, not {state.round}.", "$.round")
+        raise _fail(ROUND_RANGE(rounds=ROUNDS, round=state.round), "$.round")
     if state.active_seat >= n:
-        raise _fail(f"active_seat must name one of the {n} seats.", "$.active_seat")
+        raise _fail(ACTIVE_SEAT(seats=n), "$.active_seat")
     if state.phase == "draft":
         # SOL-9.1: the draft is setup's last step, before round 1's first turn. Outside the draft
         # the round is tied to the cards the seats hold (_check_hands); inside it no card has
         # been played, so the round and the seat to play next are the setup's.
         if state.round != 1:
-            raise _fail(f"The draft comes before the first turn (SOL-9.1): round is 1 while drafting, "
-                        f"not {state.round}.", "$.round")
+            raise _fail(DRAFT_ROUND(round=state.round), "$.round")
         if state.active_seat != state.first_player:
-            raise _fail("While drafting, the seat to play first once the draft ends is first_player (SOL-9.1).",
-                        "$.active_seat")
+            raise _fail(DRAFT_ACTIVE_SEAT, "$.active_seat")
     if state.phase == "game_over" and (state.round != ROUNDS or turn_position(state, state.active_seat) != n - 1):
-        raise _fail("A finished game stands after the last seat's last round.", "$.round")
+        raise _fail(FINISHED_GAME, "$.round")
     used: set[str] = set()
     for seat, player in enumerate(state.players):
         if player.seat != seat:
-            raise _fail(f"players[{seat}] must have seat {seat}.", f"$.players[{seat}].seat")
+            raise _fail(PLAYER_SEAT(seat=seat), f"$.players[{seat}].seat")
         if player.color not in COLORS or player.color in used:
-            raise _fail(f"Each seat plays its own colour, one of {', '.join(COLORS)}.", f"$.players[{seat}].color")
+            raise _fail(OWN_COLOUR(colours=ALL_COLOURS), f"$.players[{seat}].color")
         used.add(player.color)
     solo = state.solo
     if (solo is not None) != (n == 1):
-        raise _fail("A solo game (1 player) has a Rival, and only a solo game has one.", "$.solo")
+        raise _fail(SOLO_RIVAL, "$.solo")
     if solo is not None:
         if solo.rival_color not in COLORS or solo.rival_color in used:
-            raise _fail("The Rival plays a colour no player uses.", "$.solo.rival_color")
+            raise _fail(RIVAL_COLOUR, "$.solo.rival_color")
         if solo.rival_moved and state.phase != "overflow":
-            raise _fail("The Rival has moved this round only while an overflow is being settled.",
-                        "$.solo.rival_moved")
+            raise _fail(RIVAL_MOVED, "$.solo.rival_moved")
 
 
 # ---------------------------------------------------------------- board
@@ -122,22 +205,23 @@ def _check_board(state: SoleniaState, colors: tuple[str, ...]) -> None:
         _check_columns(state)
         _VALID_COLUMNS.add(signature)
     if (board.airship.col, board.airship.row) != AIRSHIP_REST:
-        raise _fail(f"Between turns the airship rests on {AIRSHIP_REST}.", "$.board.airship")
+        raise _fail(AIRSHIP_AT_REST(space=str(AIRSHIP_REST)), "$.board.airship")
     _check_board_cards(state, colors)
 
 
 def _check_columns(state: SoleniaState) -> None:
     board = state.board
     if len(board.columns) != COLUMNS:
-        raise _fail(f"The board has {COLUMNS} strips.", "$.board.columns")
+        raise _fail(STRIP_COUNT(count=COLUMNS), "$.board.columns")
     for col, column in enumerate(board.columns):
         faces = STRIPS.get(column.strip)
         if faces is None:
-            raise _fail(f"There is no strip {column.strip}.", f"$.board.columns[{col}].strip")
+            raise _fail(NO_SUCH_STRIP(strip=column.strip), f"$.board.columns[{col}].strip")
         if column.face not in faces:
-            raise _fail(f"Strip {column.strip} has no {column.face} face.", f"$.board.columns[{col}].face")
+            raise _fail(NO_SUCH_FACE(strip=column.strip, face=FACE_NAMES.get(column.face, column.face)),
+                        f"$.board.columns[{col}].face")
     if {c.strip for c in board.columns} != STRIP_SET:
-        strips = Inventory("strip", RULE)
+        strips = Inventory(STRIP, RULE)
         for col, column in enumerate(board.columns):
             strips.see(column.strip, f"$.board.columns[{col}]")
         strips.expect_exactly(STRIPS, "$.board.columns")
@@ -165,20 +249,19 @@ def _check_board_cards(state: SoleniaState, colors: tuple[str, ...]) -> None:
     for i, placed in enumerate(cards):
         space = (placed.col, placed.row)
         if not on_board(placed.col, placed.row):
-            raise _fail("A board card must lie on a space (cols and rows 0 to 4).", f"$.board.cards[{i}]")
+            raise _fail(BOARD_CARD_OFF_BOARD, f"$.board.cards[{i}]")
         if space in used:
-            raise _fail(f"Two cards on ({placed.col},{placed.row}): board.cards[{used[space]}] and this one.",
-                        f"$.board.cards[{i}]")
+            raise _fail(TWO_CARDS_ON_SPACE(col=placed.col, row=placed.row, other=used[space]), f"$.board.cards[{i}]")
         used[space] = i
         card = CARDS.get(placed.card)
         if placed.owner == RIVAL:
             if state.solo is None or card is None or card.color != state.solo.rival_color:
-                raise _fail("Only the solo Rival's own cards belong to the Rival.", f"$.board.cards[{i}].owner")
+                raise _fail(RIVAL_CARDS, f"$.board.cards[{i}].owner")
         elif not 0 <= placed.owner < n:
-            raise _fail(f"owner must be a seat 0 to {n - 1}.", f"$.board.cards[{i}].owner")
+            raise _fail(OWNER_SEAT(last=n - 1), f"$.board.cards[{i}].owner")
         elif card is None or card.color != state.players[placed.owner].color:
-            raise _fail(f"{placed.card} is not a card of seat {placed.owner} "
-                        f"({state.players[placed.owner].color}).",
+            raise _fail(NOT_THE_SEATS_CARD(card=placed.card, seat=placed.owner,
+                                           colour=COLOUR_NAMES[state.players[placed.owner].color]),
                         f"$.board.cards[{i}].card")
 
 
@@ -217,7 +300,7 @@ def _check_cards(state: SoleniaState, colors: tuple[str, ...]) -> None:
         everywhere += solo.rival_deck
         everywhere += solo.rival_discard
     if len(everywhere) != len(expected) or expected != set(everywhere):  # equal lengths hide a duplicate plus a loss
-        inventory = Inventory("card", RULE)
+        inventory = Inventory(CARD, RULE)
         for card, path in _card_places(state):
             inventory.see(card, path)
         missing = sorted(expected.difference(everywhere))
@@ -235,14 +318,15 @@ def _check_cards(state: SoleniaState, colors: tuple[str, ...]) -> None:
             cards = getattr(player, field)
             if not own.issuperset(cards):
                 i = next(i for i, card in enumerate(cards) if card not in own)
-                raise _fail(f"{cards[i]} is not a {player.color} card.", f"$.players[{seat}].{field}[{i}]")
+                raise _fail(NOT_A_COLOUR_CARD(card=cards[i], colour=COLOUR_NAMES[player.color]),
+                            f"$.players[{seat}].{field}[{i}]")
     if solo is not None:
         rival = COLOR_DECKS[solo.rival_color]
         for field in ("rival_deck", "rival_discard"):
             cards = getattr(solo, field)
             if not rival.issuperset(cards):
                 i = next(i for i, card in enumerate(cards) if card not in rival)
-                raise _fail(f"{cards[i]} is not a Rival card.", f"$.solo.{field}[{i}]")
+                raise _fail(NOT_A_RIVAL_CARD(card=cards[i]), f"$.solo.{field}[{i}]")
 
 
 # ---------------------------------------------------------------- SOL-H.7 tile multiset
@@ -270,7 +354,7 @@ def _check_kinds(state: SoleniaState) -> None:
         for path, tiles in places:
             if not allowed.issuperset(tiles):
                 i = next(i for i, tile in enumerate(tiles) if tile not in allowed)
-                raise _fail(f"{tiles[i]} is not a {kind} tile; it cannot lie among {kind} tiles.", f"{path}[{i}]")
+                raise _fail(WRONG_KIND_OF_TILE(tile=tiles[i], kind=KIND_NAMES[kind]), f"{path}[{i}]")
 
 
 def _check_tiles(state: SoleniaState) -> None:
@@ -289,7 +373,7 @@ def _check_tiles(state: SoleniaState) -> None:
     if placed != len(ALL_TILES) or not ALL_TILES.issuperset(extra) \
             or not _DAY_OR_EMPTY.issuperset(day_set) or not _NIGHT_OR_EMPTY.issuperset(night_set) \
             or len(day_set.union(night_set, extra)) - (None in day_set or None in night_set) != len(ALL_TILES):
-        inventory = Inventory("delivery tile", RULE)
+        inventory = Inventory(DELIVERY_TILE, RULE)
         for tile, path in _tile_places(state):
             inventory.see(tile, path)
         inventory.expect_exactly(ALL_TILES, "$.delivery")
@@ -298,12 +382,11 @@ def _check_tiles(state: SoleniaState) -> None:
     # SOL-5.6: a display is refilled at once, so it is short only once its deck is empty.
     day_shown, night_shown = len(d.day_display), len(d.night_display)
     if day_shown != size and (day_shown > size or d.day_deck):
-        raise _fail(f"The day display shows {size} tiles while its deck lasts, never more.", "$.delivery.day_display")
+        raise _fail(DISPLAY_FULL(kind=KIND_NAMES["day"], size=size), "$.delivery.day_display")
     if night_shown != size and (night_shown > size or d.night_deck):
-        raise _fail(f"The night display shows {size} tiles while its deck lasts, never more.",
-                    "$.delivery.night_display")
+        raise _fail(DISPLAY_FULL(kind=KIND_NAMES["night"], size=size), "$.delivery.night_display")
     if state.solo is None and d.discarded:
-        raise _fail("Only the solo Rival throws tiles out of a display.", "$.delivery.discarded")
+        raise _fail(DISCARDED_TILES, "$.delivery.discarded")
 
 
 # ---------------------------------------------------------------- one player board
@@ -311,7 +394,7 @@ def _check_tiles(state: SoleniaState) -> None:
 class _Derived:
     """What a board's filled slots imply, whatever tiles fill them."""
 
-    rows_ok: tuple[str | None, ...]  # per row: None, or why its filled slots are impossible
+    rows_ok: tuple[Worded | None, ...]  # per row: None, or why its filled slots are impossible
     row_problem: bool  # whether any row has one
     capacity: int
     permanents: list[tuple[str, str]]
@@ -330,16 +413,16 @@ def _derived(key: _DerivedKey, held: Improvements) -> _Derived:
     if found is None:
         side, _, _, _, day, night = key
         rows = {"day": ["x" if f else None for f in day], "night": ["x" if f else None for f in night]}
-        problems: list[str | None] = []
+        problems: list[Worded | None] = []
         for row, slots in rows.items():
             problem = None
             if side == "winter":
                 for lower, upper in zip(WINTER_LEVELS, WINTER_LEVELS[1:]):
                     # SOL-8.2: level-L slots can only ever be filled as far as level L-1 slots are.
                     if filled_at_level(slots, row, upper) > filled_at_level(slots, row, lower):
-                        problem = f"More level-{upper} than level-{lower} slots are filled in the {row} row (SOL-8.2)."
+                        problem = WINTER_LEVELS_FILLED(upper=upper, lower=lower, row=KIND_NAMES[row])
             elif None in slots and any(slots[slots.index(None):]):
-                problem = "Summer slots fill from the left without gaps (SOL-5.5)."
+                problem = SUMMER_GAPS
             problems.append(problem)
         options = Options(board_side=side, strip_permutation=[])
         found = _Derived(
@@ -358,7 +441,7 @@ def _check_players(state: SoleniaState) -> None:
         day, night = player.day_slots, player.night_slots
         if len(day) != SLOTS_PER_ROW or len(night) != SLOTS_PER_ROW:
             field = "day_slots" if len(day) != SLOTS_PER_ROW else "night_slots"
-            raise _fail(f"A row has {SLOTS_PER_ROW} slots.", f"$.players[{seat}].{field}")
+            raise _fail(ROW_SLOTS(count=SLOTS_PER_ROW), f"$.players[{seat}].{field}")
         held = player.improvements
         derived = _derived((side, held.level1, held.level3_day, held.level3_night,
                             tuple(map(is_not, day, _EMPTY_ROW)), tuple(map(is_not, night, _EMPTY_ROW))), held)
@@ -368,13 +451,13 @@ def _check_players(state: SoleniaState) -> None:
             _check_extra_tiles(player, seat)
         if player.permanent or derived.permanents:
             if sorted((p.id, p.resource) for p in player.permanent) != sorted(derived.permanents):
-                raise _fail(f"Permanent resources come from filled C and E slots: expected "
-                            f"{[slot_id for slot_id, _ in derived.permanents]}.", f"$.players[{seat}].permanent")
+                raise _fail(PERMANENTS(slots=str([slot_id for slot_id, _ in derived.permanents])),
+                            f"$.players[{seat}].permanent")
         if player.capacity != derived.capacity:
-            raise _fail(f"capacity is derived: it must be {derived.capacity}, not {player.capacity}.",
+            raise _fail(CAPACITY(expected=derived.capacity, given=player.capacity),
                         f"$.players[{seat}].capacity", expected=derived.capacity)
         if improvements and held.active != derived.active:
-            raise _fail("active lists, in order, the improvement parts whose covered slots are filled (SOL-9.3).",
+            raise _fail(ACTIVE_PARTS,
                         f"$.players[{seat}].improvements.active")
 
 
@@ -384,7 +467,7 @@ def _fail_row(player: PlayerBoard, seat: int, derived: _Derived) -> None:
             slots = getattr(player, field)
             first_gap = slots.index(None) if None in slots else 0
             index = next((i for i in range(first_gap, len(slots)) if slots[i] is not None), None)
-            path = f"$.players[{seat}].{field}" + (f"[{index}]" if "Summer" in problem and index is not None else "")
+            path = f"$.players[{seat}].{field}" + (f"[{index}]" if problem is SUMMER_GAPS and index is not None else "")
             raise _fail(problem, path)
 
 
@@ -392,7 +475,7 @@ def _check_extra_tiles(player: PlayerBoard, seat: int) -> None:
     for i, tile in enumerate(player.extra_tiles):
         row = player.day_slots if TILES[tile].kind == "day" else player.night_slots
         if None in row:
-            raise _fail("A tile lies beside the board only once its row is full (SOL-5.7).",
+            raise _fail(EXTRA_TILE,
                         f"$.players[{seat}].extra_tiles[{i}]")
 
 
@@ -412,31 +495,29 @@ def _check_hands(state: SoleniaState) -> None:
         left = CARDS_PER_PLAYER - taken
         unplayed = len(player.hand) + len(player.deck)
         if unplayed != left:
-            raise _fail(f"After its turns so far seat {seat} has {left} cards in hand and deck, not {unplayed} "
-                        f"(SOL-2.2).", f"$.players[{seat}].deck")
+            raise _fail(CARDS_LEFT(seat=seat, left=left, count=unplayed), f"$.players[{seat}].deck")
         if len(player.hand) != min(HAND_SIZE, unplayed):
-            raise _fail(f"Seat {seat} holds {min(HAND_SIZE, unplayed)} cards between turns, not {len(player.hand)} "
-                        f"(SOL-2.4).", f"$.players[{seat}].hand")
+            raise _fail(HAND_BETWEEN_TURNS(seat=seat, size=min(HAND_SIZE, unplayed), count=len(player.hand)),
+                        f"$.players[{seat}].hand")
     solo = state.solo
     if solo is not None:
         rival_done = ROUNDS if state.phase == "game_over" else state.round - 1 + solo.rival_moved
         if len(solo.rival_deck) != CARDS_PER_PLAYER - rival_done:
-            raise _fail(f"The Rival deck holds {CARDS_PER_PLAYER - rival_done} cards at this point.",
-                        "$.solo.rival_deck")
+            raise _fail(RIVAL_DECK(count=CARDS_PER_PLAYER - rival_done), "$.solo.rival_deck")
 
 
 # ---------------------------------------------------------------- improvements and the draft
 def _check_improvements(state: SoleniaState) -> None:
     drafting = state.phase == "draft"
     if drafting != (state.draft is not None):
-        raise _fail("A draft is present exactly in the draft phase.", "$.draft")
+        raise _fail(DRAFT_PHASE, "$.draft")
     if not state.options.improvements:
         if drafting:
-            raise _fail("Only a game with improvements drafts them.", "$.phase")
+            raise _fail(DRAFT_WITHOUT_IMPROVEMENTS, "$.phase")
         for seat, player in enumerate(state.players):
             held = player.improvements
             if held.level1 is not None or held.level3_day is not None or held.level3_night is not None or held.active:
-                raise _fail("This game is played without improvement tiles.", f"$.players[{seat}].improvements")
+                raise _fail(NO_IMPROVEMENTS, f"$.players[{seat}].improvements")
         return
     held_level1: set[str] = set()
     for seat, player in enumerate(state.players):
@@ -444,17 +525,17 @@ def _check_improvements(state: SoleniaState) -> None:
         path = f"$.players[{seat}].improvements"
         if held.level1 is not None:
             if held.level1 not in LEVEL1:
-                raise _fail(f"There is no level-1 tile {held.level1}.", f"{path}.level1")
+                raise _fail(NO_SUCH_LEVEL1(tile=held.level1), f"{path}.level1")
             if held.level1 in held_level1:
-                raise _fail(f"Level-1 tile {held.level1} is held by two players.", f"{path}.level1")
+                raise _fail(LEVEL1_HELD_TWICE(tile=held.level1), f"{path}.level1")
             held_level1.add(held.level1)
         if (held.level3_day is None) != (held.level3_night is None):
-            raise _fail("A level-3 tile has a day half and a night half.", f"{path}.level3_night")
+            raise _fail(LEVEL3_HALVES, f"{path}.level3_night")
         if held.level3_day is not None and (held.level3_day not in LEVEL3 or held.level3_night not in LEVEL3
                                             or held.level3_day == held.level3_night):
-            raise _fail("A level-3 pair joins halves of two different kinds.", f"{path}.level3_day")
+            raise _fail(LEVEL3_KINDS, f"{path}.level3_day")
         if not drafting and (held.level1 is None or held.level3_day is None):
-            raise _fail("After the draft every player holds a level-1 tile and a level-3 pair (SOL-9.1).", path)
+            raise _fail(HELD_AFTER_DRAFT, path)
     if drafting:
         _check_draft(state, held_level1)
 
@@ -466,43 +547,42 @@ def _check_draft(state: SoleniaState, held_level1: set[str]) -> None:
     full_order = make_draft_order(n, state.first_player)
     picks = len(full_order) - len(draft.order)
     if not draft.order or picks < 0 or draft.order != full_order[picks:]:
-        raise _fail("The draft runs from the last seat in reverse turn order, twice.", "$.draft.order")
+        raise _fail(DRAFT_ORDER, "$.draft.order")
     for seat, player in enumerate(state.players):
         made = full_order[:picks].count(seat)
         held = player.improvements
         if (held.level1 is not None) + (held.level3_day is not None) != made:
-            raise _fail(f"Seat {seat} has picked {made} improvement(s) so far.", f"$.players[{seat}].improvements")
+            raise _fail(PICKS_SO_FAR(seat=seat, count=made), f"$.players[{seat}].improvements")
     offer = draft.level1_offer
     if len(set(offer)) != len(offer) or any(t not in LEVEL1 or t in held_level1 for t in offer):
-        raise _fail("The level-1 offer holds distinct tiles nobody has taken.", "$.draft.level1_offer")
+        raise _fail(LEVEL1_OFFER, "$.draft.level1_offer")
     if len(offer) + len(held_level1) != n:
-        raise _fail(f"{n} level-1 tiles were offered.", "$.draft.level1_offer")
+        raise _fail(LEVEL1_OFFERED(count=n), "$.draft.level1_offer")
     taken3 = sum(1 for p in state.players if p.improvements.level3_day is not None)
     if len(draft.level3_offer) != n or draft.level3_offer.count(None) != taken3:
-        raise _fail(f"{n} level-3 pairs were offered; taken ones are null.", "$.draft.level3_offer")
+        raise _fail(LEVEL3_OFFERED(count=n), "$.draft.level3_offer")
     for i, pair in enumerate(draft.level3_offer):
         if pair is not None and (pair.day not in LEVEL3 or pair.night not in LEVEL3 or pair.day == pair.night):
-            raise _fail("A level-3 pair joins halves of two different kinds.", f"$.draft.level3_offer[{i}]")
+            raise _fail(LEVEL3_KINDS, f"$.draft.level3_offer[{i}]")
 
 
 # ---------------------------------------------------------------- SOL-6.6 pending decisions
 def _check_pending(state: SoleniaState) -> None:
     n = len(state.players)
     if (state.phase == "overflow") != bool(state.pending):
-        raise _fail("Pending overflow decisions exist exactly in the overflow phase.", "$.pending")
+        raise _fail(PENDING_PHASE, "$.pending")
     listed: set[int] = set()
     for i, entry in enumerate(state.pending):
         if not 0 <= entry.player < n or entry.player in listed:
-            raise _fail("Each pending entry names a different seat of this game.", f"$.pending[{i}].player")
+            raise _fail(PENDING_SEATS, f"$.pending[{i}].player")
         listed.add(entry.player)
         player = state.players[entry.player]
         over = res.total(player.storage) - player.capacity
         if entry.amount != over or over <= 0:
-            raise _fail(f"Seat {entry.player} is {max(over, 0)} over capacity.", f"$.pending[{i}].amount")
+            raise _fail(OVER_CAPACITY(seat=entry.player, over=max(over, 0)), f"$.pending[{i}].amount")
     for seat, player in enumerate(state.players):
         if seat not in listed:
             held = player.storage
             stored = held.wood + held.wheat + held.stone + held.water  # res.total, without a call per seat
             if stored > player.capacity:
-                raise _fail(f"Storage holds {stored} of {player.capacity}; an overflow must be pending (SOL-4.3).",
-                            f"$.players[{seat}].storage")
+                raise _fail(STORAGE_OVERFLOW(stored=stored, capacity=player.capacity), f"$.players[{seat}].storage")
