@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -21,10 +20,10 @@ import orjson
 import pytest
 
 from rulesets.core import InvalidState, to_builtins
-from rulesets.core.translation import refusal_detail, translator
 from rulesets.golden_city.refusals import refusals
 from rulesets.testing.playout import random_playout
 from service import create_app
+from tests.state_phrases import Cases, assert_chinese_over_http, assert_reads_in_both, chinese, state_phrases
 
 from .scenario import R, building as build_turn, checked, finish_auction, new, place, set_hand, spaces
 
@@ -32,20 +31,6 @@ DATA = json.loads((Path(__file__).parents[2] / "rulesets/golden_city/golden_city
 LANDSCAPES = DATA["landscape_types"]
 COUNTS = {int(players): count for players, count in DATA["player_counts"].items()}
 HAND_LIMIT = DATA["hand_limit"]["landscape_cards"]
-ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
-CJK = re.compile(r"[\u4e00-\u9fff]")
-#: a machine name inside a sentence (start_player, a space id such as N_I): an id, not a word
-IDENTIFIER = re.compile(r"[A-Za-z0-9]*_[A-Za-z0-9_]*")
-#: a JSON path a sentence names ($.board.N_H2[0][2])
-JSON_PATH = re.compile(r"\$[\w.\[\]]*")
-INVALID_STATE = "The state is not one this game can be in: "
-
-
-def english_left(detail: str, ids: list[str]) -> list[str]:
-    """The English words of ``detail`` once the ids and paths it names are taken out."""
-    for identifier in sorted({*ids, *LANDSCAPES}, key=len, reverse=True):
-        detail = detail.replace(identifier, " ")
-    return ENGLISH_WORD.findall(IDENTIFIER.sub(" ", JSON_PATH.sub(" ", detail)))
 
 
 def wire(state: Any) -> dict:
@@ -113,17 +98,8 @@ def free_single(raw: dict) -> str:
 
 
 # ---------------------------------------------------------------- one bad state per phrase
-#: phrase -> how to break a state: (the broken state, the path at fault, the rule, the English sentence, the
-#: ids it names)
-Case = Callable[[], tuple[dict, str, str, str, list[str]]]
-CASES: dict[str, Case] = {}
-
-
-def case(phrase: str) -> Callable[[Case], Case]:
-    def register(make: Case) -> Case:
-        CASES[phrase] = make
-        return make
-    return register
+CASES = Cases()
+case = CASES.case
 
 
 @case("state_thing_landscape_card")
@@ -475,43 +451,25 @@ def refusal(raw: dict) -> InvalidState:
     return caught.value
 
 
-def reason_phrase(err: InvalidState) -> str:
-    """The name of the game's phrase the refusal's reason is worded with (a core sentence naming a thing: the
-    thing's phrase)."""
-    assert err.params is not None, f"worded by hand, English only: {err.detail}"
-    reason = err.params["reason"]
-    what = reason.values.get("what")
-    return (what if what is not None and reason.phrase.domain == "core" else reason).phrase.name
-
-
 def test_every_state_phrase_has_a_case():
     """Each ``state_*`` phrase the game declares is raised below (a new check needs its case)."""
-    declared = {phrase.name for phrase in refusals.phrases() if phrase.name.startswith("state_")}
-    assert declared == set(CASES)
+    assert state_phrases(refusals.phrases()) == set(CASES)
 
 
 @pytest.mark.parametrize("phrase", sorted(CASES))
 def test_gc_13_2_each_state_refusal_reads_in_english_and_in_chinese(phrase):
     """GC-13.2: the bad state is refused at its path and rule with the phrase; English keeps its sentence, zh-Hans
     reads Chinese with the same values."""
-    raw, path, rule, sentence, ids = CASES[phrase]()
-    err = refusal(raw)
-    assert (err.code, err.path, err.rule) == ("invalid_state", path, rule), err.detail
-    assert reason_phrase(err) == phrase
-    assert err.detail == INVALID_STATE + sentence
-    chinese = refusal_detail(err, translator("zh_Hans"))
-    assert CJK.search(chinese), chinese
-    assert english_left(chinese, ids) == [], chinese
-    for value in re.findall(r"\d+", sentence) + ids:
-        assert value in chinese, (value, chinese)
+    state, path, rule, sentence, ids = CASES[phrase]()
+    assert_reads_in_both(refusal(state), phrase, path, rule, sentence, ids)
 
 
 def test_gc_12_1_inventory_counts_in_chinese_terms():
     """GC-12.1 / GC-12.8: what an inventory counts is the glossary's word inside core's Chinese sentence."""
     raw, *_ = CASES["state_thing_landscape_card"]()
-    assert "地权状卡" in refusal_detail(refusal(raw), translator("zh_Hans"))
+    assert "地权状卡" in chinese(refusal(raw))
     raw, *_ = CASES["state_thing_post_number"]()
-    assert "商站编号" in refusal_detail(refusal(raw), translator("zh_Hans"))
+    assert "商站编号" in chinese(refusal(raw))
 
 
 # ---------------------------------------------------------------- through the service
@@ -527,12 +485,7 @@ def test_gc_12_5_a_broken_state_posted_to_apply_is_refused_in_chinese(client):
     state = R.load_state(raw)
     action = to_builtins(R.legal_actions(state, R.status(state).active_players[0])[0])
     raw["key_supply"] += 1
-    body = {"state": raw, "action": action}
-    zh = client.post("/v1/games/golden_city/apply", json=body, headers={"Accept-Language": "zh-Hans"})
-    en = client.post("/v1/games/golden_city/apply", json=body, headers={"Accept-Language": "en"})
-    assert zh.status_code == en.status_code == 422
-    assert zh.json["code"] == en.json["code"] == "invalid_state" and zh.json["rule"] == en.json["rule"] == "GC-12.5"
     total = DATA["key_cards"]["count"]
-    assert en.json["detail"].endswith(f"The keys in the supply and in hands must total {total}.")
-    assert "城市之钥" in zh.json["detail"] and str(total) in zh.json["detail"], zh.json
-    assert english_left(zh.json["detail"], []) == [], zh.json["detail"]
+    detail = assert_chinese_over_http(client, "golden_city", {"state": raw, "action": action}, "GC-12.5",
+                                      f"The keys in the supply and in hands must total {total}.", [])
+    assert "城市之钥" in detail and str(total) in detail, detail
