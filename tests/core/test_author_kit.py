@@ -16,6 +16,7 @@ Both fail until the game conversions land; the marks go once they have.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -152,3 +153,91 @@ def test_the_chance_guard_finds_the_random_source_used_directly_and_passes_the_k
     assert chance_findings(root) == ["toy/setup.py line 1: chance.shuffle(",
                                      "toy/setup.py line 2: RandomSource(rng).shuffled(",
                                      "toy/setup.py line 4: self.chance.choice("]
+
+
+# ---------------------------------------------------------------- a refusal's words come from a catalogue
+#: calls whose argument at (position, keyword) is words a client reads: it must be a phrase, never text written at
+#: the call (a string or an f-string stays English in every language)
+WORDED_ARGUMENTS = {"require": (1, "reason"), "state_refusal": (0, "reason"), "require_range": (4, "what"),
+                    "Inventory": (0, "what")}
+#: a game raises core's refusals through its catalogue or ``state_refusal``, never by building the error itself
+BUILT_ERRORS = {"InvalidState", "InvalidAction", "IllegalAction", "InvalidSetup"}
+#: where a game checks a posted state: any call there handed a sentence is words outside the catalogue
+#: (a helper of the game's own that builds a refusal from it), but the catalogue's own declarations
+STATE_CHECKS = "consistency.py"
+DECLARING = {"phrase", "entry"}
+
+
+def _called(node: ast.Call) -> str:
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _is_text(node: ast.AST | None) -> bool:
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr) \
+        or (isinstance(node, ast.BinOp) and (_is_text(node.left) or _is_text(node.right)))
+
+
+def _is_sentence(node: ast.AST) -> bool:
+    """Text of three words or more written at the call (a JSON path or an id has no spaces)."""
+    if not _is_text(node):
+        return False
+    words = "".join(part.value for part in ast.walk(node) if isinstance(part, ast.Constant) and isinstance(part.value, str))
+    return words.count(" ") >= 2
+
+
+def _declares(node: ast.Call) -> bool:
+    """``phrase("name", "template")`` however the game spells its alias: a catalogue declaration, not words at
+    a raise site (a name first, snake_case, then its template)."""
+    first = node.args[0] if node.args else None
+    return _called(node) in DECLARING or (isinstance(first, ast.Constant) and isinstance(first.value, str)
+                                         and re.fullmatch(r"[a-z][a-z0-9_]*", first.value) is not None)
+
+
+def written_texts(tree: ast.Module, state_checks: bool = False) -> Iterator[str]:
+    """Every call in ``tree`` that words a refusal with text written at the call."""
+    for node in _in_order(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _called(node)
+        if name in BUILT_ERRORS:
+            yield f"line {node.lineno}: {name}(...) built by hand"
+        elif name in WORDED_ARGUMENTS:
+            position, keyword = WORDED_ARGUMENTS[name]
+            given = node.args[position] if len(node.args) > position else \
+                next((k.value for k in node.keywords if k.arg == keyword), None)
+            if _is_text(given):
+                yield f"line {node.lineno}: {name}({ast.unparse(given)[:50]}"
+        elif state_checks and not _declares(node) and not name.endswith("Error"):
+            for given in [*node.args, *(k.value for k in node.keywords)]:
+                if _is_sentence(given):
+                    yield f"line {node.lineno}: {name}({ast.unparse(given)[:50]}"
+
+
+def text_findings(root: Path = ROOT) -> list[str]:
+    return [f"{where} {found}" for package in game_packages(root) for where, tree in _sources(package)
+            for found in written_texts(tree, where.endswith(STATE_CHECKS))]
+
+
+def test_no_game_words_a_refusal_at_the_raise_site():
+    """Issue 25: every sentence a client reads comes from a catalogue (a phrase reads in the request's language);
+    a state check, an inventory's name or an error raised with text written at the call would stay English."""
+    assert text_findings() == []
+
+
+def test_the_text_guard_finds_strings_and_f_strings_and_passes_phrases(tmp_path):
+    root = _game(tmp_path, {
+        "toy/__init__.py": "",
+        "toy/consistency.py": ('require(ok, "Bad.", "$")\nrequire(ok, reason=f"Bad {x}.", path="$")\n'
+                               'inv = Inventory("card", "T-1")\nraise InvalidState(detail, "$")\n'
+                               'require(ok, BAD(x=x), "$")\ninv = Inventory(CARD(), "T-1")\n'
+                               'raise state_refusal(BAD(x=x), "$")\n_bad(f"The {x} is not here.", "$")\n'
+                               'at(f"$.players[{i}].hand", "$")\nBAD = refusals.phrase("bad", "The {x} is bad.")\n'
+                               'WORSE = _STATE("worse", "The {x} is worse.")\n'),
+        "toy/legal.py": '_bad(f"The {x} is not here.", "$")\n',
+    })
+    assert text_findings(root) == ["toy/consistency.py line 1: require('Bad.'",
+                                   "toy/consistency.py line 2: require(f'Bad {x}.'",
+                                   "toy/consistency.py line 3: Inventory('card'",
+                                   "toy/consistency.py line 4: InvalidState(...) built by hand",
+                                   "toy/consistency.py line 8: _bad(f'The {x} is not here.'"]
