@@ -185,8 +185,18 @@ def _battery(client: Any, game: str, seed: str, steps: int, nudges: int) -> Iter
 
 def _values(template: str, detail: str) -> dict[str, str] | None:
     """The values a detail was worded with, read back against its English template."""
-    pattern = "".join(f"(?P<{part[1:-1]}>.*?)" if re.fullmatch(r"\{\w+\}", part) else re.escape(part)
-                      for part in re.split(r"(\{\w+\})", template))
+    named: set[str] = set()
+
+    def group(part: str) -> str:
+        if not re.fullmatch(r"\{\w+\}", part):
+            return re.escape(part)
+        name = part[1:-1]
+        if name in named:
+            return f"(?P={name})"  # a value a template names twice is the same text both times
+        named.add(name)
+        return f"(?P<{name}>.*?)"
+
+    pattern = "".join(group(part) for part in re.split(r"(\{\w+\})", template))
     match = re.fullmatch(pattern, detail, re.S)
     return match.groupdict() if match else None
 
