@@ -46,7 +46,7 @@ def ruleset_messages(rulesets: Iterable[Any]) -> dict[str, Messages]:
     for entry in CORE:
         lookup(CORE_DOMAIN, f"refusal {entry.code}", entry.message)
     for phrase in CORE_PHRASES:
-        lookup(phrase.domain, f"phrase {phrase.name}", phrase.template)
+        lookup(phrase.domain or CORE_DOMAIN, f"phrase {phrase.name}", phrase.template)
     for ruleset in rulesets:
         seen.setdefault(ruleset.id, {})
         for _ in walk_all(ruleset, lookup):

@@ -40,11 +40,11 @@ def check_discard(state: GoldenCityState, action: Discard) -> None:
                                            "offered": {"landscape_cards": total},
                                            "limit": {"landscape_cards": HAND_LIMIT},
                                            "have": {"landscape_cards": len(state.players[seat].hand)}})
-    held = hand_counts(state.players[seat].hand)
-    short = shortfall(action.cards, held)
+    in_hand = hand_counts(state.players[seat].hand)
+    short = shortfall(action.cards, in_hand)
     if short:
-        raise CARDS_NOT_IN_HAND("GC-9.1", shortfall=shortfall_words(short), context={"hand": held},
-                                explain=shortfall_explain(action.cards, held))
+        raise CARDS_NOT_IN_HAND("GC-9.1", shortfall=shortfall_words(short), context={"hand": in_hand},
+                                explain=shortfall_explain(action.cards, in_hand))
 
 
 def discard(state: GoldenCityState, action: Discard) -> Events:
