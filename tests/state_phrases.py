@@ -95,3 +95,30 @@ def assert_chinese_over_http(client: Any, game: str, body: dict[str, Any], rule:
     detail: str = zh.json["detail"]
     assert CJK.search(detail) and english_left(detail, ids) == [], detail
     return detail
+
+
+#: a JSON path or a hyphen/underscore id, as Java's and Solenia's sentences name them
+PATH_OR_ID = re.compile(r"\$[^\s\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]*|\w+(?:[-_][\w.]+)+")
+
+
+def phrase_names(worded: Worded) -> set[str]:
+    """The phrases a reason is worded with, its values' phrases too."""
+    inner = set().union(*(phrase_names(v) for v in worded.values.values() if isinstance(v, Worded)))
+    return {worded.phrase.name} | inner
+
+
+def plain_values(worded: Worded) -> list[str]:
+    """The values a reason fills in that are no phrase (counts, ids, paths): kept in every language."""
+    out = []
+    for value in worded.values.values():
+        out += plain_values(value) if isinstance(value, Worded) else [str(value)]
+    return out
+
+
+def english_left_but_fields(detail: str, fields: tuple[str, ...] = ()) -> list[str]:
+    """The English words of ``detail`` once the ids are taken out (paths, hyphen and underscore ids, and the
+    field names ``fields`` the sentence names, such as ``spaces``)."""
+    detail = PATH_OR_ID.sub(" ", detail)
+    for field in fields:
+        detail = re.sub(rf"(?<![A-Za-z]){field}(?![A-Za-z])", " ", detail)
+    return ENGLISH_WORD.findall(detail)

@@ -13,26 +13,21 @@ tile, card and board ids, rule IDs. Chinese terms are the game's glossary
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import pytest
 
-from rulesets.core import Worded, to_builtins
+from rulesets.core import to_builtins
 from rulesets.core.translation import refusal_detail, translator
+from tests.state_phrases import CJK, english_left_but_fields, phrase_names, plain_values
 from rulesets.java.board import CENTRAL, EDGE, HEXES, N, PRINTED_POND
 from rulesets.java.refusals import refusals
 from rulesets.java.state import FinalRound
 from service import create_app
 
-from .scenario import GAME, R, act, cards_with, checked, dev, lay, new, palace, set_hands, use_up_triples
+from .scenario import GAME, act, cards_with, checked, dev, lay, new, palace, set_hands, use_up_triples
 
-ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
-CJK = re.compile(r"[\u4e00-\u9fff]")
-#: what stays as it is in every language: a JSON path, an id with a hyphen or an underscore (tile kinds as
-#: the state spells them, the board id, rule IDs, field names)
-IDENTIFIER = re.compile(r"\$[^\s\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]*|\w+(?:[-_][\w.]+)+")
 
 OUTER = next(HEXES[i] for i in range(N) if not CENTRAL[i])
 EDGE_HEX = next(HEXES[i] for i in range(N) if CENTRAL[i] and EDGE[i] and not PRINTED_POND[i])
@@ -327,28 +322,6 @@ CASES = [
 ]
 
 
-def _names(worded: Worded) -> set[str]:
-    """The phrases a reason is worded with, its values' phrases too."""
-    inner = set().union(*(_names(v) for v in worded.values.values() if isinstance(v, Worded)))
-    return {worded.phrase.name} | inner
-
-
-def _plain_values(worded: Worded) -> list[str]:
-    """The values a reason fills in that are no phrase (counts, ids, paths): kept in every language."""
-    out = []
-    for value in worded.values.values():
-        out += _plain_values(value) if isinstance(value, Worded) else [str(value)]
-    return out
-
-
-def english_left(detail: str, ids: tuple[str, ...] = ()) -> list[str]:
-    """The English words of ``detail`` once the ids are taken out (paths, hyphen and underscore ids, and the
-    field names ``ids`` the sentence names, such as ``spaces``)."""
-    detail = IDENTIFIER.sub(" ", detail)
-    for field in ids:
-        detail = re.sub(rf"(?<![A-Za-z]){field}(?![A-Za-z])", " ", detail)
-    return ENGLISH_WORD.findall(detail)
-
 
 def refused(case: Case):
     raw = case.base()
@@ -363,11 +336,11 @@ def test_java_14_3_a_state_refusal_reads_chinese_with_its_values(case):
     assert error.rule == case.rule
     assert error.detail.endswith(case.english), error.detail
     reason = error.params["reason"]
-    assert set(case.phrases) <= _names(reason)
+    assert set(case.phrases) <= phrase_names(reason)
     zh = refusal_detail(error, translator("zh_Hans"))
     assert CJK.search(zh) and zh != error.detail, zh
-    assert english_left(zh, case.ids) == [], zh
-    for value in _plain_values(reason):
+    assert english_left_but_fields(zh, case.ids) == [], zh
+    for value in plain_values(reason):
         assert value in zh, (value, zh)
 
 
