@@ -70,11 +70,11 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
             state: S = raw
         else:
             if not isinstance(raw, dict):
-                raise decoding.invalid_state(decoding.STATE_NOT_AN_OBJECT())
+                raise state_refusal(decoding.STATE_NOT_AN_OBJECT(), "$")
             try:
                 header = convert(raw, _Header)
             except msgspec.ValidationError as exc:
-                raise decoding.undecodable(exc, decoding.invalid_state) from None
+                raise decoding.undecodable(exc, state_refusal) from None
             if header.game != self.id:
                 raise core_refusals.WRONG_GAME(given=header.game, expected=self.id,
                                                context={"path": "$.game", "expected": self.id})
@@ -86,7 +86,7 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
             try:
                 state = convert(raw, self.State)
             except msgspec.ValidationError as exc:
-                raise decoding.undecodable(exc, decoding.invalid_state) from None
+                raise decoding.undecodable(exc, state_refusal) from None
         self.check_state(state)
         return state
 

@@ -63,14 +63,10 @@ def invalid_action(reason: Worded, path: str = "$") -> RulesetError:
     return refusals.INVALID_ACTION(reason=reason, context={"path": path})
 
 
-def invalid_state(reason: Worded, path: str = "$") -> RulesetError:
-    return refusals.INVALID_STATE(reason=reason, context={"path": path})
-
-
 def undecodable(error: msgspec.ValidationError, refusal: Callable[[Worded, str], RulesetError]) -> RulesetError:
-    """msgspec's failure as ``refusal`` (:func:`invalid_action` or :func:`invalid_state`), at its path."""
+    """msgspec's failure as ``refusal`` (:func:`invalid_action`, or core's ``state_refusal``), at its path."""
     sentence, path = split_validation_error(error)
     return refusal(reason_of(sentence), path)
 
 
-__all__ = ["ACTION_NOT_AN_OBJECT", "STATE_NOT_AN_OBJECT", "invalid_action", "invalid_state", "reason_of", "undecodable"]
+__all__ = ["ACTION_NOT_AN_OBJECT", "STATE_NOT_AN_OBJECT", "invalid_action", "reason_of", "undecodable"]
