@@ -116,24 +116,24 @@ def _owners() -> dict[int, str]:
 _owner_cache: dict[int, str] = {}
 
 
+def _owner(declared: Refusal | Phrase) -> str:
+    owner = _owner_cache.get(id(declared))
+    if owner is None:
+        _owner_cache.update(_owners())  # a game registered since (a test's double) is met here
+        owner = _owner_cache.get(id(declared), CORE_DOMAIN)
+    return owner
+
+
 def phrase_owner(phrase: Phrase) -> str:
     """The domain of a game's phrase: the game whose catalogue declares it."""
-    owner = _owner_cache.get(id(phrase))
-    if owner is None:
-        _owner_cache.update(_owners())
-        owner = _owner_cache.get(id(phrase), CORE_DOMAIN)
-    return owner
+    return _owner(phrase)
 
 
 def owner_of(entry: Refusal) -> str:
     """The domain of a catalogue entry: core's, or the game that declares it."""
     if entry.code in CORE and CORE[entry.code] is entry:
         return CORE_DOMAIN
-    owner = _owner_cache.get(id(entry))
-    if owner is None:
-        _owner_cache.update(_owners())  # a game registered since (a test's double) is met here
-        owner = _owner_cache.get(id(entry), CORE_DOMAIN)
-    return owner
+    return _owner(entry)
 
 
 def phrase_text(worded: Worded, lookup: Translator) -> str:
