@@ -14,6 +14,9 @@ For every game with a ``determinize`` hook (the games a bot can play):
   the bot in seat ``n % players``), the bot at ``--budget`` ms a move against uniform random
   play (target: it wins 90%) and against a one-ply greedy player (the action whose result has
   the best score for it now, ``final_scores``; target 60%). A win is a place among the winners.
+  ``--jobs N`` plays N games at once (one process each; the search's budget is a fixed amount of
+  work, so a loaded processor changes the time a move takes, not the move); the lost games' seeds
+  are printed, and with ``--max-actions`` a game that has not ended by then counts as not won.
 
 ``--calibrate`` measures the work units a millisecond buys per game (what
 ``rulesets/core/search/pace.json`` holds) and prints them; it changes no file.
@@ -26,6 +29,7 @@ import random
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Callable
 
@@ -71,14 +75,17 @@ def bot(budget_ms: int, seed: str) -> Player:
     return play
 
 
-def play_game(ruleset: Any, players: int, seed: str, seats: list[Player]) -> list[int]:
-    """A whole game, each seat played by its player; answers the winners."""
+def play_game(ruleset: Any, players: int, seed: str, seats: list[Player],
+              max_actions: int | None = None) -> list[int] | None:
+    """A whole game, each seat played by its player; answers the winners (None: still going after ``max_actions``)."""
     state = ruleset.setup(players, seed)
     rnd = random.Random(seed)
     while True:
         awaited = list(acting_seats(ruleset, state))
         if not awaited:
             break
+        if max_actions is not None and state.move >= max_actions:
+            return None
         rnd.shuffle(awaited)
         for seat in awaited:
             action = seats[seat](ruleset, state, seat, rnd)
@@ -88,6 +95,22 @@ def play_game(ruleset: Any, players: int, seed: str, seats: list[Player]) -> lis
         else:
             raise RuntimeError(f"{ruleset.id}: no awaited seat acted")
     return ruleset.winners(state, ruleset.final_scores(state))
+
+
+OPPONENTS: dict[str, Player] = {"random": uniform, "greedy": greedy}
+
+
+def strength_game(game: str, opponent: str, players: int, n: int, budget_ms: int,
+                  max_actions: int | None) -> tuple[str, str]:
+    """One seeded strength game (a process of its own under ``--jobs``): its seed and how it went for the bot."""
+    ruleset = get_ruleset(game)
+    seed = f"bots/{opponent}/{players}/{n}"
+    seats: list[Player] = [OPPONENTS[opponent]] * players
+    seats[n % players] = bot(budget_ms, seed)
+    winners = play_game(ruleset, players, seed, seats, max_actions)
+    if winners is None:
+        return seed, "capped"
+    return seed, "won" if (n % players) in winners else "lost"
 
 
 def speed(ruleset: Any) -> None:
@@ -113,19 +136,26 @@ def timing(ruleset: Any, budget_ms: int) -> None:
               f"(allowed {budget_ms + SLACK_MS}); cut short {cut}")
 
 
-def strength(ruleset: Any, games: int, budget_ms: int) -> None:
-    for name, opponent, target in (("random", uniform, RANDOM_TARGET), ("greedy", greedy, GREEDY_TARGET)):
+def strength(ruleset: Any, games: int, budget_ms: int, jobs: int, max_actions: int | None) -> None:
+    targets = {"random": RANDOM_TARGET, "greedy": GREEDY_TARGET}
+    for name, target in targets.items():
         for players in (2, 3):
-            won, began = 0, time.perf_counter()
-            seeds = [f"bots/{name}/{players}/{n}" for n in range(games)]
-            for n, seed in enumerate(seeds):
-                seats: list[Player] = [opponent] * players
-                seats[n % players] = bot(budget_ms, seed)
-                won += (n % players) in play_game(ruleset, players, seed, seats)
+            began = time.perf_counter()
+            tasks = [(ruleset.id, name, players, n, budget_ms, max_actions) for n in range(games)]
+            if jobs > 1:
+                with ProcessPoolExecutor(jobs) as pool:
+                    results = list(pool.map(strength_game, *zip(*tasks)))
+            else:
+                results = [strength_game(*task) for task in tasks]
+            won = sum(how == "won" for _, how in results)
+            capped = [seed for seed, how in results if how == "capped"]
+            lost = [seed for seed, how in results if how == "lost"]
             share = won / games
             print(f"  bot vs {name:6} {ruleset.id:12} {players}p  won {won}/{games} = {share:4.0%} "
                   f"(target {target:.0%}: {'meets' if share >= target else 'MISSES'}); seeds "
-                  f"{seeds[0]}..{seeds[-1]}, bot in seat n % {players}; {time.perf_counter() - began:.0f} s")
+                  f"{results[0][0]}..{results[-1][0]}, bot in seat n % {players}; {time.perf_counter() - began:.0f} s"
+                  + (f"; lost: {', '.join(lost)}" if lost else "")
+                  + (f"; not ended by action {max_actions}: {', '.join(capped)}" if capped else ""))
 
 
 def calibrate(ruleset: Any) -> None:
@@ -150,6 +180,9 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=200, help="the bot's budget a move, ms")
     parser.add_argument("--part", default="speed,time,strength", help="which parts to run")
     parser.add_argument("--calibrate", action="store_true", help="measure the pace (work units/ms) only")
+    parser.add_argument("--jobs", type=int, default=1, help="strength games played at once, one process each")
+    parser.add_argument("--max-actions", type=int, default=None,
+                        help="a strength game still going after this many actions counts as not won (printed)")
     args = parser.parse_args()
     rulesets = [get_ruleset(args.game)] if args.game else [r for r in all_rulesets() if r.searchable]
     parts = set(args.part.split(","))
@@ -166,7 +199,7 @@ def main() -> None:
         if "time" in parts:
             timing(ruleset, args.budget)
         if "strength" in parts:
-            strength(ruleset, args.games, args.budget)
+            strength(ruleset, args.games, args.budget, args.jobs, args.max_actions)
 
 
 if __name__ == "__main__":
