@@ -9,6 +9,16 @@ Coord = tuple[int, int]
 
 ALL_SPACES: tuple[Coord, ...] = tuple((col, row) for col in range(COLUMNS) for row in range(ROWS))
 
+#: for every space, its D-2 distance to each space of ``ALL_SPACES`` (in that order): placement looks
+#: distances up for every space at once, many times a turn in a search, instead of working them out.
+DISTANCES: dict[Coord, tuple[int, ...]] = {
+    a: tuple(abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in ALL_SPACES) for a in ALL_SPACES}
+
+
+def index_of(col: int, row: int) -> int:
+    """A space's place in ``ALL_SPACES`` (column by column)."""
+    return col * ROWS + row
+
 
 def on_board(col: int, row: int) -> bool:
     """SOL-1.3.1: every (col,row) with 0 <= col < 5 and 0 <= row < 5 is a space, nothing else."""

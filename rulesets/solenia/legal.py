@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from . import deliveries, resources as res
 from .actions import (DeliveryChoice, DiscardOverflow, DiscardToAdvance, LengthenPayment,
@@ -20,7 +20,7 @@ from .actions import (DeliveryChoice, DiscardOverflow, DiscardToAdvance, Lengthe
 from .board import ALL_SPACES, Coord, terrain
 from .components import CARDS, TILES_BY_KIND, DoubleAdvance, GainOneOf, LengthenDiscount, Resource
 from .improvements import active_effect, options_for
-from .placement import anchors, free_placement_example
+from .placement import free_example_given, free_placement_example, nearest, taken_indices
 from .state import PlayerBoard, SoleniaState
 from .storage import immediate_value
 from .winter import eligible_slots, slot_power
@@ -169,21 +169,20 @@ def _hand(player: PlayerBoard) -> list[HandCard]:
             for card in player.hand]
 
 
+def _costs(player: PlayerBoard, near: list[int]) -> list[int]:
+    """SOL-3.3.2 and 3.3.6: each space's lengthening cost (``ALL_SPACES`` order) from its distance to the nearest
+    anchor, less an active L1_LENGTHEN_DISCOUNT."""
+    discount = active_effect(player, LengthenDiscount)
+    free = 1 if discount is None else 1 + discount.amount  # distances up to this cost nothing
+    return [d - free if d > free else 0 for d in near]
+
+
 def _reachable(state: SoleniaState, seat: int, budget: int) -> list[tuple[Coord, int]]:
     """SOL-3.3: each empty space the player can afford to reach, with what reaching it costs."""
-    points = anchors(state, seat)
-    taken = {(c.col, c.row) for c in state.board.cards}
-    discount = active_effect(state.players[seat], LengthenDiscount)
-    out = []
-    for space in ALL_SPACES:
-        if space in taken:
-            continue
-        cost = max(0, min(abs(space[0] - c) + abs(space[1] - r) for c, r in points) - 1)
-        if discount is not None:
-            cost = max(0, cost - discount.amount)
-        if cost <= budget:
-            out.append((space, cost))
-    return out
+    taken = taken_indices(state)
+    costs = _costs(state.players[seat], nearest(state, seat))
+    return [(space, cost) for index, (space, cost) in enumerate(zip(ALL_SPACES, costs))
+            if cost <= budget and index not in taken]
 
 
 def _plays(state: SoleniaState, seat: int) -> list[PlayCard]:
@@ -234,40 +233,58 @@ def _city_plays(seat: int, cards: list[HandCard], target: Space, lengthen: Any,
 def random_action(state: SoleniaState, seat: int, rnd: random.Random) -> Any | None:
     """One legal action drawn by levels instead of listing every play (hundreds a turn).
 
-    In the play phase: a discard to advance (when SOL-3.5 allows one) or a play, even odds
+    In the play phase: a discard to advance (when SOL-3.4 allows one) or a play, even odds
     when both exist; a play draws a reachable space, then a lengthening payment, then a card
     and the rest, going on to another payment or space where one leads nowhere (a city with
     no delivery). Every listed action is one such draw, and every draw is a listed action:
     each level is the one ``_plays`` lists from. Other phases list a handful: a uniform choice.
+
+    The coin is tossed first, so that the free-placement test (SOL-3.4) runs only on the
+    discard's side: a hand with no play at all has no free placement either (a free
+    placement is a play), so there a discard is legal without asking.
     """
     if state.phase != "play" or seat != state.active_seat or state.pending:
         listed = legal_actions(state, seat)
         return rnd.choice(listed) if listed else None
     hand = state.players[seat].hand
-    discards = bool(hand) and free_placement_example(state, seat) is None
-    if discards and rnd.random() < 0.5:
+    if not hand:
+        return None
+    near, taken = nearest(state, seat), taken_indices(state)
+    if rnd.random() < 0.5:
+        play = _a_play(state, seat, rnd, near, taken)
+        return play if play is not None else DiscardToAdvance(player=seat, card=rnd.choice(hand))
+    if free_example_given(state, seat, near, taken) is None:
         return DiscardToAdvance(player=seat, card=rnd.choice(hand))
-    play = _a_play(state, seat, rnd)
-    if play is None and discards:
-        return DiscardToAdvance(player=seat, card=rnd.choice(hand))
-    return play
+    return _a_play(state, seat, rnd, near, taken)
 
 
-def _a_play(state: SoleniaState, seat: int, rnd: random.Random) -> PlayCard | None:
+def _one_by_one(items: list[Any], rnd: random.Random) -> Iterator[Any]:
+    """``items`` in a uniformly random order, drawn lazily (a draw that ends at the first pays for one),
+    emptying the list given."""
+    while items:
+        last = len(items) - 1
+        pick = rnd.randrange(last + 1) if last else 0
+        item = items[pick]
+        items[pick] = items[last]
+        items.pop()
+        yield item
+
+
+def _a_play(state: SoleniaState, seat: int, rnd: random.Random, near: list[int], taken: set[int]) -> PlayCard | None:
     player = state.players[seat]
     stored0 = res.vector(player.storage)
-    cards = _hand(player)
-    if not cards:
-        return None
-    cities = _Cities(state, seat)
-    reachable = _reachable(state, seat, sum(stored0))
-    rnd.shuffle(reachable)
-    for space, cost in reachable:
-        ground = terrain(state, *space)
-        payments = list(res.mixes(cost, stored0))
-        rnd.shuffle(payments)
-        for paid in payments:
+    budget = sum(stored0)
+    costs = _costs(player, near)
+    spaces = [index for index, cost in enumerate(costs) if cost <= budget and index not in taken]
+    cards: list[HandCard] | None = None
+    cities: _Cities | None = None
+    for index in _one_by_one(spaces, rnd):
+        col, row = ALL_SPACES[index]
+        ground = terrain(state, col, row)
+        for paid in _one_by_one(list(res.mixes(costs[index], stored0)), rnd):
             stored = res.sub(stored0, paid)
+            if cards is None:
+                cards = _hand(player)
             if ground.resource is not None:
                 playable = [(card, discards, advances) for card, value, advances in cards
                             if (discards := _discards(res.add(stored, res.one(ground.resource, value)),
@@ -275,14 +292,16 @@ def _a_play(state: SoleniaState, seat: int, rnd: random.Random) -> PlayCard | No
                 if not playable:
                     continue
                 card, discards, advances = rnd.choice(playable)
-                return PlayCard(player=seat, card=card, space=_space(*space), lengthen_payment=_lengthen(paid),
+                return PlayCard(player=seat, card=card, space=_space(col, row), lengthen_payment=_lengthen(paid),
                                 advance=rnd.choice(advances), overflow_discard=rnd.choice(discards))
+            if cities is None:
+                cities = _Cities(state, seat)
             options = [option for option in cities.at(ground.city, stored) if option.discards]
             if not options:
                 continue
             card, _, advances = rnd.choice(cards)
             option = rnd.choice(options)
-            return PlayCard(player=seat, card=card, space=_space(*space), lengthen_payment=_lengthen(paid),
+            return PlayCard(player=seat, card=card, space=_space(col, row), lengthen_payment=_lengthen(paid),
                             delivery=option.delivery, advance=rnd.choice(advances),
                             overflow_discard=rnd.choice(option.discards))
     return None

@@ -3,7 +3,7 @@ player with no free placement may discard to advance instead."""
 
 from __future__ import annotations
 
-from .board import ALL_SPACES, Coord, airship, manhattan, occupants, terrain
+from .board import ALL_SPACES, DISTANCES, Coord, airship, index_of, manhattan, terrain
 from .deliveries import payable_tiles
 from . import resources as res
 from .components import LengthenDiscount
@@ -18,6 +18,19 @@ def anchors(state: SoleniaState, seat: int) -> list[Coord]:
 
 def distance(target: Coord, points: list[Coord]) -> int:
     return min(manhattan(target, p) for p in points)
+
+
+def nearest(state: SoleniaState, seat: int) -> list[int]:
+    """SOL-3.3.1: each space's distance to the nearest anchor, in ``ALL_SPACES`` order."""
+    ship = state.board.airship
+    rows = [DISTANCES[ship.col, ship.row]]
+    rows += [DISTANCES[c.col, c.row] for c in state.board.cards if c.owner == seat]
+    return list(rows[0] if len(rows) == 1 else map(min, *rows))
+
+
+def taken_indices(state: SoleniaState) -> set[int]:
+    """The ``ALL_SPACES`` places holding a card (SOL-3.1)."""
+    return {index_of(c.col, c.row) for c in state.board.cards}
 
 
 def is_free(state: SoleniaState, seat: int, target: Coord) -> bool:
@@ -52,11 +65,18 @@ def free_placement_example(state: SoleniaState, seat: int) -> tuple[str, Coord] 
     player = state.players[seat]
     if not player.hand:
         return None
-    taken = occupants(state)
-    points = anchors(state, seat)
+    return free_example_given(state, seat, nearest(state, seat), taken_indices(state))
+
+
+def free_example_given(state: SoleniaState, seat: int, near: list[int],
+                       taken: set[int]) -> tuple[str, Coord] | None:
+    """``free_placement_example`` from the distances (``nearest``) and occupied places a caller has already."""
+    player = state.players[seat]
+    if not player.hand:
+        return None
     stored = res.vector(player.storage)
-    for space in ALL_SPACES:
-        if space in taken or distance(space, points) > 1:
+    for index, space in enumerate(ALL_SPACES):
+        if near[index] > 1 or index in taken:
             continue
         ground = terrain(state, *space)
         if ground.kind == "island" or payable_tiles(state, player, ground.city, stored):
