@@ -10,7 +10,7 @@ from rulesets.core.search import value
 
 from rulesets.core.drawing import Frame, Svg
 
-from . import consistency, improvements, legal, picture, sampling, served_components, setup, turns
+from . import consistency, improvements, legal, picture, sampling, served_components, setup, turns, worth
 from .actions import Action, ChooseImprovement, DiscardOverflow, DiscardToAdvance, PlayCard
 from .components import ASSUMED, COLORS, PERMUTABLE_STRIPS
 from .events import SoleniaEvent
@@ -163,6 +163,7 @@ class Solenia(Ruleset[SoleniaState, Action]):
         return self.load_state(sampling.determinize(view, rnd))
 
     def evaluate(self, state: SoleniaState, player: int) -> float:
-        """A cut-off's worth: the seat's lead on the score the game would end with now (SOL-7.3, SOL-7.4:
-        stars, completed tiles, pairs, stored resources), squashed into [0, 1]."""
-        return value.margin(self.final_scores(state), player)
+        """A cut-off's worth: the seat's lead on the score the game would end with now (SOL-7.3, SOL-7.4)
+        plus what the position promises (resources still to deliver, cards still to activate: ``worth``),
+        squashed into [0, 1]."""
+        return value.margin(worth.worths(state), player)
