@@ -15,11 +15,6 @@ DISTANCES: dict[Coord, tuple[int, ...]] = {
     a: tuple(abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in ALL_SPACES) for a in ALL_SPACES}
 
 
-def index_of(col: int, row: int) -> int:
-    """A space's place in ``ALL_SPACES`` (column by column)."""
-    return col * ROWS + row
-
-
 def on_board(col: int, row: int) -> bool:
     """SOL-1.3.1: every (col,row) with 0 <= col < 5 and 0 <= row < 5 is a space, nothing else."""
     return 0 <= col < COLUMNS and 0 <= row < ROWS
