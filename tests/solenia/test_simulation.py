@@ -29,3 +29,29 @@ def test_every_listed_action_can_be_drawn(players, actions, options):
     state = rollout(R, R.setup(players, f"cover-{actions}", options), random.Random(actions), max_actions=actions)
     seat = R.status(state).active_players[0]
     check_draws_cover(R, state, seat, random.Random(2), draws_per_action=300)
+
+
+def _no_free_placement_positions(players: int, games: int):
+    """Positions along seeded random games where SOL-3.4 lets the active seat discard and lengthened plays
+    exist too: both sides of random_action's coin."""
+    from rulesets.solenia.placement import free_placement_example
+
+    for game in range(games):
+        state, rnd = R.setup(players, f"no-free-{game}"), random.Random(game)
+        while not R.status(state).game_over:
+            seat = R.status(state).active_players[0]
+            if state.phase == "play" and free_placement_example(state, seat) is None:
+                kinds = {type(action).__name__ for action in R.legal_actions(state, seat)}
+                if kinds == {"PlayCard", "DiscardToAdvance"}:
+                    yield state, seat
+                    break
+            rollout(R, state, rnd, max_actions=1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_without_a_free_placement_draws_reach_every_discard_and_every_lengthened_play_SOL_3_4(players):
+    found = 0
+    for state, seat in _no_free_placement_positions(players, 5):
+        check_draws_cover(R, state, seat, random.Random(found), draws_per_action=300)
+        found += 1
+    assert found >= 2
