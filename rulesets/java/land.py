@@ -17,7 +17,8 @@ NOBODY = -1
 
 
 class Land:
-    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups", "_risky")
+    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups",
+                 "_risky", "_blocked", "_members")
 
     def __init__(self, state: JavaState) -> None:
         self.state = state
@@ -46,6 +47,8 @@ class Land:
         self._groups: list[int] | None = None
         self._palace_groups: dict[int, int] | None = None
         self._risky: list[bool] | None = None
+        self._blocked: list[bool] | None = None
+        self._members: dict[int, list[int]] | None = None
 
     def add_tile(self, tile: "PlacedTile", cells: list[int]) -> None:
         """Follow a tile just laid on ``cells`` (its stacks already updated in the state)."""
@@ -54,7 +57,14 @@ class Land:
             self.level[i] += 1
             self.top[i] = tile.id
             self.village[i] = tile.village == HEXES[i]
-        self._groups = self._palace_groups = self._risky = None
+        self._groups = self._palace_groups = self._risky = self._members = None
+
+    def set_developer(self, i: int, seat: int | None) -> None:
+        """Put ``seat``'s developer on space ``i`` (None: take it off), in the state and here alike."""
+        self.space(i).developer = seat
+        self.dev[i] = NOBODY if seat is None else seat
+        if self._blocked is not None:
+            self._blocked[i] = self.pond[i] or self.palace[i] != NOBODY or seat is not None
 
     # ------------------------------------------------------------ spaces
     def is_land(self, i: int) -> bool:
@@ -62,8 +72,11 @@ class Land:
         return self.level[i] >= 1 and self.palace[i] == NOBODY
 
     def blocked(self) -> list[bool]:
-        """JAVA-4.6: spaces no tile may cover (ponds, palaces, developers)."""
-        return [self.pond[i] or self.palace[i] != NOBODY or self.dev[i] != NOBODY for i in range(N)]
+        """JAVA-4.6: spaces no tile may cover (ponds, palaces, developers). Kept while the Land lives (a tile
+        laid changes none of them; ``set_developer`` follows developers); not to be changed by the caller."""
+        if self._blocked is None:
+            self._blocked = [self.pond[i] or self.palace[i] != NOBODY or self.dev[i] != NOBODY for i in range(N)]
+        return self._blocked
 
     def space(self, i: int) -> Space:
         text = key(HEXES[i])
@@ -121,11 +134,17 @@ class Land:
         return self._risky
 
     def group_of(self, i: int) -> list[int]:
+        """The spaces of ``i``'s group, in index order (a fresh list)."""
         label = self.groups()[i]
         if label == NOBODY:
             return []
-        labels = self.groups()
-        return [j for j in range(N) if labels[j] == label]
+        if self._members is None:
+            members: dict[int, list[int]] = {}
+            for j, of in enumerate(self.groups()):
+                if of != NOBODY:
+                    members.setdefault(of, []).append(j)
+            self._members = members
+        return list(self._members[label])
 
     def palaces_in(self, cells: Iterable[int]) -> list[int]:
         return [self.palace[i] for i in cells if self.palace[i] != NOBODY]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
+from rulesets.core import Events, OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 from rulesets.core.drawing import Frame, Svg
 from rulesets.core.search import value
 
-from . import (cards, consistency, developers, festival, irrigation, legal, palaces, picture, random_draws, sampling,
+from . import (cards, carried, consistency, developers, festival, irrigation, legal, palaces, picture, random_draws, sampling,
                setup, tiles, turns)
 from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
@@ -155,6 +155,13 @@ class Java(Ruleset[JavaState, Action]):
 
     def random_action(self, state: JavaState, player: int, rnd: random.Random) -> Any | None:
         return random_draws.random_action(state, player, rnd)
+
+    def play_trusted(self, state: JavaState, action: Action) -> Events:
+        """Core's trusted path with the board carried from one action to the next (``carried``)."""
+        return carried.play(state, action, self._routed)
+
+    def _routed(self, state: JavaState, action: Action) -> Events:
+        return self.trusted_handler(state, action)(state, action)
 
     # ------------------------------------------------------------------ search (rulesets.core.search)
     #: a playout is cut off after about one turn of each seat: a random Java turn is mostly developer walks,
