@@ -233,6 +233,13 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
         """The search's playout policy: by default ``random_action``; a game overrides it where random play is weak."""
         return self.random_action(state, player, rnd)
 
+    def search_candidates(self, state: S, player: int, legal: list[A], rnd: random.Random) -> list[A]:
+        """The actions the search tries at the root: by default every one of ``legal`` (the seat's legal actions
+        in the search's first sample ``state``). A game whose lists run to thousands narrows them to a bounded,
+        well-chosen subset of ``legal``, read from that sample (which the seat's view decides) and ``rnd`` only;
+        the search keeps only actions of ``legal``."""
+        return legal
+
     def evaluate(self, state: S, player: int) -> float | None:
         """A position's worth to ``player`` in [0, 1] before the end (None: the game has no evaluation, playouts run
         to the end). A game that gives one also sets ``rollout_depth``."""

@@ -4,9 +4,8 @@ Reading a state's board (``Land(state)``) costs more than most actions, and a ro
 twice an action (the draw, then the handler). Here a state played in place keeps one ``Carried``: its
 ``Land``, followed by the handlers that change the board (they are handed it and keep it up to date),
 and which footprints a tile could lie on now (``fits``, JAVA-4.3 to 4.7: not blocked, one level, not
-the exact cover of one tile), re-read only around the hexes an action changed. The actions that
-reshape the board otherwise (a palace, an irrigation tile: rare) drop it, and the next action reads
-the board anew.
+the exact cover of one tile), re-read only around the hexes an action changed. The other actions
+(extending a palace, cards, festivals, the turn's end) leave the board as it was.
 
 A ``Carried`` belongs to one state object at one ``move``: any other state, or the same one at another
 move (played through ``apply(in_place=True)``, say), gets a fresh one, so a stale board is never used.
@@ -24,7 +23,9 @@ from .actions import (BuildPalace, EndTurn, EnterDeveloper, ExitDeveloper, MoveD
                       PlaceTile)
 from .board import FOOTPRINTS, FOOTPRINTS_AT, INDEX
 from .developers import enter_developer, exit_developer, move_developer
+from .irrigation import place_irrigation
 from .land import Land
+from .palaces import build_palace
 from .state import JavaState
 from .tiles import footprint_cost, place_tile
 from .turns import finish_turn
@@ -107,13 +108,21 @@ def play(state: JavaState, action: Any, otherwise: Any) -> Events:
         board = of(state)
         events = exit_developer(state, action, board.land)
         board.refit(_cells((action.from_,)))
+    elif kind is BuildPalace:
+        board = of(state)
+        events = build_palace(state, action, board.land)
+        board.refit(_cells((action.hex,)))
+    elif kind is PlaceIrrigation:
+        board = of(state)
+        events = place_irrigation(state, action, board.land)
+        board.refit(_cells((action.hex,)))
     elif kind is EndTurn:
         events = []
         finish_turn(state, events)
         board = _KEPT.get(id(state))
     else:
-        events = otherwise(state, action)
-        board = None if kind in (BuildPalace, PlaceIrrigation) else _KEPT.get(id(state))
+        events = otherwise(state, action)  # the turn's and festivals' other actions leave the board as it was
+        board = _KEPT.get(id(state))
     state.move += 1
     if board is not None and board.state is state and board.move == state.move - 1:
         board.move = state.move

@@ -59,6 +59,19 @@ class Land:
             self.village[i] = tile.village == HEXES[i]
         self._groups = self._palace_groups = self._risky = self._members = None
 
+    def add_palace(self, i: int, n: int) -> None:
+        """Follow palace ``n`` (of ``state.palaces``) just built on space ``i``."""
+        self.palace[i] = n
+        self._palace_groups = self._risky = None
+        if self._blocked is not None:
+            self._blocked[i] = True
+
+    def add_pond(self, i: int) -> None:
+        """Follow an irrigation tile just laid on space ``i``."""
+        self.pond[i] = True
+        if self._blocked is not None:
+            self._blocked[i] = True
+
     def set_developer(self, i: int, seat: int | None) -> None:
         """Put ``seat``'s developer on space ``i`` (None: take it off), in the state and here alike."""
         self.space(i).developer = seat

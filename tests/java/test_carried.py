@@ -40,7 +40,7 @@ def test_the_carried_board_is_the_board_read_anew_after_every_trusted_action(pla
         R.play_trusted(state, action)
         kept = carried._KEPT.get(id(state))
         if kept is None or kept.state is not state or kept.move != state.move:
-            continue  # dropped (a palace or an irrigation tile): the next draw reads the board anew
+            continue  # not carried: the next draw reads the board anew
         carried_steps += 1
         _same(kept, carried.Carried(state), step)
     assert carried_steps > 200
