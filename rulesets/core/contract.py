@@ -218,6 +218,9 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
     # ------------------------------------------------------------------ search (rulesets.core.search)
     #: with ``evaluate``: a playout stops after this many actions and is valued by ``evaluate``.
     rollout_depth: int | None = None
+    #: how many playouts share one sampled state (None: the search's default); a game whose hidden part rarely
+    #: matters within a playout and whose samples are dear to make sets it higher.
+    playouts_per_determinization: int | None = None
 
     def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> S:
         """A full state consistent with ``viewer``'s ``view``: what the seat cannot see drawn from what it

@@ -30,9 +30,9 @@ from .state import JavaState
 from .tiles import footprint_cost, place_tile
 from .turns import finish_turn
 
-#: states whose board is carried at once (a search plays one playout copy at a time; a few more for
-#: requests sharing the process): the oldest is dropped beyond this.
-KEPT = 16
+#: states whose board is carried at once (a search's samples, up to 64, each copied for its playouts, and
+#: the playout under way; more for searches sharing the process): the oldest is dropped beyond this.
+KEPT = 128
 
 
 class Carried:
@@ -70,17 +70,33 @@ class Carried:
 _KEPT: dict[int, Carried] = {}
 
 
+def _keep(made: Carried) -> Carried:
+    key = id(made.state)
+    _KEPT.pop(key, None)
+    _KEPT[key] = made
+    while len(_KEPT) > KEPT:
+        del _KEPT[next(iter(_KEPT))]
+    return made
+
+
 def of(state: JavaState) -> Carried:
     """The board carried for ``state`` as it stands (read anew when none is, or when it is another move's)."""
     found = _KEPT.get(id(state))
     if found is not None and found.state is state and found.move == state.move:
         return found
-    made = Carried(state)
-    _KEPT.pop(id(state), None)
-    _KEPT[id(state)] = made
-    while len(_KEPT) > KEPT:
-        del _KEPT[next(iter(_KEPT))]
-    return made
+    return _keep(Carried(state))
+
+
+def copied(state: JavaState, copy: JavaState) -> None:
+    """``copy`` (just copied from ``state``) starts with a copy of ``state``'s carried board (read first if
+    ``state`` has none): a search copies its sample before every playout, and reading the board anew each
+    time would cost more than the playout's first actions."""
+    found = of(state)
+    twin = Carried.__new__(Carried)
+    twin.state, twin.move, twin.land = copy, copy.move, found.land.copied(copy)
+    twin.fits = {size: flags[:] for size, flags in found.fits.items()}
+    twin.fitting = {size: indices[:] for size, indices in found.fitting.items()}
+    _keep(twin)
 
 
 def _cells(hexes: Any) -> list[int]:
@@ -129,4 +145,4 @@ def play(state: JavaState, action: Any, otherwise: Any) -> Events:
     return events
 
 
-__all__ = ["Carried", "of", "play"]
+__all__ = ["Carried", "copied", "of", "play"]

@@ -182,14 +182,10 @@ def _by_region(kind: type, field: str, state: JavaState, i: int, table: dict[str
 
 
 def _builds(state: JavaState, land: Land, seat: int) -> list[Any]:
-    labels = land.groups()
-    members: dict[int, list[int]] = {}
-    for i in range(N):
-        if labels[i] != NOBODY:
-            members.setdefault(labels[i], []).append(i)
     out: list[Any] = []
-    for group in members.values():
-        if len(group) < 2 or land.palaces_in(group) or land.sole_highest(group) != seat:
+    for group in land.members().values():
+        if len(group) < 2 or seat not in [land.dev[i] for i in group] or land.palaces_in(group) \
+                or land.sole_highest(group) != seat:
             continue
         values = [v for v in PALACE_VALUES if v <= len(group) and state.supply.palaces.get(str(v), 0) > 0]
         for i in sorted(group, key=lambda c: HEXES[c]):

@@ -67,7 +67,7 @@ def palaces_joined(land: Land, cells: Collection[int], village: int | None) -> l
     groups), and it lies within the groups of that hex and its neighbours: when those
     hold at most one palace together, it cannot; otherwise the group is walked.
     """
-    if village is None or not land.near_two_cities()[village]:
+    if village is None or not land.near_two_cities(village):
         return []
     seen = {village}
     stack = [village]

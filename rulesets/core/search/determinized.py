@@ -31,7 +31,8 @@ from .value import of as value_of
 
 #: UCB1's exploration constant: values in [0, 1] that sit near 0.5 (a margin squashed, value.py) need a small one.
 EXPLORATION = 0.2
-#: how many playouts share one determinization before the next is sampled (at most ``MAX_DETERMINIZATIONS``).
+#: how many playouts share one determinization before the next is sampled (at most ``MAX_DETERMINIZATIONS``),
+#: unless the game says (``Ruleset.playouts_per_determinization``).
 PLAYOUTS_PER_DETERMINIZATION = 4
 MAX_DETERMINIZATIONS = 64
 #: a playout that has not ended after this many actions is valued where it stands.
@@ -94,9 +95,10 @@ def search(ruleset: Any, view: dict[str, Any], player: int, rnd: random.Random, 
         arms = _shortlist(ruleset, first.state, player, arms, meter)
     depth = ruleset.rollout_depth if ruleset.has_evaluation else LONGEST_PLAYOUT
     policy = ruleset.playout_action
+    per_sample = ruleset.playouts_per_determinization or PLAYOUTS_PER_DETERMINIZATION
     playouts = 0
     while meter.more():
-        index = playouts // PLAYOUTS_PER_DETERMINIZATION
+        index = playouts // per_sample
         if index < MAX_DETERMINIZATIONS:
             current = samples[index] if index < len(samples) else sample()
         else:
