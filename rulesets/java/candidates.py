@@ -27,6 +27,7 @@ from .board import FOOTPRINT_BY_HEXES, INDEX, NEIGHBORS
 from .land import NOBODY, Land
 from .legal import BLOCKS
 from .random_draws import SAMPLED, CarriedTurn, random_action
+from .scoring import cities
 from .state import JavaState
 
 #: how many of each kind the root keeps (the rest of the list is kept whole)
@@ -66,6 +67,25 @@ class Board:
         for label in labels:
             if label != NOBODY:
                 self.sizes[label] = self.sizes.get(label, 0) + 1
+
+    def lead_after(self, leaves: int | None, comes: int | None) -> int:
+        """The seat's lead (fame points and the grand final reckoning as it would stand, JAVA-12.2/12.3: the
+        score sheet's totals) over the best other seat, after its developer leaves space ``leaves`` and one
+        comes to ``comes`` (None: none does): what the walk scores now, read without playing it."""
+        dev, seat = self.land.dev, self.seat
+        kept = [(i, dev[i]) for i in (leaves, comes) if i is not None]
+        if leaves is not None:
+            dev[leaves] = NOBODY
+        if comes is not None:
+            dev[comes] = seat
+        try:
+            ranked = cities(self.state, self.land)
+        finally:
+            for i, was in kept:
+                dev[i] = was
+        totals = [player.score + (0 if player.gfr_done else sum(city.points(n) for city in ranked))
+                  for n, player in enumerate(self.state.players)]
+        return totals[seat] - max(total for n, total in enumerate(totals) if n != seat)
 
     def stand(self, i: int) -> int:
         """What a developer of the seat standing on ``i`` is worth: its height (rank, JAVA-2.13), the value of
@@ -108,12 +128,18 @@ def _placement(board: Board, action: Any) -> int:
     return board.tile(action.hexes)
 
 
+#: a point of lead now weighs more than any difference in where a developer stands
+LEAD = 1000
+
+
 def _move(board: Board, action: Any) -> int:
-    return board.stand(INDEX[tuple(action.to)]) - board.stand(INDEX[tuple(action.from_)])
+    start, goal = INDEX[tuple(action.from_)], INDEX[tuple(action.to)]
+    return LEAD * board.lead_after(start, goal) + board.stand(goal) - board.stand(start)
 
 
 def _entry(board: Board, action: Any) -> int:
-    return board.stand(INDEX[tuple(action.to)]) - (1 if action.via is not None else 0)  # a dearer way in
+    goal = INDEX[tuple(action.to)]
+    return LEAD * board.lead_after(None, goal) + board.stand(goal) - (1 if action.via is not None else 0)  # dearer
 
 
 def _irrigation(board: Board, action: Any) -> int:

@@ -10,7 +10,7 @@ from rulesets.core.drawing import Frame, Svg
 from rulesets.core.search import value
 
 from . import (candidates, cards, carried, consistency, developers, festival, irrigation, legal, palaces, picture, random_draws, sampling,
-               setup, tiles, turns)
+               setup, tiles, turns, worth)
 from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
@@ -188,7 +188,6 @@ class Java(Ruleset[JavaState, Action]):
         return candidates.playout_action(state, player, rnd)
 
     def evaluate(self, state: JavaState, player: int) -> float:
-        """A cut-off's worth: the seat's lead on the score the game would end with now (fame points plus the
-        grand final reckoning still to come, JAVA-12.2/12.3: the score sheet), squashed into [0, 1]."""
-        sheet = score_sheet(state, carried.of(state).land)
-        return value.margin([sum(item.points for item in items) for items in sheet], player)
+        """A cut-off's worth: the seat's lead on the score the game would end with now (the score sheet) plus
+        what its developers and villages promise (``worth``), squashed into [0, 1]."""
+        return value.margin(worth.worth(state, carried.of(state).land), player)
