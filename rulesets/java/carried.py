@@ -108,6 +108,7 @@ def play(state: JavaState, action: Any, otherwise: Any) -> Events:
     hexes it changed re-read), end_turn without its tile check (a listed end_turn meets it, JAVA-3.5),
     anything else through ``otherwise`` (core's routing); the move counted, the board kept for the next."""
     kind = type(action)
+    board: Carried | None
     if kind is PlaceTile:
         board = of(state)
         events = place_tile(state, action, board.land)

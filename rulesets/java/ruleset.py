@@ -156,7 +156,7 @@ class Java(Ruleset[JavaState, Action]):
     def random_action(self, state: JavaState, player: int, rnd: random.Random) -> Any | None:
         return random_draws.random_action(state, player, rnd)
 
-    def play_trusted(self, state: JavaState, action: Action) -> Events:
+    def play_trusted(self, state: JavaState, action: Any) -> Events:
         """Core's trusted path with the board carried from one action to the next (``carried``)."""
         return carried.play(state, action, self._routed)
 
@@ -166,7 +166,7 @@ class Java(Ruleset[JavaState, Action]):
         carried.copied(state, copy)
         return copy
 
-    def _routed(self, state: JavaState, action: Action) -> Events:
+    def _routed(self, state: JavaState, action: Any) -> Events:
         return self.trusted_handler(state, action)(state, action)
 
     # ------------------------------------------------------------------ search (rulesets.core.search)
@@ -181,10 +181,10 @@ class Java(Ruleset[JavaState, Action]):
     def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> JavaState:
         return sampling.determinize(view, viewer, rnd, self.load_state)
 
-    def search_candidates(self, state: JavaState, player: int, legal: list[Action], rnd: random.Random) -> list[Action]:
+    def search_candidates(self, state: JavaState, player: int, legal: list[Any], rnd: random.Random) -> list[Any]:
         return candidates.search_candidates(state, player, legal, rnd)
 
-    def playout_action(self, state: JavaState, player: int, rnd: random.Random) -> Action | None:
+    def playout_action(self, state: JavaState, player: int, rnd: random.Random) -> Any | None:
         return candidates.playout_action(state, player, rnd)
 
     def evaluate(self, state: JavaState, player: int) -> float:
