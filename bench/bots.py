@@ -13,7 +13,8 @@ For every game with a ``determinize`` hook (the games a bot can play):
 * strength: 2 and 3 players, ``--games`` seeded games each (seed ``bots/<opponent>/<players>/<n>``,
   the bot in seat ``n % players``), the bot at ``--budget`` ms a move against uniform random
   play (target: it wins 90%) and against a one-ply greedy player (the action whose result has
-  the best score for it now, ``final_scores``; target 60%). A win is a place among the winners.
+  the best score for it now, ``final_scores``, each listed action played on a copy through
+  ``play_trusted``, which tests/core/test_simulation.py holds equal to ``apply``; target 60%). A win is a place among the winners.
   ``--jobs N`` plays N games at once (one process each; the search's budget is a fixed amount of
   work, so a loaded processor changes the time a move takes, not the move); the lost games' seeds
   are printed, and with ``--max-actions`` a game that has not ended by then counts as not won.
@@ -59,7 +60,8 @@ def greedy(ruleset: Any, state: Any, seat: int, rnd: random.Random) -> Any:
     best: list[Any] = []
     best_score = None
     for action in ruleset.legal_actions(state, seat):
-        after, _ = ruleset.apply(state, action)
+        after = ruleset.copy_state(state)  # a listed action: the trusted path ends where apply ends
+        ruleset.play_trusted(after, action)
         score = ruleset.final_scores(after)[seat]
         if best_score is None or score > best_score:
             best, best_score = [action], score
@@ -76,11 +78,14 @@ def bot(budget_ms: int, seed: str) -> Player:
 
 
 def play_game(ruleset: Any, players: int, seed: str, seats: list[Player],
-              max_actions: int | None = None) -> list[int] | None:
-    """A whole game, each seat played by its player; answers the winners (None: still going after ``max_actions``)."""
+              max_actions: int | None = None, ended: list[Any] | None = None) -> list[int] | None:
+    """A whole game, each seat played by its player; answers the winners (None: still going after ``max_actions``).
+    ``ended`` (a list) receives the last state."""
     state = ruleset.setup(players, seed)
     rnd = random.Random(seed)
     while True:
+        if ended is not None:
+            ended[:] = [state]
         awaited = list(acting_seats(ruleset, state))
         if not awaited:
             break
@@ -102,15 +107,20 @@ OPPONENTS: dict[str, Player] = {"random": uniform, "greedy": greedy}
 
 def strength_game(game: str, opponent: str, players: int, n: int, budget_ms: int,
                   max_actions: int | None) -> tuple[str, str]:
-    """One seeded strength game (a process of its own under ``--jobs``): its seed and how it went for the bot."""
+    """One seeded strength game (a process of its own under ``--jobs``): its seed and how it went for the bot,
+    printed as it ends (with the final scores, the bot's seat, the actions and the time it took)."""
     ruleset = get_ruleset(game)
     seed = f"bots/{opponent}/{players}/{n}"
     seats: list[Player] = [OPPONENTS[opponent]] * players
     seats[n % players] = bot(budget_ms, seed)
-    winners = play_game(ruleset, players, seed, seats, max_actions)
-    if winners is None:
-        return seed, "capped"
-    return seed, "won" if (n % players) in winners else "lost"
+    began = time.perf_counter()
+    ended: list[Any] = []
+    winners = play_game(ruleset, players, seed, seats, max_actions, ended)
+    how = "capped" if winners is None else "won" if (n % players) in winners else "lost"
+    state = ended[0]
+    print(f"    game {seed}: bot in seat {n % players}, {how}; scores {ruleset.final_scores(state)}, "
+          f"{state.move} actions, {time.perf_counter() - began:.0f} s", flush=True)
+    return seed, how
 
 
 def speed(ruleset: Any) -> None:
@@ -136,9 +146,11 @@ def timing(ruleset: Any, budget_ms: int) -> None:
               f"(allowed {budget_ms + SLACK_MS}); cut short {cut}")
 
 
-def strength(ruleset: Any, games: int, budget_ms: int, jobs: int, max_actions: int | None) -> None:
+def strength(ruleset: Any, games: int, budget_ms: int, jobs: int, max_actions: int | None,
+             opponents: list[str]) -> None:
     targets = {"random": RANDOM_TARGET, "greedy": GREEDY_TARGET}
-    for name, target in targets.items():
+    for name in opponents:
+        target = targets[name]
         for players in (2, 3):
             began = time.perf_counter()
             tasks = [(ruleset.id, name, players, n, budget_ms, max_actions) for n in range(games)]
@@ -183,6 +195,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="strength games played at once, one process each")
     parser.add_argument("--max-actions", type=int, default=None,
                         help="a strength game still going after this many actions counts as not won (printed)")
+    parser.add_argument("--opponents", default="random,greedy", help="the strength part's opponents")
     args = parser.parse_args()
     rulesets = [get_ruleset(args.game)] if args.game else [r for r in all_rulesets() if r.searchable]
     parts = set(args.part.split(","))
@@ -199,7 +212,7 @@ def main() -> None:
         if "time" in parts:
             timing(ruleset, args.budget)
         if "strength" in parts:
-            strength(ruleset, args.games, args.budget, args.jobs, args.max_actions)
+            strength(ruleset, args.games, args.budget, args.jobs, args.max_actions, args.opponents.split(","))
 
 
 if __name__ == "__main__":

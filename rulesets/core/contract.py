@@ -218,6 +218,9 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
     # ------------------------------------------------------------------ search (rulesets.core.search)
     #: with ``evaluate``: a playout stops after this many actions and is valued by ``evaluate``.
     rollout_depth: int | None = None
+    #: how many playouts share one sampled state (None: the search's default); a game whose hidden part rarely
+    #: matters within a playout and whose samples are dear to make sets it higher.
+    playouts_per_determinization: int | None = None
 
     def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> S:
         """A full state consistent with ``viewer``'s ``view``: what the seat cannot see drawn from what it
@@ -232,6 +235,13 @@ class Ruleset(Replay[S, A], Views[S, A], Described[S, A], ABC):
     def playout_action(self, state: S, player: int, rnd: random.Random) -> A | None:
         """The search's playout policy: by default ``random_action``; a game overrides it where random play is weak."""
         return self.random_action(state, player, rnd)
+
+    def search_candidates(self, state: S, player: int, legal: list[A], rnd: random.Random) -> list[A]:
+        """The actions the search tries at the root: by default every one of ``legal`` (the seat's legal actions
+        in the search's first sample ``state``). A game whose lists run to thousands narrows them to a bounded,
+        well-chosen subset of ``legal``, read from that sample (which the seat's view decides) and ``rnd`` only;
+        the search keeps only actions of ``legal``."""
+        return legal
 
     def evaluate(self, state: S, player: int) -> float | None:
         """A position's worth to ``player`` in [0, 1] before the end (None: the game has no evaluation, playouts run

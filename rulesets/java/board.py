@@ -61,6 +61,7 @@ EXIT_COST: dict[str, int] = {"lowlands": COSTS.exit_developer.via_lowlands,
                              "mountains": COSTS.exit_developer.via_mountains}
 #: JAVA-5.1: edge spaces and every outer hex (an entry space once a tile covers it).
 ENTRY: tuple[bool, ...] = tuple(EDGE[i] or not CENTRAL[i] for i in range(N))
+ENTRY_CELLS: tuple[int, ...] = tuple(i for i in range(N) if ENTRY[i])
 
 
 def _check() -> None:
@@ -161,3 +162,19 @@ KEY_INDEX: dict[str, int] = {key(h): i for i, h in enumerate(HEXES)}
 #: pairs of adjacent outer-ring hexes (a tile lying only there is refused, JAVA-4.4).
 OUTER_NEIGHBOR_PAIRS: tuple[tuple[Hex, Hex], ...] = tuple(
     (HEXES[i], HEXES[j]) for i in range(N_CENTRAL, N) for j in NEIGHBORS[i] if j > i and not CENTRAL[j])
+
+
+def _footprints_at() -> dict[int, tuple[tuple[int, ...], ...]]:
+    out: dict[int, tuple[tuple[int, ...], ...]] = {}
+    for size, footprints in FOOTPRINTS.items():
+        at: list[list[int]] = [[] for _ in range(N)]
+        for n, fp in enumerate(footprints):
+            for i in fp.cells:
+                at[i].append(n)
+        out[size] = tuple(tuple(found) for found in at)
+    return out
+
+
+#: per tile size, per hex: the indices (in ``FOOTPRINTS[size]``) of the footprints covering that hex, so a
+#: change on a few hexes re-reads only the footprints it can change (``carried``).
+FOOTPRINTS_AT: dict[int, tuple[tuple[int, ...], ...]] = _footprints_at()

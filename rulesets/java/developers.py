@@ -49,12 +49,13 @@ def _where(land: Land, h: tuple[int, ...], i: int | None) -> dict[str, object]:
     return {"space": hex_of(h), "lies_in": lies_in(i), "level": 0 if i is None else land.level[i]}
 
 
-def enter_developer(state: JavaState, action: EnterDeveloper) -> Events:
+def enter_developer(state: JavaState, action: EnterDeveloper, land: Land | None = None) -> Events:
+    """``land``: the state's, when the caller carries it (the simulation path, ``carried``); kept up to date."""
     seat = action.player
     supply = state.players[seat].developer_supply
     if supply == 0:
         raise NO_DEVELOPER_IN_SUPPLY(explain={"needed": {"developers": 1}, "have": {"developers": supply}})
-    land = Land(state)
+    land = land or Land(state)
     i = INDEX.get(tuple(action.to))
     if i is None or not entry_space(land, i):
         raise NOT_AN_ENTRY_SPACE("JAVA-5.1", movement=COMING_IN(), explain=_where(land, action.to, i))
@@ -66,14 +67,14 @@ def enter_developer(state: JavaState, action: EnterDeveloper) -> Events:
     cost = region_cost(i, action.via, ENTER_COST)
     check_ap(state, cost, "JAVA-5.2")
     state.players[seat].developer_supply -= 1
-    land.space(i).developer = seat
+    land.set_developer(i, seat)
     spend(state, cost)
     return [DeveloperEntered(player=seat, to=HEXES[i], cost=cost)]
 
 
-def exit_developer(state: JavaState, action: ExitDeveloper) -> Events:
+def exit_developer(state: JavaState, action: ExitDeveloper, land: Land | None = None) -> Events:
     seat = action.player
-    land = Land(state)
+    land = land or Land(state)
     i = INDEX.get(tuple(action.from_))
     if i is None or land.dev[i] != seat:
         raise NO_OWN_DEVELOPER_THERE("JAVA-5.3", explain={"space": hex_of(action.from_), "held_by": held_by(land, i)})
@@ -82,19 +83,19 @@ def exit_developer(state: JavaState, action: ExitDeveloper) -> Events:
     _check_via(i, action.via)
     cost = region_cost(i, action.via, EXIT_COST)
     check_ap(state, cost, "JAVA-5.3")
-    land.space(i).developer = None
+    land.set_developer(i, None)
     state.players[seat].developer_supply += 1
     spend(state, cost)
     return [DeveloperExited(player=seat, from_=HEXES[i], cost=cost)]
 
 
-def _cheapest_first(land: Land, start: int, seat: int) -> Iterator[tuple[int, int]]:
+def _cheapest_first(land: Land, start: int, seat: int, within: int | None = None) -> Iterator[tuple[int, int]]:
     """JAVA-6.2 to 6.5: ``(space, fewest terrain changes)`` for every land space reachable from
     ``start`` (through the mover's own developers, never another player's), cheapest first.
 
     A step costs ``SAME_AP`` (nothing) or ``CHANGE_AP``: a 0-1 breadth-first search, whose
     deque pops spaces in order of cost, so a space's first pop is final and a caller after
-    one destination stops there instead of costing the whole land.
+    one destination stops there instead of costing the whole land; ``within``: none dearer than that.
     """
     unseen = 1 << 30
     dist = [unseen] * N
@@ -108,6 +109,8 @@ def _cheapest_first(land: Land, start: int, seat: int) -> Iterator[tuple[int, in
             continue  # an entry left behind by a cheaper way found later
         done[i] = True
         d = dist[i]
+        if within is not None and d > within:
+            return  # popped cheapest first: every space left costs more
         yield i, d
         for j in NEIGHBORS[i]:
             # land.is_land(j), inlined: this loop is the whole cost of a move
@@ -122,9 +125,10 @@ def _cheapest_first(land: Land, start: int, seat: int) -> Iterator[tuple[int, in
                     queue.append(j)
 
 
-def move_costs(land: Land, start: int, seat: int) -> dict[int, int]:
-    """The fewest terrain changes to every land space reachable from ``start`` (JAVA-6.2 to 6.5)."""
-    return dict(_cheapest_first(land, start, seat))
+def move_costs(land: Land, start: int, seat: int, within: int | None = None) -> dict[int, int]:
+    """The fewest terrain changes to every land space reachable from ``start`` (JAVA-6.2 to 6.5), at most
+    ``within`` of them when given."""
+    return dict(_cheapest_first(land, start, seat, within))
 
 
 def move_cost(land: Land, start: int, goal: int, seat: int) -> int | None:
@@ -135,9 +139,9 @@ def move_cost(land: Land, start: int, goal: int, seat: int) -> int | None:
     return None
 
 
-def move_developer(state: JavaState, action: MoveDeveloper) -> Events:
+def move_developer(state: JavaState, action: MoveDeveloper, land: Land | None = None) -> Events:
     seat = action.player
-    land = Land(state)
+    land = land or Land(state)
     start = INDEX.get(tuple(action.from_))
     if start is None or land.dev[start] != seat:
         raise NO_OWN_DEVELOPER_THERE("JAVA-6.1", explain={"space": hex_of(action.from_),
@@ -158,8 +162,8 @@ def move_developer(state: JavaState, action: MoveDeveloper) -> Events:
                                    "reachable": spaces(i for i in move_costs(land, start, seat) if i != start)})
         cost = found
     check_ap(state, cost, "JAVA-6.4")
-    land.space(start).developer = None
-    land.space(goal).developer = seat
+    land.set_developer(start, None)
+    land.set_developer(goal, seat)
     spend(state, cost)
     return [DeveloperMoved(player=seat, from_=HEXES[start], to=HEXES[goal], cost=cost)]
 

@@ -20,8 +20,9 @@ from .refusals import IRRIGATION_ON_EDGE, IRRIGATION_OUTSIDE_CENTRAL_JAVA, IRRIG
 IRRIGATION_AP = COSTS.place_irrigation.ap
 
 
-def place_irrigation(state: JavaState, action: PlaceIrrigation) -> Events:
-    """JAVA-8.1: a bare interior space of central Java."""
+def place_irrigation(state: JavaState, action: PlaceIrrigation, land: Land | None = None) -> Events:
+    """JAVA-8.1: a bare interior space of central Java. ``land``: the state's, when the caller carries it (the
+    simulation path, ``carried``); kept up to date."""
     if state.supply.irrigation == 0:
         raise IRRIGATION_SUPPLY_EXHAUSTED(explain={"needed": {"irrigation_tiles": 1},
                                                    "have": {"irrigation_tiles": state.supply.irrigation}})
@@ -32,15 +33,16 @@ def place_irrigation(state: JavaState, action: PlaceIrrigation) -> Events:
     if EDGE[i]:
         raise IRRIGATION_ON_EDGE(explain={"space": hex_of(h), "lies_in": lies_in(i),
                                           "adjacent_to": outer_neighbours(i)})
-    land = Land(state)
+    land = land or Land(state)
     if land.level[i] or land.pond[i]:
         raise SPACE_NOT_EMPTY(explain={"space": hex_of(h), "terrain": terrain(land, i), "level": land.level[i]})
     check_ap(state, IRRIGATION_AP, "JAVA-8.1")
     state.supply.irrigation -= 1
     state.irrigation_tiles.append(h)
+    land.add_pond(i)
     spend(state, IRRIGATION_AP)
     events: list[JavaEvent] = [IrrigationPlaced(player=action.player, hex=h)]
-    score_enclosed_areas(state, Land(state), [i], events)
+    score_enclosed_areas(state, land, [i], events)
     return events
 
 

@@ -17,7 +17,8 @@ NOBODY = -1
 
 
 class Land:
-    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups", "_risky")
+    __slots__ = ("state", "level", "top", "village", "dev", "palace", "pond", "tiles", "_groups", "_palace_groups",
+                 "_risky", "_blocked", "_members")
 
     def __init__(self, state: JavaState) -> None:
         self.state = state
@@ -45,7 +46,22 @@ class Land:
             self.pond[INDEX[tuple(h)]] = True
         self._groups: list[int] | None = None
         self._palace_groups: dict[int, int] | None = None
-        self._risky: list[bool] | None = None
+        self._risky: dict[int, bool] | None = None
+        self._blocked: list[bool] | None = None
+        self._members: dict[int, list[int]] | None = None
+
+    def copied(self, state: JavaState) -> "Land":
+        """This board for ``state``, a copy of this Land's state (``Ruleset.copy_state``): the per-space lists
+        copied, what is only ever replaced (groups and the like) shared."""
+        twin = Land.__new__(Land)
+        twin.state = state
+        twin.level, twin.top, twin.village = self.level[:], self.top[:], self.village[:]
+        twin.dev, twin.palace, twin.pond = self.dev[:], self.palace[:], self.pond[:]
+        twin.tiles = {tile.id: tile for tile in state.placed_tiles}
+        twin._groups, twin._palace_groups, twin._members = self._groups, self._palace_groups, self._members
+        twin._risky = None if self._risky is None else dict(self._risky)
+        twin._blocked = None if self._blocked is None else self._blocked[:]
+        return twin
 
     def add_tile(self, tile: "PlacedTile", cells: list[int]) -> None:
         """Follow a tile just laid on ``cells`` (its stacks already updated in the state)."""
@@ -54,7 +70,27 @@ class Land:
             self.level[i] += 1
             self.top[i] = tile.id
             self.village[i] = tile.village == HEXES[i]
-        self._groups = self._palace_groups = self._risky = None
+        self._groups = self._palace_groups = self._risky = self._members = None
+
+    def add_palace(self, i: int, n: int) -> None:
+        """Follow palace ``n`` (of ``state.palaces``) just built on space ``i``."""
+        self.palace[i] = n
+        self._palace_groups = self._risky = None
+        if self._blocked is not None:
+            self._blocked[i] = True
+
+    def add_pond(self, i: int) -> None:
+        """Follow an irrigation tile just laid on space ``i``."""
+        self.pond[i] = True
+        if self._blocked is not None:
+            self._blocked[i] = True
+
+    def set_developer(self, i: int, seat: int | None) -> None:
+        """Put ``seat``'s developer on space ``i`` (None: take it off), in the state and here alike."""
+        self.space(i).developer = seat
+        self.dev[i] = NOBODY if seat is None else seat
+        if self._blocked is not None:
+            self._blocked[i] = self.pond[i] or self.palace[i] != NOBODY or seat is not None
 
     # ------------------------------------------------------------ spaces
     def is_land(self, i: int) -> bool:
@@ -62,8 +98,11 @@ class Land:
         return self.level[i] >= 1 and self.palace[i] == NOBODY
 
     def blocked(self) -> list[bool]:
-        """JAVA-4.6: spaces no tile may cover (ponds, palaces, developers)."""
-        return [self.pond[i] or self.palace[i] != NOBODY or self.dev[i] != NOBODY for i in range(N)]
+        """JAVA-4.6: spaces no tile may cover (ponds, palaces, developers). Kept while the Land lives (a tile
+        laid changes none of them; ``set_developer`` follows developers); not to be changed by the caller."""
+        if self._blocked is None:
+            self._blocked = [self.pond[i] or self.palace[i] != NOBODY or self.dev[i] != NOBODY for i in range(N)]
+        return self._blocked
 
     def space(self, i: int) -> Space:
         text = key(HEXES[i])
@@ -104,28 +143,40 @@ class Land:
             self._palace_groups = counts
         return self._palace_groups
 
-    def near_two_cities(self) -> list[bool]:
-        """Hexes whose own group and neighbours' groups hold two palaces or more together: only a
-        village hex laid there could join two cities (JAVA-4.8)."""
+    def near_two_cities(self, i: int) -> bool:
+        """Whether space ``i``'s own group and its neighbours' groups hold two palaces or more together: only a
+        village hex laid there could join two cities (JAVA-4.8). Answered per space, kept until a tile is laid."""
         if self._risky is None:
-            labels = self.groups()
-            palaces = self.palaces_by_group()
-            risky = [False] * N
+            self._risky = {}
+        risky = self._risky.get(i)
+        if risky is None:
+            risky = False
             if len(self.state.palaces) >= 2:
-                for i in range(N):
-                    near = {labels[j] for j in NEIGHBORS[i] if labels[j] in palaces}
-                    if labels[i] in palaces:
-                        near.add(labels[i])
-                    risky[i] = sum(palaces[label] for label in near) >= 2
-            self._risky = risky
-        return self._risky
+                labels = self.groups()
+                palaces = self.palaces_by_group()
+                near = {labels[j] for j in NEIGHBORS[i] if labels[j] in palaces}
+                if labels[i] in palaces:
+                    near.add(labels[i])
+                risky = sum(palaces[label] for label in near) >= 2
+            self._risky[i] = risky
+        return risky
+
+    def members(self) -> dict[int, list[int]]:
+        """Each group label's spaces, in index order (JAVA-2.9; not to be changed by the caller)."""
+        if self._members is None:
+            members: dict[int, list[int]] = {}
+            for j, label in enumerate(self.groups()):
+                if label != NOBODY:
+                    members.setdefault(label, []).append(j)
+            self._members = members
+        return self._members
 
     def group_of(self, i: int) -> list[int]:
+        """The spaces of ``i``'s group, in index order (a fresh list)."""
         label = self.groups()[i]
         if label == NOBODY:
             return []
-        labels = self.groups()
-        return [j for j in range(N) if labels[j] == label]
+        return list(self.members()[label])
 
     def palaces_in(self, cells: Iterable[int]) -> list[int]:
         return [self.palace[i] for i in cells if self.palace[i] != NOBODY]

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from .actions import (BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, TakeFestivalCard, UseActionToken)
-from .board import CENTRAL, EDGE, ENTER_COST, ENTRY_REGIONS, EXIT_COST, HEXES, N
+from .board import CENTRAL, EDGE, ENTER_COST, ENTRY_CELLS, ENTRY_REGIONS, EXIT_COST, HEXES, N
 from .cards import CARD_AP, CARDS_PER_TURN
 from .components import CARDS, PALACE_VALUES
 from .developers import entry_space, move_costs
@@ -21,7 +21,7 @@ from .land import NOBODY, Land
 from .palaces import BUILD_AP, EXTEND_AP
 from .state import JavaState
 from .tiles import any_affordable_placement, placements
-from .action_points import ap_left, can_pay, tile_obligation_open
+from .action_points import RESERVE_AP, ap_left, can_pay, tile_obligation_open
 
 
 def legal_actions(state: JavaState, player: int, types: frozenset[str] | None) -> list[Any]:
@@ -48,9 +48,9 @@ class Turn:
 
     __slots__ = ("state", "seat", "left", "_land", "_tiles", "_may_end")
 
-    def __init__(self, state: JavaState, seat: int) -> None:
+    def __init__(self, state: JavaState, seat: int, land: Land | None = None) -> None:
         self.state, self.seat, self.left = state, seat, ap_left(state)
-        self._land: Land | None = None
+        self._land: Land | None = land
         self._tiles: list[Any] | None = None
         self._may_end: bool | None = None
 
@@ -96,7 +96,7 @@ def entry_spaces(t: Turn) -> list[int]:
     if t.state.players[t.seat].developer_supply == 0:
         return []
     land = t.land
-    return [i for i in range(N) if entry_space(land, i) and land.is_land(i) and land.dev[i] == NOBODY]
+    return [i for i in ENTRY_CELLS if entry_space(land, i) and land.is_land(i) and land.dev[i] == NOBODY]
 
 
 def entries_at(t: Turn, i: int) -> list[Any]:
@@ -106,8 +106,8 @@ def entries_at(t: Turn, i: int) -> list[Any]:
 
 def _exit(t: Turn) -> list[Any]:
     land, out = t.land, []
-    for i in range(N):
-        if land.dev[i] == t.seat and entry_space(land, i):
+    for i in t.own_developers():
+        if entry_space(land, i):
             out.extend(_by_region(ExitDeveloper, "from_", t.state, i, EXIT_COST, t.seat))
     return out
 
@@ -115,8 +115,9 @@ def _exit(t: Turn) -> list[Any]:
 def moves_from(t: Turn, i: int) -> list[Any]:
     """Every move of the developer standing on space ``i`` (JAVA-6)."""
     land, state, seat = t.land, t.state, t.seat
+    within = t.left - RESERVE_AP if tile_obligation_open(state) else t.left  # dearer: can_pay refuses it
     return [MoveDeveloper(player=seat, from_=HEXES[i], to=HEXES[j])
-            for j, cost in sorted(move_costs(land, i, seat).items())
+            for j, cost in sorted(move_costs(land, i, seat, max(within, 0)).items())
             if j != i and land.dev[j] == NOBODY and can_pay(state, cost)]
 
 
@@ -181,14 +182,10 @@ def _by_region(kind: type, field: str, state: JavaState, i: int, table: dict[str
 
 
 def _builds(state: JavaState, land: Land, seat: int) -> list[Any]:
-    labels = land.groups()
-    members: dict[int, list[int]] = {}
-    for i in range(N):
-        if labels[i] != NOBODY:
-            members.setdefault(labels[i], []).append(i)
     out: list[Any] = []
-    for group in members.values():
-        if len(group) < 2 or land.palaces_in(group) or land.sole_highest(group) != seat:
+    for group in land.members().values():
+        if len(group) < 2 or seat not in [land.dev[i] for i in group] or land.palaces_in(group) \
+                or land.sole_highest(group) != seat:
             continue
         values = [v for v in PALACE_VALUES if v <= len(group) and state.supply.palaces.get(str(v), 0) > 0]
         for i in sorted(group, key=lambda c: HEXES[c]):

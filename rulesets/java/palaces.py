@@ -45,11 +45,12 @@ def _ranking(land: Land, cells: list[int]) -> dict[str, object]:
     return {"levels": {str(seat): levels[seat] for seat in sorted(levels)}, "sole_highest": land.sole_highest(cells)}
 
 
-def build_palace(state: JavaState, action: BuildPalace) -> Events:
-    """JAVA-7.1 to 7.3, checks in the spec's order."""
+def build_palace(state: JavaState, action: BuildPalace, land: Land | None = None) -> Events:
+    """JAVA-7.1 to 7.3, checks in the spec's order. ``land``: the state's, when the caller carries it (the
+    simulation path, ``carried``); kept up to date."""
     seat = action.player
     _check_value(action.value, "JAVA-7.1")
-    land = Land(state)
+    land = land or Land(state)
     i = INDEX.get(tuple(action.hex))
     if i is None or land.level[i] == 0 or land.pond[i] or not land.village[i]:
         raise NOT_A_VILLAGE_SPACE(explain={"space": hex_of(action.hex), "terrain": terrain(land, i)})
@@ -70,6 +71,7 @@ def build_palace(state: JavaState, action: BuildPalace) -> Events:
     check_ap(state, BUILD_AP, "JAVA-7.1")
     state.supply.palaces[str(action.value)] -= 1
     state.palaces.append(Palace(hex=HEXES[i], values=[action.value]))
+    land.add_palace(i, len(state.palaces) - 1)
     state.turn.palaces_changed.append(HEXES[i])
     points = PALACE_POINTS[str(action.value)]
     state.players[seat].score += points

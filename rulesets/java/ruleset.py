@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rulesets.core import OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
+from rulesets.core import Events, OptionSpec, Phase, PhaseTable, Ruleset, ScoreSheet, Seating
 from rulesets.core.drawing import Frame, Svg
 from rulesets.core.search import value
 
-from . import (cards, consistency, developers, festival, irrigation, legal, palaces, picture, random_draws, sampling,
-               setup, tiles, turns)
+from . import (candidates, cards, carried, consistency, developers, festival, irrigation, legal, palaces, picture, random_draws, sampling,
+               setup, tiles, turns, worth)
 from .actions import (Action, BuildPalace, DeclareFestival, EndTurn, EnterDeveloper, ExitDeveloper, ExtendPalace,
                       FestivalBid, FestivalPass, FestivalProposeTie, FestivalTieResponse, MoveDeveloper,
                       PlaceIrrigation, PlaceTile, TakeFestivalCard, UseActionToken)
@@ -156,15 +156,38 @@ class Java(Ruleset[JavaState, Action]):
     def random_action(self, state: JavaState, player: int, rnd: random.Random) -> Any | None:
         return random_draws.random_action(state, player, rnd)
 
+    def play_trusted(self, state: JavaState, action: Any) -> Events:
+        """Core's trusted path with the board carried from one action to the next (``carried``)."""
+        return carried.play(state, action, self._routed)
+
+    def copy_state(self, state: JavaState) -> JavaState:
+        """Core's copy, the carried board copied along (``carried.copied``)."""
+        copy = super().copy_state(state)
+        carried.copied(state, copy)
+        return copy
+
+    def _routed(self, state: JavaState, action: Any) -> Events:
+        return self.trusted_handler(state, action)(state, action)
+
     # ------------------------------------------------------------------ search (rulesets.core.search)
-    #: a playout is cut off after about one turn of each seat: a random Java turn is mostly developer walks,
-    #: and past that they only add noise to what the board is worth.
-    rollout_depth = 8
+    #: a playout is cut off after about two turns of each seat (``candidates.playout_action`` plays a turn in a
+    #: few actions: a tile, a palace, a walk, the end), then valued by ``evaluate``.
+    rollout_depth = 16
+    #: what a sample fills in (the other hands, the deck's order: JAVA-1.5, 9.2) matters to a playout only when
+    #: a card is drawn or a festival held, and a sample costs about a hundred playout actions (copy, load,
+    #: the list of thousands of actions): a sample serves more playouts than core's default.
+    playouts_per_determinization = 12
 
     def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> JavaState:
         return sampling.determinize(view, viewer, rnd, self.load_state)
 
+    def search_candidates(self, state: JavaState, player: int, legal: list[Any], rnd: random.Random) -> list[Any]:
+        return candidates.search_candidates(state, player, legal, rnd)
+
+    def playout_action(self, state: JavaState, player: int, rnd: random.Random) -> Any | None:
+        return candidates.playout_action(state, player, rnd)
+
     def evaluate(self, state: JavaState, player: int) -> float:
-        """A cut-off's worth: the seat's lead on the score the game would end with now (fame points plus the
-        grand final reckoning still to come, JAVA-12.2/12.3: the score sheet), squashed into [0, 1]."""
-        return value.margin(self.final_scores(state), player)
+        """A cut-off's worth: the seat's lead on the score the game would end with now (the score sheet) plus
+        what its developers and villages promise (``worth``), squashed into [0, 1]."""
+        return value.margin(worth.worth(state, carried.of(state).land), player)

@@ -67,7 +67,7 @@ def palaces_joined(land: Land, cells: Collection[int], village: int | None) -> l
     groups), and it lies within the groups of that hex and its neighbours: when those
     hold at most one palace together, it cannot; otherwise the group is walked.
     """
-    if village is None or not land.near_two_cities()[village]:
+    if village is None or not land.near_two_cities(village):
         return []
     seen = {village}
     stack = [village]
@@ -88,7 +88,8 @@ def joins_two_cities(land: Land, cells: Collection[int], village: int | None) ->
     return len(palaces_joined(land, cells, village)) >= 2
 
 
-def place_tile(state: JavaState, action: PlaceTile) -> Events:
+def place_tile(state: JavaState, action: PlaceTile, land: Land | None = None) -> Events:
+    """``land``: the state's, when the caller carries it (the simulation path, ``carried``); kept up to date."""
     seat = action.player
     kind = TILE_TYPE_NAMED.get(action.tile)
     if kind is None:
@@ -115,7 +116,7 @@ def place_tile(state: JavaState, action: PlaceTile) -> Events:
     cells = [INDEX[h] for h in hexes]
     if not any(CENTRAL[i] for i in cells):
         raise NO_HEX_IN_CENTRAL_JAVA(explain={"needed": {"central_hexes": 1}, "offered": {"central_hexes": 0}})
-    land = Land(state)
+    land = land or Land(state)
     for i in cells:
         if land.pond[i]:
             raise COVERS_POND(explain={"space": space(i), "holds": "irrigation"})

@@ -7,8 +7,10 @@ import random
 import time
 from typing import Any
 
+import msgspec
 import pytest
 
+from rulesets.core.codec import canonical_json
 from rulesets.core.host import get_ruleset
 from rulesets.core.search import NoLegalAction, NotSearchable, sampling, suggest
 from rulesets.core.search.budget import meter, units_for
@@ -115,3 +117,37 @@ def test_a_search_pauses_between_playouts_so_other_requests_run():
     assert found.searched.playouts > 1 and len(pauses) >= found.searched.playouts
     again = suggest(solenia, solenia.view(state, 0), 0, budget_ms=200, seed=1)
     assert again.suggestions == found.suggestions or found.searched.cut_short or again.searched.cut_short
+
+
+class _Narrowed(Solenia):
+    """A Solenia whose root keeps its first two legal actions, and names one action the seat may not take."""
+
+    def search_candidates(self, state: Any, player: int, legal: list[Any], rnd: random.Random) -> list[Any]:
+        someone_else = msgspec.structs.replace(legal[0], player=(player + 1) % len(state.players))
+        return legal[:2] + [someone_else] + legal[:1]
+
+
+def test_a_game_narrows_the_root_to_legal_candidates_each_tried_once():
+    """``search_candidates`` decides the root's arms; one that is not the seat's legal action is never tried,
+    and one named twice is one arm."""
+    solenia, narrowed = get_ruleset("solenia"), _Narrowed()
+    state = solenia.setup(2, "narrowed")
+    seat = solenia.status(state).active_players[0]
+    legal = [canonical_json(a) for a in solenia.legal_actions(state, seat)]
+    assert len(legal) > 2
+    found = suggest(narrowed, narrowed.view(state, seat), seat, seed=1, playouts=12)
+    assert sorted(canonical_json(s.action) for s in found.suggestions) == sorted(legal[:2])
+    wide = suggest(solenia, solenia.view(state, seat), seat, seed=1, playouts=12)
+    assert len(wide.suggestions) > 2  # by default every legal action is a candidate
+
+
+class _OneSample(Solenia):
+    playouts_per_determinization = 1000
+
+
+def test_a_game_may_let_one_sample_serve_more_playouts():
+    solenia, one = get_ruleset("solenia"), _OneSample()
+    state = solenia.setup(2, "samples")
+    seat = solenia.status(state).active_players[0]
+    assert suggest(one, one.view(state, seat), seat, seed=1, playouts=20).searched.determinizations == 1
+    assert suggest(solenia, solenia.view(state, seat), seat, seed=1, playouts=20).searched.determinizations > 1

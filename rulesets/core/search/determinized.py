@@ -2,7 +2,8 @@
 
 The seat's candidate actions are its legal actions in the first determinization (its own
 hand and the public state decide them, so every sample agrees on them; a candidate a later
-sample refuses is not tried there). Playout *i* plays in determinization ``i % D``, sampled
+sample refuses is not tried there), narrowed by the game's ``search_candidates`` where its lists
+are long. Playout *i* plays in determinization ``i % D``, sampled
 from the view when first needed: a candidate chosen by UCB1 among those that sample
 allows, then the game's playout policy to the end of the game or to the game's cut-off,
 then the value for the seat (``value.of``). Candidates are ranked by visits, then value.
@@ -30,7 +31,8 @@ from .value import of as value_of
 
 #: UCB1's exploration constant: values in [0, 1] that sit near 0.5 (a margin squashed, value.py) need a small one.
 EXPLORATION = 0.2
-#: how many playouts share one determinization before the next is sampled (at most ``MAX_DETERMINIZATIONS``).
+#: how many playouts share one determinization before the next is sampled (at most ``MAX_DETERMINIZATIONS``),
+#: unless the game says (``Ruleset.playouts_per_determinization``).
 PLAYOUTS_PER_DETERMINIZATION = 4
 MAX_DETERMINIZATIONS = 64
 #: a playout that has not ended after this many actions is valued where it stands.
@@ -61,10 +63,11 @@ class Outcome:
 
 
 class _Sample:
-    __slots__ = ("state", "allowed")
+    __slots__ = ("state", "legal", "allowed")
 
-    def __init__(self, state: Any, allowed: frozenset[bytes]) -> None:
+    def __init__(self, state: Any, legal: list[Any], allowed: frozenset[bytes]) -> None:
         self.state = state
+        self.legal = legal
         self.allowed = allowed
 
 
@@ -77,14 +80,14 @@ def search(ruleset: Any, view: dict[str, Any], player: int, rnd: random.Random, 
         state = ruleset.determinize(view, player, random.Random(rnd.getrandbits(64)))
         legal = ruleset.legal_actions(state, player)
         meter.charge(DETERMINIZATION_UNITS)
-        made = _Sample(state, frozenset(encode(action) for action in legal))
+        made = _Sample(state, legal, frozenset(encode(action) for action in legal))
         samples.append(made)
         return made
 
     first = sample()
-    arms = [Arm(action, encode(action)) for action in ruleset.legal_actions(first.state, player)]
-    if not arms:
+    if not first.legal:
         raise ValueError(f"seat {player} has no legal action in this position")
+    arms = _candidates(ruleset, first, player, rnd)
     if len(arms) == 1:
         return Outcome(arms, 1, 0)
 
@@ -92,9 +95,10 @@ def search(ruleset: Any, view: dict[str, Any], player: int, rnd: random.Random, 
         arms = _shortlist(ruleset, first.state, player, arms, meter)
     depth = ruleset.rollout_depth if ruleset.has_evaluation else LONGEST_PLAYOUT
     policy = ruleset.playout_action
+    per_sample = ruleset.playouts_per_determinization or PLAYOUTS_PER_DETERMINIZATION
     playouts = 0
     while meter.more():
-        index = playouts // PLAYOUTS_PER_DETERMINIZATION
+        index = playouts // per_sample
         if index < MAX_DETERMINIZATIONS:
             current = samples[index] if index < len(samples) else sample()
         else:
@@ -116,6 +120,20 @@ def search(ruleset: Any, view: dict[str, Any], player: int, rnd: random.Random, 
         playouts += 1
         meter.done += 1
     return Outcome(arms, len(samples), playouts)
+
+
+def _candidates(ruleset: Any, first: _Sample, player: int, rnd: random.Random) -> list[Arm]:
+    """The root's arms: the game's ``search_candidates`` among the first sample's legal actions (each once,
+    only legal ones; all of them when the game's choice keeps none)."""
+    encode = msgspec.json.encode
+    arms: list[Arm] = []
+    seen: set[bytes] = set()
+    for action in ruleset.search_candidates(first.state, player, first.legal, rnd):
+        key = encode(action)
+        if key in first.allowed and key not in seen:
+            seen.add(key)
+            arms.append(Arm(action, key))
+    return arms or [Arm(action, encode(action)) for action in first.legal]
 
 
 def _shortlist(ruleset: Any, state: Any, player: int, arms: list[Arm], meter: Meter) -> list[Arm]:
