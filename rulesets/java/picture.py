@@ -28,6 +28,7 @@ from rulesets.core.drawing import (
     Element,
     Face,
     Frame,
+    Group,
     SeatLine,
     Svg,
     backs,
@@ -187,7 +188,7 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
     palaces = {ident: p for p in view["palaces"] if (ident := _hex_id(p["hex"]))}
     palace_names = _by_id(frame.components["palace_tiles"])
     marked = touched_hexes(frame)
-    block = group("board")
+    block = group("board", transform=f"translate({GAP},{GAP})")
     block.add(rect(0, 0, board.width, board.height, "sea", rx=10))
     rings = {True: group("central-java"), False: group("outer-ring")}
     top_tile: dict[str, int] = {}
@@ -316,8 +317,9 @@ def _cards(frame: Frame, x: float, y: float) -> Element:
     if face_up:
         shown = hand(frame, 220, 2, [Face(face_up, names[face_up]["name"], face_up)], label="face up")
         for node in shown.children[1:]:
-            node.attributes["data-source"] = "face_up"
-            node.attributes["class"] = classes(node.attributes["class"], frame.mark("face_up"))
+            if isinstance(node, Group):  # the card's group (the label before it is a written text)
+                node.attributes["data-source"] = "face_up"
+                node.attributes["class"] = classes(node.attributes["class"], frame.mark("face_up"))
         block.add(shown)
     if discard:
         top = discard[-1]
@@ -403,7 +405,7 @@ def draw(frame: Frame) -> Svg:
                  desc=f"Java, {frame.seats} seats: the hex map with {len(frame.view['placed_tiles'])} land tiles, "
                       f"{len(frame.view['palaces'])} palaces and {len(frame.view['irrigation_tiles'])} irrigation "
                       f"tiles; {frame.status.get('phase')}.")
-    svg.add(_map(svg, frame, board)).attributes["transform"] = f"translate({GAP},{GAP})"
+    svg.add(_map(svg, frame, board))
     svg.add(heading(frame, left, 8))
     svg.add(text(left, 84, _turn_line(frame), "turn-line"))
     svg.add(seat_rows(frame, left, seats_top, PANEL_WIDTH, _seat_lines(frame)))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .frame import Frame
-from .svg import Element, circle, group, rect, text, tooltip
+from .svg import Group, circle, group, rect, text, tooltip
 
 CARD_WIDTH, CARD_HEIGHT = 92, 40
 #: The words the kit's panels write; a picture's test allows them beside the view's own.
@@ -20,7 +20,7 @@ def classes(*names: str | None) -> str:
     return " ".join(name for name in names if name)
 
 
-def heading(frame: Frame, x: float, y: float) -> Element:
+def heading(frame: Frame, x: float, y: float) -> Group:
     """The game, the phase and round, who is to act, and whose view this is."""
     status = frame.status
     active = status.get("active_players") or []
@@ -46,7 +46,7 @@ class SeatLine:
     facts: Sequence[str] = field(default_factory=tuple)
 
 
-def seat_rows(frame: Frame, x: float, y: float, width: float, lines: Sequence[SeatLine]) -> Element:
+def seat_rows(frame: Frame, x: float, y: float, width: float, lines: Sequence[SeatLine]) -> Group:
     """A row per seat: colour, name, score, facts; the seats to act marked, the viewer outlined."""
     active = set(frame.status.get("active_players") or [])
     block = group("seats", transform=f"translate({x},{y})")
@@ -79,7 +79,7 @@ class Face:
 
 
 def hand(frame: Frame, x: float, y: float, faces: Sequence[Face], *, per_row: int = 6, label: str = "hand",
-         field: str = "card") -> Element:
+         field: str = "card") -> Group:
     """Cards face up, in rows; the last action's card marked. Each card's group carries ``data-<field>``:
     the name of the action field that names it (``card``, ``cards``), for a client to narrow by."""
     block = group("hand", transform=f"translate({x},{y})")
@@ -98,7 +98,7 @@ def hand(frame: Frame, x: float, y: float, faces: Sequence[Face], *, per_row: in
     return block
 
 
-def backs(x: float, y: float, count: int, label: str) -> Element:
+def backs(x: float, y: float, count: int, label: str) -> Group:
     """Cards face down: one back and how many there are."""
     block = group("backs", transform=f"translate({x},{y})")
     block.add(rect(0, 0, 30, CARD_HEIGHT, "card-back", rx=4))
