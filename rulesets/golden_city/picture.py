@@ -19,8 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.core import to_builtins
-from rulesets.core.drawing import (Element, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, heading,
-                                   line, path, polygon, polyline, rect, seat_rows, text, tooltip, use)
+from rulesets.core.drawing import (Element, Frame, Group, Markup, SeatLine, Served, Svg, backs, canvas, circle, classes,
+                                   drawn_once, group, heading, line, path, polygon, polyline, rect, seat_rows, text,
+                                   tooltip, use, written, written_open)
 
 from .layout import (CENTRE, CITY_EDGE, COAST, INNER_EDGE, QUADRANT_ANGLE, SEA, SECTOR, Place, board_words, layout,
                      point, river_points, sector_path)
@@ -114,11 +115,14 @@ def _reward(space: Mapping[str, Any]) -> tuple[str, str]:
 
 
 # ------------------------------------------------------------------ the island
-def _island(frame: Frame) -> Element:
+@drawn_once
+def _island(served: Served) -> Markup:
+    """The sea, the quadrants and their names, the coast and the rivers: the same in every picture."""
+    components = served.components
     board = group("island")
     board.add(rect(CENTRE[0] - SEA, CENTRE[1] - SEA, 2 * SEA, 2 * SEA, "sea", rx=24))
-    landscapes = _by_id(frame.components["landscapes"])
-    quadrant_land = {s["quadrant"]: s["landscape"] for s in frame.components["board"]["spaces"]}
+    landscapes = _by_id(components["landscapes"])
+    quadrant_land = {s["quadrant"]: s["landscape"] for s in components["board"]["spaces"]}
     for quadrant, middle in QUADRANT_ANGLE.items():
         land = quadrant_land.get(quadrant)
         if land is None:
@@ -133,22 +137,37 @@ def _island(frame: Frame) -> Element:
     board.add(circle(CENTRE[0], CENTRE[1], COAST, "island-edge"))
     for border in (-135.0, -45.0, 45.0, 135.0):
         board.add(polyline(river_points(border), "river"))
-    return board
+    return written(board)
 
 
-def _roads(frame: Frame, places: Mapping[str, Place]) -> Element:
+@drawn_once
+def _places(served: Served) -> Mapping[str, Place]:
+    return layout(served.components["board"]["spaces"])
+
+
+@drawn_once
+def _roads(served: Served) -> Markup:
+    places = _places(served)
     roads = group("roads")
-    for a, b in frame.components["board"]["roads"]:
+    for a, b in served.components["board"]["roads"]:
         if a in places and b in places:
             roads.add(line(places[a].x, places[a].y, places[b].x, places[b].y, "road"))
-    return roads
+    return written(roads)
 
 
-def _space(frame: Frame, space: Mapping[str, Any], place: Place, landscapes: Mapping[str, Mapping[str, Any]],
-           posts: Sequence[Sequence[Any]]) -> Element:
+@drawn_once
+def _space_print(served: Served, ident: str, last: bool) -> tuple[Markup, Markup]:
+    """A space's start tag, shape, label and tooltip (written once per space and mark), and its end tag:
+    its posts go between."""
+    space = next(entry for entry in served.components["board"]["spaces"] if entry["id"] == ident)
+    return written_open(_space(space, _places(served)[ident], _by_id(served.components["landscapes"]),
+                               "last" if last else None))
+
+
+def _space(space: Mapping[str, Any], place: Place, landscapes: Mapping[str, Mapping[str, Any]],
+           last: str | None) -> Group:
     kind = space["kind"]
     item = group(classes("space", kind.replace("_", "-")), data_space=space["id"])
-    last = frame.mark(space["id"])
     label, reward_words = _reward(space)
     land = space["cost"]["landscape"]
     if place.wedge is not None:
@@ -162,12 +181,20 @@ def _space(frame: Frame, space: Mapping[str, Any], place: Place, landscapes: Map
         item.add(circle(place.x, place.y, 22, classes("space-shape", f"land-{land}", last)))
         item.add(text(place.x, place.y + 33, label, "reward"))
     item.add(tooltip(f"{space['name']}: cost {_cost(space, landscapes)} → {reward_words}"))
-    for index, post in enumerate(sorted(posts, key=lambda p: p[2])):
-        item.add(_post(frame, place, index, len(posts), post))
     return item
 
 
-def _post(frame: Frame, place: Place, index: int, count: int, post: Sequence[Any]) -> Element:
+def _drawn_space(frame: Frame, ident: str, posts: Sequence[Sequence[Any]]) -> Markup:
+    """A space as the view has it: its print, and the trading posts on it."""
+    start, end = _space_print(frame.served, ident, bool(frame.mark(ident)))
+    if not posts:
+        return Markup(start + end)
+    place = _places(frame.served)[ident]
+    drawn = [_post(place, index, len(posts), post) for index, post in enumerate(sorted(posts, key=lambda p: p[2]))]
+    return Markup(start + "".join(drawn) + end)
+
+
+def _post(place: Place, index: int, count: int, post: Sequence[Any]) -> Markup:
     """A trading post in its owner's colour; in a district, the posts stand in their order of arrival."""
     seat, black = int(post[0]), bool(post[1])
     per_row = 3
@@ -179,25 +206,26 @@ def _post(frame: Frame, place: Place, index: int, count: int, post: Sequence[Any
     return use("post", x, y, cls)
 
 
+_CITY_WALLS = Markup(circle(CENTRE[0], CENTRE[1], CITY_EDGE, "city-wall") + circle(CENTRE[0], CENTRE[1], INNER_EDGE,
+                                                                                    "city-wall"))
+
+
 def _board(frame: Frame, svg: Svg) -> Element:
     svg.define("post", polygon([(-6, 6), (6, 6), (6, -1), (0, -7), (-6, -1)], "post-shape"))
     spaces = frame.components["board"]["spaces"]
-    places = layout(spaces)
-    landscapes = _by_id(frame.components["landscapes"])
     occupied: Mapping[str, Sequence[Sequence[Any]]] = frame.view.get("board") or {}
     board = group("board")
-    board.add(_island(frame))
-    board.add(_roads(frame, places))
+    board.add(_island(frame.served))
+    board.add(_roads(frame.served))
     city = group("city")
     for space in spaces:
         if space["kind"] in ("outer_district", "inner_district"):
-            city.add(_space(frame, space, places[space["id"]], landscapes, occupied.get(space["id"], [])))
-    city.add(circle(CENTRE[0], CENTRE[1], CITY_EDGE, "city-wall"))
-    city.add(circle(CENTRE[0], CENTRE[1], INNER_EDGE, "city-wall"))
+            city.add(_drawn_space(frame, space["id"], occupied.get(space["id"], [])))
+    city.add(_CITY_WALLS)
     board.add(city)
     for space in spaces:
         if space["kind"] not in ("outer_district", "inner_district"):
-            board.add(_space(frame, space, places[space["id"]], landscapes, occupied.get(space["id"], [])))
+            board.add(_drawn_space(frame, space["id"], occupied.get(space["id"], [])))
     return board
 
 

@@ -29,16 +29,18 @@ from rulesets.core.drawing import (
     Face,
     Frame,
     Group,
+    Markup,
     SeatLine,
+    Served,
     Svg,
     backs,
     canvas,
     circle,
     classes,
+    drawn_once,
     group,
     hand,
     heading,
-    number,
     path,
     polygon,
     rect,
@@ -46,6 +48,7 @@ from rulesets.core.drawing import (
     text,
     tooltip,
     use,
+    written,
 )
 
 from .picture_layout import MapLayout, hex_corners, layout
@@ -170,9 +173,23 @@ def _tile_edges(board: MapLayout, top_tile: Mapping[str, int]) -> Element:
             other = top_tile.get(neighbour)
             if other == tile or (other is not None and neighbour < space):
                 continue
-            (x1, y1), (x2, y2) = board.edge(space, direction)
-            strokes.append(f"M{number(x1)} {number(y1)}L{number(x2)} {number(y2)}")
+            strokes.append(board.strokes[space][direction])
     return path("".join(strokes) or "M0 0", "tile-edges")
+
+
+@drawn_once
+def _space(ident: str, x: float, y: float, fill: str, said: str, level: int, house: bool) -> Markup:
+    """One space of the map as it looks (a few looks each, so each is written once)."""
+    item = group(classes("space", "covered" if level else None), data_hex=ident, data_hexes=ident, data_to=ident)
+    item.add(use("hex", x, y, classes("hex", fill)))
+    if fill == "irrigation":
+        item.add(use("wave", x, y - 2, "irrigation-wave"))
+    if house:
+        item.add(use("house", x + 1, y - 1, "house"))
+    if level:
+        item.add(text(x - 15, y + 4, level, "level-number"))
+    item.add(tooltip(f"space {ident} · {said}" + (f" · level {level}" if level else "")))
+    return written(item)
 
 
 def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
@@ -199,17 +216,8 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
         fill, said, level = _space_look(space, covered, tiles, irrigated)
         if level:
             top_tile[ident] = covered["stack"][-1]
-        item = group(classes("space", "covered" if level else None), data_hex=ident, data_hexes=ident, data_to=ident)
-        item.add(use("hex", x, y, classes("hex", fill)))
-        if fill == "irrigation":
-            item.add(use("wave", x, y - 2, "irrigation-wave"))
-        if fill == "village" and ident not in palaces:
-            item.add(use("house", x + 1, y - 1, "house"))
-        if level:
-            item.add(text(x - 15, y + 4, level, "level-number"))
-        words = f"space {ident} · {said}" + (f" · level {level}" if level else "")
-        item.add(tooltip(words))
-        rings[bool(space["central"])].add(item)
+        house = fill == "village" and ident not in palaces
+        rings[bool(space["central"])].add(_space(ident, x, y, fill, said, level, house))
     block.add(rings[False])
     block.add(rings[True])
     block.add(_tile_edges(board, top_tile))
@@ -388,9 +396,14 @@ def _texts(x: float, y: float, lines: Sequence[str], cls: str) -> Element:
     return block
 
 
+@drawn_once
+def _layout(served: Served) -> MapLayout:
+    return layout(served.components["board"])
+
+
 def draw(frame: Frame) -> Svg:
     """Java's table as ``frame``'s seat sees it."""
-    board = layout(frame.components["board"])
+    board = _layout(frame.served)
     left = board.width + GAP
     festival = _festival_lines(frame)
     seats_top = 96

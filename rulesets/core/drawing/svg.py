@@ -297,3 +297,28 @@ class Svg:
         self.root.write(out)
         out.append("</svg>\n")
         return "".join(out)
+
+
+def written(element: Element) -> Markup:
+    """``element``'s markup now: a group written (later changes to it no longer show), a shape as it is."""
+    if isinstance(element, Group):
+        out: list[str] = []
+        element.write(out)
+        return Markup("".join(out))
+    return element
+
+
+def written_open(element: Group) -> tuple[Markup, Markup]:
+    """``element`` written with room for more children: its start tag and its children so far, then its end
+    tag. What a picture draws the same way (a board space's print) is written once; what lies on it goes
+    between, each picture."""
+    out: list[str] = []
+    Group(element.tag, element.attributes).write(out)
+    start = out[0][:-2] + ">" if out[0].endswith("/>") else out[0]
+    inner: list[str] = []
+    for child in element.children:
+        if isinstance(child, Group):
+            child.write(inner)
+        else:
+            inner.append(child)
+    return Markup(start + "".join(inner)), Markup(f"</{element.tag}>")
