@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .frame import Frame
-from .svg import Group, circle, group, rect, text, tooltip
+from .once import drawn_once
+from .svg import Group, Markup, circle, group, rect, text, tooltip, written
 
 CARD_WIDTH, CARD_HEIGHT = 92, 40
 #: The words the kit's panels write; a picture's test allows them beside the view's own.
@@ -17,7 +18,7 @@ SEAT_ROW = 34
 
 def classes(*names: str | None) -> str:
     """A class attribute from the names given (None left out)."""
-    return " ".join(name for name in names if name)
+    return " ".join([name for name in names if name])
 
 
 def heading(frame: Frame, x: float, y: float) -> Group:
@@ -51,21 +52,26 @@ def seat_rows(frame: Frame, x: float, y: float, width: float, lines: Sequence[Se
     active = set(frame.status.get("active_players") or [])
     block = group("seats", transform=f"translate({x},{y})")
     for row, line in enumerate(lines):
-        top = row * SEAT_ROW
         seat = line.seat
-        item = group(classes("seat-row", "active" if seat in active else None, "viewer" if seat == frame.seat else None),
-                     data_seat=seat)
-        item.add(rect(0, top, width, SEAT_ROW - 4, classes("panel", "viewer-mark" if seat == frame.seat else None)))
-        item.add(circle(14, top + 15, 8, f"seat-token seat-{seat}"))
-        if seat in active:
-            item.add(circle(width - 12, top + 15, 5, "active-mark"))
-        item.add(text(30, top + 20, frame.seat_label(seat), "seat-name"))
-        if line.score is not None:
-            item.add(text(150, top + 20, f"{line.score} points", "value"))
-        if line.facts:
-            item.add(text(240, top + 20, " · ".join(line.facts), "detail"))
-        block.add(item)
+        block.add(_seat_row(row * SEAT_ROW, width, seat, frame.seat_label(seat), line.score, tuple(line.facts),
+                            seat in active, seat == frame.seat))
     return block
+
+
+@drawn_once
+def _seat_row(top: float, width: float, seat: int, label: str, score: int | None, facts: tuple[str, ...],
+              active: bool, viewer: bool) -> Markup:
+    item = group(classes("seat-row", "active" if active else None, "viewer" if viewer else None), data_seat=seat)
+    item.add(rect(0, top, width, SEAT_ROW - 4, classes("panel", "viewer-mark" if viewer else None)))
+    item.add(circle(14, top + 15, 8, f"seat-token seat-{seat}"))
+    if active:
+        item.add(circle(width - 12, top + 15, 5, "active-mark"))
+    item.add(text(30, top + 20, label, "seat-name"))
+    if score is not None:
+        item.add(text(150, top + 20, f"{score} points", "value"))
+    if facts:
+        item.add(text(240, top + 20, " · ".join(facts), "detail"))
+    return written(item)
 
 
 @dataclass
@@ -89,20 +95,27 @@ def hand(frame: Frame, x: float, y: float, faces: Sequence[Face], *, per_row: in
         top = 18 + (index // per_row) * (CARD_HEIGHT + 6)
         # The group is "<kind>-face", not "<kind>": a shape's class on the group would stroke its text too.
         card = group(classes(f"{face.kind}-face", "face"), **{f"data_{field}": face.id})
-        card.add(rect(left, top, CARD_WIDTH, CARD_HEIGHT, classes("card", frame.mark(face.id)), rx=4))
-        card.add(text(left + 6, top + 16, face.name, "card-name"))
-        if face.detail:
-            card.add(text(left + 6, top + 32, face.detail, "detail"))
-        card.add(tooltip(face.name if not face.detail else f"{face.name}: {face.detail}"))
+        card.add(_face(left, top, face.name, face.detail, frame.mark(face.id)))
         block.add(card)
     return block
 
 
-def backs(x: float, y: float, count: int, label: str) -> Group:
+@drawn_once
+def _face(left: float, top: float, name: str, detail: str | None, marked: str | None) -> Markup:
+    drawn = [rect(left, top, CARD_WIDTH, CARD_HEIGHT, classes("card", marked), rx=4),
+             text(left + 6, top + 16, name, "card-name")]
+    if detail:
+        drawn.append(text(left + 6, top + 32, detail, "detail"))
+    drawn.append(tooltip(name if not detail else f"{name}: {detail}"))
+    return Markup("".join(drawn))
+
+
+@drawn_once
+def backs(x: float, y: float, count: int, label: str) -> Markup:
     """Cards face down: one back and how many there are."""
     block = group("backs", transform=f"translate({x},{y})")
     block.add(rect(0, 0, 30, CARD_HEIGHT, "card-back", rx=4))
     block.add(text(38, 16, str(count), "count"))
     block.add(text(38, 32, label, "small"))
     block.add(tooltip(f"{label}: {count}"))
-    return block
+    return written(block)
