@@ -91,6 +91,12 @@ def _by_id(entries: Sequence[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]
     return {str(entry["id"]): entry for entry in entries}
 
 
+@drawn_once
+def _index(served: Served, kind: str) -> dict[str, Mapping[str, Any]]:
+    """The served entries of ``kind`` by id (looked up by every picture, built once)."""
+    return _by_id(served.components[kind])
+
+
 def _name(entries: Mapping[str, Mapping[str, Any]], ident: str) -> str:
     entry = entries.get(ident)
     return str(entry["name"]) if entry else ident
@@ -189,9 +195,14 @@ def _drawn_space(frame: Frame, ident: str, posts: Sequence[Sequence[Any]]) -> Ma
     start, end = _space_print(frame.served, ident, bool(frame.mark(ident)))
     if not posts:
         return Markup(start + end)
-    place = _places(frame.served)[ident]
-    drawn = [_post(place, index, len(posts), post) for index, post in enumerate(sorted(posts, key=lambda p: p[2]))]
-    return Markup(start + "".join(drawn) + end)
+    return Markup(start + _posts(frame.served, ident, tuple((int(p[0]), bool(p[1]), p[2]) for p in posts)) + end)
+
+
+@drawn_once
+def _posts(served: Served, ident: str, posts: tuple[tuple[int, bool, Any], ...]) -> Markup:
+    place = _places(served)[ident]
+    ordered = sorted(posts, key=lambda p: p[2])
+    return Markup("".join([_post(place, index, len(posts), post) for index, post in enumerate(ordered)]))
 
 
 def _post(place: Place, index: int, count: int, post: Sequence[Any]) -> Markup:
@@ -244,7 +255,7 @@ def _auction(frame: Frame, x: float, y: float) -> tuple[Element, float]:
             block.add(text(0, 14, f"builds this turn: {turn['builds']}", "label"))
             return block, 26
         return block, 0
-    cards = _by_id(frame.components["landscape_cards"])
+    cards = _index(frame.served, "landscape_cards")
     last = frame.last_action or {}
     block.add(text(0, 14, f"pairs · last price {auction['last_price']}", "panel-title"))
     for index, pair in enumerate(auction["pairs"]):
@@ -282,8 +293,8 @@ def _goods_card(frame: Frame, x: float, y: float, ident: str, goods: Mapping[str
 def _market(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     """The goods display and deck, the key supply and the bank, the bonus cards (deck, or display)."""
     view = frame.view
-    goods = _by_id(frame.components["goods_cards"])
-    bonus = _by_id(frame.components["bonus_cards"])
+    goods = _index(frame.served, "goods_cards")
+    bonus = _index(frame.served, "bonus_cards")
     block = group("market", transform=f"translate({x},{y})")
     block.add(text(0, 14, "goods display", "panel-title"))
     for index, ident in enumerate(view.get("goods_display") or []):
@@ -307,7 +318,7 @@ def _market(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     block.add(backs(110, top + 4, len(view.get("landscape_discard") or []), "discard"))
     discard = view.get("landscape_discard") or []
     if discard:
-        cards = _by_id(frame.components["landscape_cards"])
+        cards = _index(frame.served, "landscape_cards")
         pile = group(classes("discard-top", "last" if (frame.last_action or {}).get("type") == "discard" else None))
         pile.add(rect(110, top + 4, 30, 40, f"chip land-{discard[-1]}", rx=4))
         pile.add(tooltip(f"top: {_name(cards, discard[-1])}"))
@@ -333,7 +344,7 @@ def _scoring(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     block.add(text(0, 14, "scoring card", "panel-title"))
     ident = view.get("scoring_card")
     if ident:
-        entry = _by_id(frame.components["scoring_cards"]).get(ident)
+        entry = _index(frame.served, "scoring_cards").get(ident)
         card = group("scoring-card")
         lines = _wrapped(str(entry["name"]) if entry else ident, 32)
         card.add(rect(0, 20, 222, 14 + 14 * len(lines), classes("card", frame.mark(ident)), rx=4))
@@ -355,7 +366,7 @@ def _own_cards(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     if frame.seat is None:
         return block, 0
     me = frame.view["players"][frame.seat]
-    cards = _by_id(frame.components["landscape_cards"])
+    cards = _index(frame.served, "landscape_cards")
     block.add(text(0, 14, "hand", "panel-title"))
     for index, (kind, count) in enumerate(sorted(Counter(me.get("hand") or []).items(),
                                                  key=lambda item: [c["id"] for c in cards.values()].index(item[0])
@@ -369,8 +380,8 @@ def _own_cards(frame: Frame, x: float, y: float) -> tuple[Element, float]:
         block.add(text(0, 40, "empty", "small"))
     rows = (len(set(me.get("hand") or [])) + 3) // 4
     top = 26 + 40 * max(rows, 1)
-    goods = _by_id(frame.components["goods_cards"])
-    bonus = _by_id(frame.components["bonus_cards"])
+    goods = _index(frame.served, "goods_cards")
+    bonus = _index(frame.served, "bonus_cards")
     held = me.get("goods") or []
     if held:
         block.add(text(0, top + 12, "goods held", "label"))
@@ -406,7 +417,7 @@ def _other_hands(frame: Frame, x: float, y: float) -> tuple[Element, float]:
             block.add(backs(172, top, player["bonus_count"], "bonus cards"))
         elif player.get("bonus"):
             # face up: at final scoring (GC-10.3), or all game under the public-choice reading (D-7)
-            names = _by_id(frame.components["bonus_cards"])
+            names = _index(frame.served, "bonus_cards")
             shown = group("bonus-cards")
             shown.add(text(172, top + 14, "bonus cards", "small"))
             shown.add(text(172, top + 30, " ".join(player["bonus"]), "card-name"))
