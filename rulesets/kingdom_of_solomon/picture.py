@@ -153,16 +153,22 @@ def _pawns(x: float, y: float, pawns: Sequence[Mapping[str, Any]], per_row: int 
     """Pawns on one space, in a row from (x, y); a privileged pawn ringed."""
     if not pawns:
         return _NO_PAWNS
+    return _pawns_at(x, y, tuple((pawn["owner"], int(pawn["count"]), bool(pawn.get("privileged"))) for pawn in pawns),
+                     per_row)
+
+
+@drawn_once
+def _pawns_at(x: float, y: float, pawns: tuple[tuple[Any, int, bool], ...], per_row: int) -> Markup:
     block = group("pawns")
     index = 0
-    for pawn in pawns:
-        for _ in range(int(pawn["count"])):
+    for owner, count, privileged in pawns:
+        for _ in range(count):
             px, py = x + (index % per_row) * 13, y + (index // per_row) * 16
-            block.add(use("pawn", px, py, f"pawn seat-{pawn['owner']}"))
-            if pawn.get("privileged"):
+            block.add(use("pawn", px, py, f"pawn seat-{owner}"))
+            if privileged:
                 block.add(circle(px, py + 2, 8, "privilege"))
             index += 1
-    return block
+    return written(block)
 
 
 def _pawns_on(view: Mapping[str, Any], space: str) -> list[Mapping[str, Any]]:
