@@ -171,8 +171,15 @@ def _pawns_at(x: float, y: float, pawns: tuple[tuple[Any, int, bool], ...], per_
     return written(block)
 
 
-def _pawns_on(view: Mapping[str, Any], space: str) -> list[Mapping[str, Any]]:
-    return [pawn for pawn in view["pawns"] if pawn["space"] == space]
+#: The pawns on each space, in the view's order (indexed once per picture: every space asks).
+PawnsBySpace = Mapping[str, Sequence[Mapping[str, Any]]]
+
+
+def _pawns_by_space(view: Mapping[str, Any]) -> PawnsBySpace:
+    found: dict[str, list[Mapping[str, Any]]] = {}
+    for pawn in view["pawns"]:
+        found.setdefault(pawn["space"], []).append(pawn)
+    return found
 
 
 # ------------------------------------------------------------------ the map
@@ -204,7 +211,7 @@ def _border_road(served: Served, a: str, b: str, owner: int | None, marked: str 
     return written(item)
 
 
-def _map(frame: Frame, book: _Book) -> Element:
+def _map(frame: Frame, book: _Book, pawns: PawnsBySpace) -> Element:
     view = frame.view
     board = group("map")
     board.add(_borders(frame.served))
@@ -215,7 +222,7 @@ def _map(frame: Frame, book: _Book) -> Element:
         board.add(_border_road(frame.served, a, b, owner, marked))
     markers = {marker["area"]: marker for marker in view["markers"]}
     for area in book.areas:
-        board.add(_area(frame, book, area, markers.get(area["id"])))
+        board.add(_area(frame, book, area, markers.get(area["id"]), pawns.get(str(area["space"]), ())))
     return board
 
 
@@ -238,7 +245,8 @@ def _area_print(served: Served, ident: str, marked: str | None) -> tuple[Markup,
     return start, Markup(tooltip(f"{area['name']}: {resources}") + end)
 
 
-def _area(frame: Frame, book: _Book, area: Mapping[str, Any], marker: Mapping[str, Any] | None) -> Element:
+def _area(frame: Frame, book: _Book, area: Mapping[str, Any], marker: Mapping[str, Any] | None,
+          on_it: Sequence[Mapping[str, Any]]) -> Element:
     ident, space = str(area["id"]), str(area["space"])
     x, y = centre(ident)
     start, end = _area_print(frame.served, ident, frame.mark(space, ident))
@@ -252,7 +260,7 @@ def _area(frame: Frame, book: _Book, area: Mapping[str, Any], marker: Mapping[st
             building.add(use("marker", x + 17, y - 6, classes("marker", owner, frame.mark(marker["card"]))))
             building.add(tooltip(book.buildings[marker["card"]]["name"]))
             drawn.append(written(building))
-    drawn.append(written(_pawns(x - 26, y + 10, _pawns_on(frame.view, space), per_row=5)))
+    drawn.append(written(_pawns(x - 26, y + 10, on_it, per_row=5)))
     drawn.append(end)
     return Markup("".join(drawn))
 
@@ -302,7 +310,7 @@ def _space_print(space: str, kind: str, name: str, left: float, width: float,
     return start, Markup(tooltip(name) + end)
 
 
-def _spaces(frame: Frame, book: _Book, x: float, y: float) -> Element:
+def _spaces(frame: Frame, book: _Book, pawns: PawnsBySpace, x: float, y: float) -> Element:
     view = frame.view
     block = group("spaces", transform=f"translate({x},{y})")
     block.add(text(0, 12, "Action spaces · bonus spaces", "section"))
@@ -312,8 +320,8 @@ def _spaces(frame: Frame, book: _Book, x: float, y: float) -> Element:
         space = str(entry["space"])
         left = index * (width + 6)
         start, end = _space_print(space, entry["kind"], str(entry["name"]), left, width, frame.mark(space))
-        pawns = written(_pawns(left + 12, 50, _pawns_on(view, space), per_row=int(width // 13)))
-        block.add(Markup(start + pawns + end))
+        on_it = written(_pawns(left + 12, 50, pawns.get(space, ()), per_row=int(width // 13)))
+        block.add(Markup(start + on_it + end))
     return block
 
 
@@ -401,7 +409,7 @@ def _cards(frame: Frame, book: _Book, x: float, y: float) -> Element:
 
 
 # ------------------------------------------------------------------ each seat's board
-def _seat_board(frame: Frame, book: _Book, seat: int, x: float, y: float) -> Element:
+def _seat_board(frame: Frame, book: _Book, pawns: PawnsBySpace, seat: int, x: float, y: float) -> Element:
     view = frame.view
     player = view["players"][seat]
     block = group(classes("player-board", "viewer" if seat == frame.seat else None), data_seat=seat,
@@ -417,7 +425,7 @@ def _seat_board(frame: Frame, book: _Book, seat: int, x: float, y: float) -> Ele
     for index, ident in enumerate(player["buildings"]):
         space = str(book.buildings[ident]["action"]["space"])
         start, end = _chip_print(frame.served, index, ident, frame.mark(ident, space))
-        block.add(Markup(start + written(_pawns(8 + index * 96 + 82, 56, _pawns_on(view, space), per_row=1)) + end))
+        block.add(Markup(start + written(_pawns(8 + index * 96 + 82, 56, pawns.get(space, ()), per_row=1)) + end))
     if seat == frame.seat and player.get("hand"):
         faces = [Face(card, str(book.fortunes[card]["name"]), _fortune_detail(book, card)) for card in player["hand"]]
         block.add(hand(frame, 8, 72, faces, per_row=7, label="your fortune cards"))
@@ -489,15 +497,16 @@ def draw(frame: Frame) -> Svg:
                       f"areas with roads and buildings, the temple, the action spaces, the market, "
                       f"the building display and each seat's board.", css=CSS)
     _define_shapes(svg)
-    svg.add(_map(frame, book))
+    pawns = _pawns_by_space(view)
+    svg.add(_map(frame, book, pawns))
     svg.add(heading(frame, RIGHT, 8))
     svg.add(seat_rows(frame, RIGHT, 72, PANEL_WIDTH, _seat_lines(frame)))
     svg.add(_temple(frame, book, RIGHT, 214))
-    svg.add(_spaces(frame, book, RIGHT, 316))
+    svg.add(_spaces(frame, book, pawns, RIGHT, 316))
     svg.add(_market(frame, book, RIGHT, 412))
     svg.add(_cards(frame, book, RIGHT, 554))
     top = boards_top
     for seat, seat_height in enumerate(seat_heights):
-        svg.add(_seat_board(frame, book, seat, RIGHT, top))
+        svg.add(_seat_board(frame, book, pawns, seat, RIGHT, top))
         top += seat_height + 8
     return svg
