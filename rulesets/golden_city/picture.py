@@ -275,30 +275,34 @@ def _auction(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     return block, 128
 
 
-def _goods_card(frame: Frame, x: float, y: float, ident: str, goods: Mapping[str, Mapping[str, Any]],
-                **data: object) -> Element:
-    card = group("goods-card", **data)
-    card.add(rect(x, y, 70, 34, classes("card", frame.mark(ident)), rx=4))
+def _goods_card(frame: Frame, x: float, y: float, ident: str, pick: bool) -> Element:
+    """A goods card face up (``pick``: one of the display's, which a build may pick: ``data-goods-pick``)."""
+    return _goods_card_at(frame.served, x, y, ident, pick, frame.mark(ident))
+
+
+@drawn_once
+def _goods_card_at(served: Served, x: float, y: float, ident: str, pick: bool, marked: str | None) -> Markup:
+    card = group("goods-card", data_goods_pick=ident if pick else None)
+    card.add(rect(x, y, 70, 34, classes("card", marked), rx=4))
     card.add(text(x + 6, y + 21, ident, "card-name"))
-    entry = goods.get(ident)
+    entry = _index(served, "goods_cards").get(ident)
     if entry:
-        kinds = [str(g["id"]) for g in frame.components["goods"]]
+        kinds = [str(g["id"]) for g in served.components["goods"]]
         for index, good in enumerate(entry["goods"]):
             shade = kinds.index(good) if good in kinds else 0
             card.add(circle(x + 44 + index * 14, y + 17, 6, f"good good-{shade}"))
         card.add(tooltip(entry["name"]))
-    return card
+    return written(card)
 
 
 def _market(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     """The goods display and deck, the key supply and the bank, the bonus cards (deck, or display)."""
     view = frame.view
-    goods = _index(frame.served, "goods_cards")
     bonus = _index(frame.served, "bonus_cards")
     block = group("market", transform=f"translate({x},{y})")
     block.add(text(0, 14, "goods display", "panel-title"))
     for index, ident in enumerate(view.get("goods_display") or []):
-        block.add(_goods_card(frame, index * 76, 22, ident, goods, data_goods_pick=ident))
+        block.add(_goods_card(frame, index * 76, 22, ident, True))
     block.add(backs(232, 20, view.get("goods_deck_count", 0), "goods deck"))
     block.add(text(0, 80, f"key supply: {view.get('key_supply', 0)} · bank coins: {view.get('bank_coins', 0)}",
                    "label"))
@@ -380,13 +384,12 @@ def _own_cards(frame: Frame, x: float, y: float) -> tuple[Element, float]:
         block.add(text(0, 40, "empty", "small"))
     rows = (len(set(me.get("hand") or [])) + 3) // 4
     top = 26 + 40 * max(rows, 1)
-    goods = _index(frame.served, "goods_cards")
     bonus = _index(frame.served, "bonus_cards")
     held = me.get("goods") or []
     if held:
         block.add(text(0, top + 12, "goods held", "label"))
         for index, ident in enumerate(held):
-            block.add(_goods_card(frame, (index % 4) * 76, top + 18 + (index // 4) * 40, ident, goods))
+            block.add(_goods_card(frame, (index % 4) * 76, top + 18 + (index // 4) * 40, ident, False))
         top += 22 + 40 * ((len(held) + 3) // 4)
     mine = me.get("bonus") or []
     if mine:
