@@ -192,13 +192,29 @@ def _space(ident: str, x: float, y: float, fill: str, said: str, level: int, hou
     return written(item)
 
 
+_SHAPES = {"hex": polygon(hex_corners(), "hex-shape"),
+           "house": polygon([(-6, 1), (0, -5), (6, 1), (6, 6), (-6, 6)], "house-shape"),
+           "palace": polygon([(-9, -9), (-5, -9), (-5, -6), (-2, -6), (-2, -9), (2, -9), (2, -6), (5, -6),
+                              (5, -9), (9, -9), (9, 8), (-9, 8)], "palace-shape"),
+           "wave": path("M-9 0q3 -4 6 0t6 0t6 0M-9 5q3 -4 6 0t6 0t6 0", "wave-shape")}
+
+
+@drawn_once
+def _map_spaces(served: Served) -> tuple[tuple[Mapping[str, Any], float, float, bool, Markup], ...]:
+    """Each printed space, where it stands, whether it is central Java, and how it looks bare."""
+    board = _layout(served)
+    found = []
+    for space in served.components["board"]["spaces"]:
+        x, y = board.centres[space["id"]]
+        fill, said, _ = _space_look(space, None, {}, set())
+        found.append((space, x, y, bool(space["central"]), _space(space["id"], x, y, fill, said, 0, False)))
+    return tuple(found)
+
+
 def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
     view = frame.view
-    svg.define("hex", polygon(hex_corners(), "hex-shape"))
-    svg.define("house", polygon([(-6, 1), (0, -5), (6, 1), (6, 6), (-6, 6)], "house-shape"))
-    svg.define("palace", polygon([(-9, -9), (-5, -9), (-5, -6), (-2, -6), (-2, -9), (2, -9), (2, -6), (5, -6),
-                                  (5, -9), (9, -9), (9, 8), (-9, 8)], "palace-shape"))
-    svg.define("wave", path("M-9 0q3 -4 6 0t6 0t6 0M-9 5q3 -4 6 0t6 0t6 0", "wave-shape"))
+    for ref, shape in _SHAPES.items():
+        svg.define(ref, shape)
     tiles = {tile["id"]: tile for tile in view["placed_tiles"]}
     spaces = view["spaces"]
     irrigated = {h for h in map(_hex_id, view["irrigation_tiles"]) if h}
@@ -209,15 +225,17 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
     block.add(rect(0, 0, board.width, board.height, "sea", rx=10))
     rings = {True: group("central-java"), False: group("outer-ring")}
     top_tile: dict[str, int] = {}
-    for space in frame.components["board"]["spaces"]:
+    for space, x, y, central, bare in _map_spaces(frame.served):
         ident = space["id"]
-        x, y = board.centres[ident]
         covered = spaces.get(ident)
+        if not (covered and covered.get("stack")) and ident not in irrigated:
+            rings[central].add(bare)
+            continue
         fill, said, level = _space_look(space, covered, tiles, irrigated)
         if level:
             top_tile[ident] = covered["stack"][-1]
         house = fill == "village" and ident not in palaces
-        rings[bool(space["central"])].add(_space(ident, x, y, fill, said, level, house))
+        rings[central].add(_space(ident, x, y, fill, said, level, house))
     block.add(rings[False])
     block.add(rings[True])
     block.add(_tile_edges(board, top_tile))
