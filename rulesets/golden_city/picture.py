@@ -223,21 +223,35 @@ _CITY_WALLS = Markup(circle(CENTRE[0], CENTRE[1], CITY_EDGE, "city-wall") + circ
 
 def _board(frame: Frame, svg: Svg) -> Element:
     svg.define("post", polygon([(-6, 6), (6, 6), (6, -1), (0, -7), (-6, -1)], "post-shape"))
-    spaces = frame.components["board"]["spaces"]
     occupied: Mapping[str, Sequence[Sequence[Any]]] = frame.view.get("board") or {}
+    touched = frame.touched
     board = group("board")
     board.add(_island(frame.served))
     board.add(_roads(frame.served))
+    districts, others = _board_spaces(frame.served)
     city = group("city")
-    for space in spaces:
-        if space["kind"] in ("outer_district", "inner_district"):
-            city.add(_drawn_space(frame, space["id"], occupied.get(space["id"], [])))
+    for ident, empty in districts:
+        posts = occupied.get(ident)
+        city.add(empty if not posts and ident not in touched else _drawn_space(frame, ident, posts or []))
     city.add(_CITY_WALLS)
     board.add(city)
-    for space in spaces:
-        if space["kind"] not in ("outer_district", "inner_district"):
-            board.add(_drawn_space(frame, space["id"], occupied.get(space["id"], [])))
+    for ident, empty in others:
+        posts = occupied.get(ident)
+        board.add(empty if not posts and ident not in touched else _drawn_space(frame, ident, posts or []))
     return board
+
+
+@drawn_once
+def _board_spaces(served: Served) -> tuple[tuple[tuple[str, Markup], ...], tuple[tuple[str, Markup], ...]]:
+    """The districts and the other spaces, each in the served order: a space's id, and the space as it is
+    drawn with nothing on it and no mark (most spaces, in most pictures)."""
+    spaces = served.components["board"]["spaces"]
+
+    def empty(wanted: bool) -> tuple[tuple[str, Markup], ...]:
+        return tuple((space["id"], Markup("".join(_space_print(served, space["id"], False)))) for space in spaces
+                     if (space["kind"] in ("outer_district", "inner_district")) == wanted)
+
+    return empty(True), empty(False)
 
 
 # ------------------------------------------------------------------ the cards beside the island
