@@ -211,15 +211,23 @@ def _border_road(served: Served, a: str, b: str, owner: int | None, marked: str 
     return written(item)
 
 
+@drawn_once
+def _border_prints(served: Served) -> tuple[tuple[str, str, tuple[str, ...], Markup], ...]:
+    """Each border: its areas, as served and sorted, and its place for a road, unbuilt (most, in most pictures)."""
+    return tuple((a, b, tuple(sorted((a, b))), _border_road(served, a, b, None, None)) for a, b in _book(served).borders)
+
+
 def _map(frame: Frame, book: _Book, pawns: PawnsBySpace) -> Element:
     view = frame.view
     board = group("map")
     board.add(_borders(frame.served))
     built = {tuple(sorted(road["areas"])): road["owner"] for road in view["roads"]}
-    for a, b in book.borders:
-        owner = built.get(tuple(sorted((a, b))))
-        marked = (frame.mark(a) and frame.mark(b)) if owner is not None else None
-        board.add(_border_road(frame.served, a, b, owner, marked))
+    for a, b, pair, unbuilt in _border_prints(frame.served):
+        owner = built.get(pair)
+        if owner is None:
+            board.add(unbuilt)
+        else:
+            board.add(_border_road(frame.served, a, b, owner, frame.mark(a) and frame.mark(b)))
     markers = {marker["area"]: marker for marker in view["markers"]}
     for area in book.areas:
         board.add(_area(frame, book, area, markers.get(area["id"]), pawns.get(str(area["space"]), ())))
