@@ -26,9 +26,21 @@ R = TypeVar("R")
 FRAGMENTS_PER_FUNCTION = 8192
 
 
+_CACHED: list[Any] = []
+
+
 def drawn_once(function: Callable[P, R]) -> Callable[P, R]:
     """``function`` (drawn from its arguments alone) computed once per distinct arguments."""
-    return cast(Callable[P, R], lru_cache(maxsize=FRAGMENTS_PER_FUNCTION)(function))
+    cached = lru_cache(maxsize=FRAGMENTS_PER_FUNCTION)(function)
+    _CACHED.append(cached)
+    return cast(Callable[P, R], cached)
+
+
+def forget_drawn() -> None:
+    """Empty every ``drawn_once`` cache (and the handles): the next pictures are drawn as in a fresh process."""
+    for cached in _CACHED:
+        cached.cache_clear()
+    _SERVED.clear()
 
 
 class Served:
