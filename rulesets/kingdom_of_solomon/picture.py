@@ -256,21 +256,41 @@ def _area_print(served: Served, ident: str, marked: str | None) -> tuple[Markup,
 def _area(frame: Frame, book: _Book, area: Mapping[str, Any], marker: Mapping[str, Any] | None,
           on_it: Sequence[Mapping[str, Any]]) -> Element:
     ident, space = str(area["id"]), str(area["space"])
+    marked = frame.mark(space, ident)
+    if marker is None and not on_it:
+        return _area_alone(frame.served, ident, marked, bool(area["building_site"]))
     x, y = centre(ident)
-    start, end = _area_print(frame.served, ident, frame.mark(space, ident))
+    start, end = _area_print(frame.served, ident, marked)
     drawn = [start]
     if area["building_site"]:
         if marker is None:
-            drawn.append(rect(x + 8, y - 14, 18, 16, "site-slot", rx=2))
+            drawn.append(_site_slot(x, y))
         else:
-            building = group("building-marker", data_card=marker["card"])
-            owner = f"seat-{marker['owner']}"
-            building.add(use("marker", x + 17, y - 6, classes("marker", owner, frame.mark(marker["card"]))))
-            building.add(tooltip(book.buildings[marker["card"]]["name"]))
-            drawn.append(written(building))
+            drawn.append(_building_marker(frame.served, x, y, marker["card"], marker["owner"],
+                                          frame.mark(marker["card"])))
     drawn.append(written(_pawns(x - 26, y + 10, on_it, per_row=5)))
     drawn.append(end)
     return Markup("".join(drawn))
+
+
+def _site_slot(x: float, y: float) -> Markup:
+    return rect(x + 8, y - 14, 18, 16, "site-slot", rx=2)
+
+
+@drawn_once
+def _area_alone(served: Served, ident: str, marked: str | None, site: bool) -> Markup:
+    """An area with nothing on it: no pawn, and its building site (if it has one) empty."""
+    start, end = _area_print(served, ident, marked)
+    x, y = centre(ident)
+    return Markup(start + (_site_slot(x, y) if site else "") + _NO_PAWNS + end)
+
+
+@drawn_once
+def _building_marker(served: Served, x: float, y: float, card: str, owner: Any, marked: str | None) -> Markup:
+    building = group("building-marker", data_card=card)
+    building.add(use("marker", x + 17, y - 6, classes("marker", f"seat-{owner}", marked)))
+    building.add(tooltip(_book(served).buildings[card]["name"]))
+    return written(building)
 
 
 # ------------------------------------------------------------------ the temple and the spaces
