@@ -124,8 +124,10 @@ def _css(theme: str) -> str:
 
 
 def _hex_id(value: Any) -> str | None:
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"{value[0]},{value[1]}"
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        q, r = value
+        if isinstance(q, int) and isinstance(r, int):
+            return f"{q},{r}"
     return None
 
 
@@ -148,7 +150,7 @@ def _by_id(entries: Iterable[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]
 
 
 # ------------------------------------------------------------------ the map
-def _space_look(space: Mapping[str, Any], covered: Mapping[str, Any] | None, tiles: Mapping[int, Mapping[str, Any]],
+def _space_look(space: Mapping[str, Any], covered: Mapping[str, Any] | None, villages: Mapping[int, str | None],
                 irrigated: set[str]) -> tuple[str, str, int]:
     """The space's fill class, the words its tooltip says of it, and its level (0: bare)."""
     ident = space["id"]
@@ -159,8 +161,7 @@ def _space_look(space: Mapping[str, Any], covered: Mapping[str, Any] | None, til
         fill = kind if kind in ("pond", "mountains", "lowlands") else "bare"
         return fill, ("printed irrigation" if kind == "pond" else kind), 0
     level = len(covered["stack"])
-    top = tiles.get(covered["stack"][-1], {})
-    if _hex_id(top.get("village")) == ident:
+    if villages.get(covered["stack"][-1]) == ident:
         return "village", "village", level
     return f"rice-{min(level, _SHADES)}", "rice", level
 
@@ -168,12 +169,13 @@ def _space_look(space: Mapping[str, Any], covered: Mapping[str, Any] | None, til
 def _tile_edges(board: MapLayout, top_tile: Mapping[str, int]) -> Element:
     """One path along every side where two different tiles (or a tile and no tile) meet."""
     strokes = []
+    sides = board.sides
     for space, tile in sorted(top_tile.items()):
-        for direction, neighbour in enumerate(board.directions[space]):
+        for neighbour, before, stroke in sides[space]:
             other = top_tile.get(neighbour)
-            if other == tile or (other is not None and neighbour < space):
+            if other == tile or (other is not None and before):
                 continue
-            strokes.append(board.strokes[space][direction])
+            strokes.append(stroke)
     return path("".join(strokes) or "M0 0", "tile-edges")
 
 
@@ -215,7 +217,7 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
     view = frame.view
     for ref, shape in _SHAPES.items():
         svg.define(ref, shape)
-    tiles = {tile["id"]: tile for tile in view["placed_tiles"]}
+    villages = {tile["id"]: _hex_id(tile.get("village")) for tile in view["placed_tiles"]}
     spaces = view["spaces"]
     irrigated = {h for h in map(_hex_id, view["irrigation_tiles"]) if h}
     palaces = {ident: p for p in view["palaces"] if (ident := _hex_id(p["hex"]))}
@@ -231,7 +233,7 @@ def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
         if not (covered and covered.get("stack")) and ident not in irrigated:
             rings[central].add(bare)
             continue
-        fill, said, level = _space_look(space, covered, tiles, irrigated)
+        fill, said, level = _space_look(space, covered, villages, irrigated)
         if level:
             top_tile[ident] = covered["stack"][-1]
         house = fill == "village" and ident not in palaces

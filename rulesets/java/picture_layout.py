@@ -39,8 +39,9 @@ class MapLayout:
     offsets: tuple[tuple[int, int], ...]
     width: float
     height: float
-    #: each space's sides as path data (``M x y L x y``), by direction: computed once per map, drawn every picture.
-    strokes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: each space's sides, by direction: the neighbour's id, whether it sorts before the space, and the side as
+    #: path data (``M x y L x y``); computed once per map, drawn every picture.
+    sides: dict[str, tuple[tuple[str, bool, str], ...]] = field(default_factory=dict)
 
     def edge(self, space: str, direction: int) -> tuple[Point, Point]:
         """The two corners of ``space``'s side facing neighbour ``direction`` (an index of the offsets)."""
@@ -71,8 +72,9 @@ def _layout(spaces: tuple[tuple[str, int, int], ...], offsets: tuple[tuple[int, 
     width = max(x for x, _ in centres.values()) + SIDE + MARGIN
     height = max(y for _, y in centres.values()) + SIDE + MARGIN
     board = MapLayout(centres, directions, offsets, width, height)
-    board.strokes.update({space: tuple(_stroke(board.edge(space, direction)) for direction in range(len(offsets)))
-                          for space in centres})
+    board.sides.update({space: tuple((neighbour, neighbour < space, _stroke(board.edge(space, direction)))
+                                     for direction, neighbour in enumerate(directions[space]))
+                        for space in centres})
     return board
 
 
