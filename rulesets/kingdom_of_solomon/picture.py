@@ -142,7 +142,7 @@ def _define_shapes(svg: Svg) -> None:
     svg.define("marker", path("M-8,6 L-8,-2 L0,-9 L8,-2 L8,6 Z", "marker-shape"))
 
 
-def _cube(x: float, y: float, resource: str) -> Element:
+def _cube(x: float, y: float, resource: str) -> Markup:
     return use("cube", x, y, f"cube res-{resource}")
 
 
@@ -365,8 +365,19 @@ def _market(frame: Frame, book: _Book, x: float, y: float) -> Element:
     return block
 
 
-@drawn_once
 def _market_track(served: Served, row: int, resource: str, held: int, supply: str, marked: str | None) -> Markup:
+    """A resource's track: its print (written once per mark), the cubes held (once per count), the supply's count.
+
+    The supply's count and the cubes held change from position to position; the rest does not."""
+    top = 20 + row * 24
+    head, tail = _track_print(served, row, resource, marked)
+    return Markup(head + _track_cubes(served, row, resource, held) + text(300, top + 15, supply, "count") + tail)
+
+
+@drawn_once
+def _track_print(served: Served, row: int, resource: str, marked: str | None) -> tuple[Markup, Markup]:
+    """The track's start tag, box, cube and name (then the cubes held, its sell and buy VP, the supply),
+    and its tooltip and end tag."""
     book = _book(served)
     top = 20 + row * 24
     name = str(book.resources[resource]["name"])
@@ -374,14 +385,23 @@ def _market_track(served: Served, row: int, resource: str, held: int, supply: st
     item.add(rect(0, top, 420, 21, classes("space-box", marked), rx=3))
     item.add(_cube(12, top + 10.5, resource))
     item.add(text(24, top + 15, name, "label"))
+    start, end = written_open(item)
+    track = book.market[resource]
+    return start, Markup(tooltip(f"{name}: sell {track['sell_vp']} VP, buy {track['buy_vp']} VP") + end)
+
+
+@drawn_once
+def _track_cubes(served: Served, row: int, resource: str, held: int) -> Markup:
+    """The market's slots of a resource, the first ``held`` filled; then the track's sell and buy VP."""
+    book = _book(served)
+    top = 20 + row * 24
+    drawn = []
     for slot in range(int(book.capacity)):
         cx = 110 + slot * 16
-        item.add(_cube(cx, top + 10.5, resource) if slot < held else rect(cx - 5, top + 5.5, 10, 10, "cube-slot"))
+        drawn.append(_cube(cx, top + 10.5, resource) if slot < held else rect(cx - 5, top + 5.5, 10, 10, "cube-slot"))
     track = book.market[resource]
-    item.add(text(190, top + 15, f"sell {track['sell_vp']} VP · buy {track['buy_vp']} VP", "small"))
-    item.add(text(300, top + 15, supply, "count"))
-    item.add(tooltip(f"{name}: sell {track['sell_vp']} VP, buy {track['buy_vp']} VP"))
-    return written(item)
+    drawn.append(text(190, top + 15, f"sell {track['sell_vp']} VP · buy {track['buy_vp']} VP", "small"))
+    return Markup("".join(drawn))
 
 
 def _building_card(frame: Frame, book: _Book, x: float, y: float, ident: str, width: float = 128) -> Element:
