@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .frame import Frame
 from .once import drawn_once
-from .svg import Group, Markup, circle, group, rect, text, tooltip, written
+from .svg import Group, Markup, circle, group, rect, text, tooltip, written, written_open
 
 CARD_WIDTH, CARD_HEIGHT = 92, 40
 #: The words the kit's panels write; a picture's test allows them beside the view's own.
@@ -52,26 +52,31 @@ def seat_rows(frame: Frame, x: float, y: float, width: float, lines: Sequence[Se
     active = set(frame.status.get("active_players") or [])
     block = group("seats", transform=f"translate({x},{y})")
     for row, line in enumerate(lines):
-        seat = line.seat
-        block.add(_seat_row(row * SEAT_ROW, width, seat, frame.seat_label(seat), line.score, tuple(line.facts),
-                            seat in active, seat == frame.seat))
+        seat, top = line.seat, row * SEAT_ROW
+        head = _seat_row_print(top, width, seat, frame.seat_label(seat), seat in active, seat == frame.seat)
+        said = [head]
+        if line.score is not None:  # the score and the facts change from position to position; the rest seldom
+            said.append(text(150, top + 20, f"{line.score} points", "value"))
+        if line.facts:
+            said.append(text(240, top + 20, " · ".join(line.facts), "detail"))
+        said.append(_ROW_END)
+        block.add(Markup("".join(said)))
     return block
 
 
+_ROW_END = Markup("</g>")
+
+
 @drawn_once
-def _seat_row(top: float, width: float, seat: int, label: str, score: int | None, facts: tuple[str, ...],
-              active: bool, viewer: bool) -> Markup:
+def _seat_row_print(top: float, width: float, seat: int, label: str, active: bool, viewer: bool) -> Markup:
+    """A seat's row up to its score: its start tag, box, token, mark if it is to act, and name."""
     item = group(classes("seat-row", "active" if active else None, "viewer" if viewer else None), data_seat=seat)
     item.add(rect(0, top, width, SEAT_ROW - 4, classes("panel", "viewer-mark" if viewer else None)))
     item.add(circle(14, top + 15, 8, f"seat-token seat-{seat}"))
     if active:
         item.add(circle(width - 12, top + 15, 5, "active-mark"))
     item.add(text(30, top + 20, label, "seat-name"))
-    if score is not None:
-        item.add(text(150, top + 20, f"{score} points", "value"))
-    if facts:
-        item.add(text(240, top + 20, " · ".join(facts), "detail"))
-    return written(item)
+    return written_open(item)[0]  # its end tag is _ROW_END
 
 
 @dataclass
