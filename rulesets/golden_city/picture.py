@@ -19,8 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.core import to_builtins
-from rulesets.core.drawing import (Element, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, heading,
-                                   line, path, polygon, polyline, rect, seat_rows, text, tooltip, use)
+from rulesets.core.drawing import (Element, Frame, Group, Markup, SeatLine, Served, Svg, backs, canvas, circle, classes,
+                                   drawn_once, group, heading, line, path, polygon, polyline, rect, seat_rows, text,
+                                   tooltip, use, written, written_open)
 
 from .layout import (CENTRE, CITY_EDGE, COAST, INNER_EDGE, QUADRANT_ANGLE, SEA, SECTOR, Place, board_words, layout,
                      point, river_points, sector_path)
@@ -90,6 +91,12 @@ def _by_id(entries: Sequence[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]
     return {str(entry["id"]): entry for entry in entries}
 
 
+@drawn_once
+def _index(served: Served, kind: str) -> dict[str, Mapping[str, Any]]:
+    """The served entries of ``kind`` by id (looked up by every picture, built once)."""
+    return _by_id(served.components[kind])
+
+
 def _name(entries: Mapping[str, Mapping[str, Any]], ident: str) -> str:
     entry = entries.get(ident)
     return str(entry["name"]) if entry else ident
@@ -114,11 +121,14 @@ def _reward(space: Mapping[str, Any]) -> tuple[str, str]:
 
 
 # ------------------------------------------------------------------ the island
-def _island(frame: Frame) -> Element:
+@drawn_once
+def _island(served: Served) -> Markup:
+    """The sea, the quadrants and their names, the coast and the rivers: the same in every picture."""
+    components = served.components
     board = group("island")
     board.add(rect(CENTRE[0] - SEA, CENTRE[1] - SEA, 2 * SEA, 2 * SEA, "sea", rx=24))
-    landscapes = _by_id(frame.components["landscapes"])
-    quadrant_land = {s["quadrant"]: s["landscape"] for s in frame.components["board"]["spaces"]}
+    landscapes = _by_id(components["landscapes"])
+    quadrant_land = {s["quadrant"]: s["landscape"] for s in components["board"]["spaces"]}
     for quadrant, middle in QUADRANT_ANGLE.items():
         land = quadrant_land.get(quadrant)
         if land is None:
@@ -133,22 +143,37 @@ def _island(frame: Frame) -> Element:
     board.add(circle(CENTRE[0], CENTRE[1], COAST, "island-edge"))
     for border in (-135.0, -45.0, 45.0, 135.0):
         board.add(polyline(river_points(border), "river"))
-    return board
+    return written(board)
 
 
-def _roads(frame: Frame, places: Mapping[str, Place]) -> Element:
+@drawn_once
+def _places(served: Served) -> Mapping[str, Place]:
+    return layout(served.components["board"]["spaces"])
+
+
+@drawn_once
+def _roads(served: Served) -> Markup:
+    places = _places(served)
     roads = group("roads")
-    for a, b in frame.components["board"]["roads"]:
+    for a, b in served.components["board"]["roads"]:
         if a in places and b in places:
             roads.add(line(places[a].x, places[a].y, places[b].x, places[b].y, "road"))
-    return roads
+    return written(roads)
 
 
-def _space(frame: Frame, space: Mapping[str, Any], place: Place, landscapes: Mapping[str, Mapping[str, Any]],
-           posts: Sequence[Sequence[Any]]) -> Element:
+@drawn_once
+def _space_print(served: Served, ident: str, last: bool) -> tuple[Markup, Markup]:
+    """A space's start tag, shape, label and tooltip (written once per space and mark), and its end tag:
+    its posts go between."""
+    space = next(entry for entry in served.components["board"]["spaces"] if entry["id"] == ident)
+    return written_open(_space(space, _places(served)[ident], _by_id(served.components["landscapes"]),
+                               "last" if last else None))
+
+
+def _space(space: Mapping[str, Any], place: Place, landscapes: Mapping[str, Mapping[str, Any]],
+           last: str | None) -> Group:
     kind = space["kind"]
     item = group(classes("space", kind.replace("_", "-")), data_space=space["id"])
-    last = frame.mark(space["id"])
     label, reward_words = _reward(space)
     land = space["cost"]["landscape"]
     if place.wedge is not None:
@@ -162,12 +187,25 @@ def _space(frame: Frame, space: Mapping[str, Any], place: Place, landscapes: Map
         item.add(circle(place.x, place.y, 22, classes("space-shape", f"land-{land}", last)))
         item.add(text(place.x, place.y + 33, label, "reward"))
     item.add(tooltip(f"{space['name']}: cost {_cost(space, landscapes)} → {reward_words}"))
-    for index, post in enumerate(sorted(posts, key=lambda p: p[2])):
-        item.add(_post(frame, place, index, len(posts), post))
     return item
 
 
-def _post(frame: Frame, place: Place, index: int, count: int, post: Sequence[Any]) -> Element:
+def _drawn_space(frame: Frame, ident: str, posts: Sequence[Sequence[Any]]) -> Markup:
+    """A space as the view has it: its print, and the trading posts on it."""
+    start, end = _space_print(frame.served, ident, bool(frame.mark(ident)))
+    if not posts:
+        return Markup(start + end)
+    return Markup(start + _posts(frame.served, ident, tuple((int(p[0]), bool(p[1]), p[2]) for p in posts)) + end)
+
+
+@drawn_once
+def _posts(served: Served, ident: str, posts: tuple[tuple[int, bool, Any], ...]) -> Markup:
+    place = _places(served)[ident]
+    ordered = sorted(posts, key=lambda p: p[2])
+    return Markup("".join([_post(place, index, len(posts), post) for index, post in enumerate(ordered)]))
+
+
+def _post(place: Place, index: int, count: int, post: Sequence[Any]) -> Markup:
     """A trading post in its owner's colour; in a district, the posts stand in their order of arrival."""
     seat, black = int(post[0]), bool(post[1])
     per_row = 3
@@ -179,26 +217,41 @@ def _post(frame: Frame, place: Place, index: int, count: int, post: Sequence[Any
     return use("post", x, y, cls)
 
 
+_CITY_WALLS = Markup(circle(CENTRE[0], CENTRE[1], CITY_EDGE, "city-wall") + circle(CENTRE[0], CENTRE[1], INNER_EDGE,
+                                                                                    "city-wall"))
+
+
 def _board(frame: Frame, svg: Svg) -> Element:
     svg.define("post", polygon([(-6, 6), (6, 6), (6, -1), (0, -7), (-6, -1)], "post-shape"))
-    spaces = frame.components["board"]["spaces"]
-    places = layout(spaces)
-    landscapes = _by_id(frame.components["landscapes"])
     occupied: Mapping[str, Sequence[Sequence[Any]]] = frame.view.get("board") or {}
+    touched = frame.touched
     board = group("board")
-    board.add(_island(frame))
-    board.add(_roads(frame, places))
+    board.add(_island(frame.served))
+    board.add(_roads(frame.served))
+    districts, others = _board_spaces(frame.served)
     city = group("city")
-    for space in spaces:
-        if space["kind"] in ("outer_district", "inner_district"):
-            city.add(_space(frame, space, places[space["id"]], landscapes, occupied.get(space["id"], [])))
-    city.add(circle(CENTRE[0], CENTRE[1], CITY_EDGE, "city-wall"))
-    city.add(circle(CENTRE[0], CENTRE[1], INNER_EDGE, "city-wall"))
+    for ident, empty in districts:
+        posts = occupied.get(ident)
+        city.add(empty if not posts and ident not in touched else _drawn_space(frame, ident, posts or []))
+    city.add(_CITY_WALLS)
     board.add(city)
-    for space in spaces:
-        if space["kind"] not in ("outer_district", "inner_district"):
-            board.add(_space(frame, space, places[space["id"]], landscapes, occupied.get(space["id"], [])))
+    for ident, empty in others:
+        posts = occupied.get(ident)
+        board.add(empty if not posts and ident not in touched else _drawn_space(frame, ident, posts or []))
     return board
+
+
+@drawn_once
+def _board_spaces(served: Served) -> tuple[tuple[tuple[str, Markup], ...], tuple[tuple[str, Markup], ...]]:
+    """The districts and the other spaces, each in the served order: a space's id, and the space as it is
+    drawn with nothing on it and no mark (most spaces, in most pictures)."""
+    spaces = served.components["board"]["spaces"]
+
+    def empty(wanted: bool) -> tuple[tuple[str, Markup], ...]:
+        return tuple((space["id"], Markup("".join(_space_print(served, space["id"], False)))) for space in spaces
+                     if (space["kind"] in ("outer_district", "inner_district")) == wanted)
+
+    return empty(True), empty(False)
 
 
 # ------------------------------------------------------------------ the cards beside the island
@@ -216,7 +269,7 @@ def _auction(frame: Frame, x: float, y: float) -> tuple[Element, float]:
             block.add(text(0, 14, f"builds this turn: {turn['builds']}", "label"))
             return block, 26
         return block, 0
-    cards = _by_id(frame.components["landscape_cards"])
+    cards = _index(frame.served, "landscape_cards")
     last = frame.last_action or {}
     block.add(text(0, 14, f"pairs · last price {auction['last_price']}", "panel-title"))
     for index, pair in enumerate(auction["pairs"]):
@@ -236,30 +289,34 @@ def _auction(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     return block, 128
 
 
-def _goods_card(frame: Frame, x: float, y: float, ident: str, goods: Mapping[str, Mapping[str, Any]],
-                **data: object) -> Element:
-    card = group("goods-card", **data)
-    card.add(rect(x, y, 70, 34, classes("card", frame.mark(ident)), rx=4))
+def _goods_card(frame: Frame, x: float, y: float, ident: str, pick: bool) -> Element:
+    """A goods card face up (``pick``: one of the display's, which a build may pick: ``data-goods-pick``)."""
+    return _goods_card_at(frame.served, x, y, ident, pick, frame.mark(ident))
+
+
+@drawn_once
+def _goods_card_at(served: Served, x: float, y: float, ident: str, pick: bool, marked: str | None) -> Markup:
+    card = group("goods-card", data_goods_pick=ident if pick else None)
+    card.add(rect(x, y, 70, 34, classes("card", marked), rx=4))
     card.add(text(x + 6, y + 21, ident, "card-name"))
-    entry = goods.get(ident)
+    entry = _index(served, "goods_cards").get(ident)
     if entry:
-        kinds = [str(g["id"]) for g in frame.components["goods"]]
+        kinds = [str(g["id"]) for g in served.components["goods"]]
         for index, good in enumerate(entry["goods"]):
             shade = kinds.index(good) if good in kinds else 0
             card.add(circle(x + 44 + index * 14, y + 17, 6, f"good good-{shade}"))
         card.add(tooltip(entry["name"]))
-    return card
+    return written(card)
 
 
 def _market(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     """The goods display and deck, the key supply and the bank, the bonus cards (deck, or display)."""
     view = frame.view
-    goods = _by_id(frame.components["goods_cards"])
-    bonus = _by_id(frame.components["bonus_cards"])
+    bonus = _index(frame.served, "bonus_cards")
     block = group("market", transform=f"translate({x},{y})")
     block.add(text(0, 14, "goods display", "panel-title"))
     for index, ident in enumerate(view.get("goods_display") or []):
-        block.add(_goods_card(frame, index * 76, 22, ident, goods, data_goods_pick=ident))
+        block.add(_goods_card(frame, index * 76, 22, ident, True))
     block.add(backs(232, 20, view.get("goods_deck_count", 0), "goods deck"))
     block.add(text(0, 80, f"key supply: {view.get('key_supply', 0)} · bank coins: {view.get('bank_coins', 0)}",
                    "label"))
@@ -279,7 +336,7 @@ def _market(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     block.add(backs(110, top + 4, len(view.get("landscape_discard") or []), "discard"))
     discard = view.get("landscape_discard") or []
     if discard:
-        cards = _by_id(frame.components["landscape_cards"])
+        cards = _index(frame.served, "landscape_cards")
         pile = group(classes("discard-top", "last" if (frame.last_action or {}).get("type") == "discard" else None))
         pile.add(rect(110, top + 4, 30, 40, f"chip land-{discard[-1]}", rx=4))
         pile.add(tooltip(f"top: {_name(cards, discard[-1])}"))
@@ -305,7 +362,7 @@ def _scoring(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     block.add(text(0, 14, "scoring card", "panel-title"))
     ident = view.get("scoring_card")
     if ident:
-        entry = _by_id(frame.components["scoring_cards"]).get(ident)
+        entry = _index(frame.served, "scoring_cards").get(ident)
         card = group("scoring-card")
         lines = _wrapped(str(entry["name"]) if entry else ident, 32)
         card.add(rect(0, 20, 222, 14 + 14 * len(lines), classes("card", frame.mark(ident)), rx=4))
@@ -327,7 +384,7 @@ def _own_cards(frame: Frame, x: float, y: float) -> tuple[Element, float]:
     if frame.seat is None:
         return block, 0
     me = frame.view["players"][frame.seat]
-    cards = _by_id(frame.components["landscape_cards"])
+    cards = _index(frame.served, "landscape_cards")
     block.add(text(0, 14, "hand", "panel-title"))
     for index, (kind, count) in enumerate(sorted(Counter(me.get("hand") or []).items(),
                                                  key=lambda item: [c["id"] for c in cards.values()].index(item[0])
@@ -341,13 +398,12 @@ def _own_cards(frame: Frame, x: float, y: float) -> tuple[Element, float]:
         block.add(text(0, 40, "empty", "small"))
     rows = (len(set(me.get("hand") or [])) + 3) // 4
     top = 26 + 40 * max(rows, 1)
-    goods = _by_id(frame.components["goods_cards"])
-    bonus = _by_id(frame.components["bonus_cards"])
+    bonus = _index(frame.served, "bonus_cards")
     held = me.get("goods") or []
     if held:
         block.add(text(0, top + 12, "goods held", "label"))
         for index, ident in enumerate(held):
-            block.add(_goods_card(frame, (index % 4) * 76, top + 18 + (index // 4) * 40, ident, goods))
+            block.add(_goods_card(frame, (index % 4) * 76, top + 18 + (index // 4) * 40, ident, False))
         top += 22 + 40 * ((len(held) + 3) // 4)
     mine = me.get("bonus") or []
     if mine:
@@ -378,7 +434,7 @@ def _other_hands(frame: Frame, x: float, y: float) -> tuple[Element, float]:
             block.add(backs(172, top, player["bonus_count"], "bonus cards"))
         elif player.get("bonus"):
             # face up: at final scoring (GC-10.3), or all game under the public-choice reading (D-7)
-            names = _by_id(frame.components["bonus_cards"])
+            names = _index(frame.served, "bonus_cards")
             shown = group("bonus-cards")
             shown.add(text(172, top + 14, "bonus cards", "small"))
             shown.add(text(172, top + 30, " ".join(player["bonus"]), "card-name"))

@@ -28,16 +28,19 @@ from rulesets.core.drawing import (
     Element,
     Face,
     Frame,
+    Group,
+    Markup,
     SeatLine,
+    Served,
     Svg,
     backs,
     canvas,
     circle,
     classes,
+    drawn_once,
     group,
     hand,
     heading,
-    number,
     path,
     polygon,
     rect,
@@ -45,6 +48,7 @@ from rulesets.core.drawing import (
     text,
     tooltip,
     use,
+    written,
 )
 
 from .picture_layout import MapLayout, hex_corners, layout
@@ -120,8 +124,10 @@ def _css(theme: str) -> str:
 
 
 def _hex_id(value: Any) -> str | None:
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"{value[0]},{value[1]}"
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        q, r = value
+        if isinstance(q, int) and isinstance(r, int):
+            return f"{q},{r}"
     return None
 
 
@@ -144,7 +150,7 @@ def _by_id(entries: Iterable[Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]
 
 
 # ------------------------------------------------------------------ the map
-def _space_look(space: Mapping[str, Any], covered: Mapping[str, Any] | None, tiles: Mapping[int, Mapping[str, Any]],
+def _space_look(space: Mapping[str, Any], covered: Mapping[str, Any] | None, villages: Mapping[int, str | None],
                 irrigated: set[str]) -> tuple[str, str, int]:
     """The space's fill class, the words its tooltip says of it, and its level (0: bare)."""
     ident = space["id"]
@@ -155,8 +161,7 @@ def _space_look(space: Mapping[str, Any], covered: Mapping[str, Any] | None, til
         fill = kind if kind in ("pond", "mountains", "lowlands") else "bare"
         return fill, ("printed irrigation" if kind == "pond" else kind), 0
     level = len(covered["stack"])
-    top = tiles.get(covered["stack"][-1], {})
-    if _hex_id(top.get("village")) == ident:
+    if villages.get(covered["stack"][-1]) == ident:
         return "village", "village", level
     return f"rice-{min(level, _SHADES)}", "rice", level
 
@@ -164,51 +169,75 @@ def _space_look(space: Mapping[str, Any], covered: Mapping[str, Any] | None, til
 def _tile_edges(board: MapLayout, top_tile: Mapping[str, int]) -> Element:
     """One path along every side where two different tiles (or a tile and no tile) meet."""
     strokes = []
+    sides = board.sides
     for space, tile in sorted(top_tile.items()):
-        for direction, neighbour in enumerate(board.directions[space]):
+        for neighbour, before, stroke in sides[space]:
             other = top_tile.get(neighbour)
-            if other == tile or (other is not None and neighbour < space):
+            if other == tile or (other is not None and before):
                 continue
-            (x1, y1), (x2, y2) = board.edge(space, direction)
-            strokes.append(f"M{number(x1)} {number(y1)}L{number(x2)} {number(y2)}")
+            strokes.append(stroke)
     return path("".join(strokes) or "M0 0", "tile-edges")
+
+
+@drawn_once
+def _space(ident: str, x: float, y: float, fill: str, said: str, level: int, house: bool) -> Markup:
+    """One space of the map as it looks (a few looks each, so each is written once)."""
+    item = group(classes("space", "covered" if level else None), data_hex=ident, data_hexes=ident, data_to=ident)
+    item.add(use("hex", x, y, classes("hex", fill)))
+    if fill == "irrigation":
+        item.add(use("wave", x, y - 2, "irrigation-wave"))
+    if house:
+        item.add(use("house", x + 1, y - 1, "house"))
+    if level:
+        item.add(text(x - 15, y + 4, level, "level-number"))
+    item.add(tooltip(f"space {ident} · {said}" + (f" · level {level}" if level else "")))
+    return written(item)
+
+
+_SHAPES = {"hex": polygon(hex_corners(), "hex-shape"),
+           "house": polygon([(-6, 1), (0, -5), (6, 1), (6, 6), (-6, 6)], "house-shape"),
+           "palace": polygon([(-9, -9), (-5, -9), (-5, -6), (-2, -6), (-2, -9), (2, -9), (2, -6), (5, -6),
+                              (5, -9), (9, -9), (9, 8), (-9, 8)], "palace-shape"),
+           "wave": path("M-9 0q3 -4 6 0t6 0t6 0M-9 5q3 -4 6 0t6 0t6 0", "wave-shape")}
+
+
+@drawn_once
+def _map_spaces(served: Served) -> tuple[tuple[Mapping[str, Any], float, float, bool, Markup], ...]:
+    """Each printed space, where it stands, whether it is central Java, and how it looks bare."""
+    board = _layout(served)
+    found = []
+    for space in served.components["board"]["spaces"]:
+        x, y = board.centres[space["id"]]
+        fill, said, _ = _space_look(space, None, {}, set())
+        found.append((space, x, y, bool(space["central"]), _space(space["id"], x, y, fill, said, 0, False)))
+    return tuple(found)
 
 
 def _map(svg: Svg, frame: Frame, board: MapLayout) -> Element:
     view = frame.view
-    svg.define("hex", polygon(hex_corners(), "hex-shape"))
-    svg.define("house", polygon([(-6, 1), (0, -5), (6, 1), (6, 6), (-6, 6)], "house-shape"))
-    svg.define("palace", polygon([(-9, -9), (-5, -9), (-5, -6), (-2, -6), (-2, -9), (2, -9), (2, -6), (5, -6),
-                                  (5, -9), (9, -9), (9, 8), (-9, 8)], "palace-shape"))
-    svg.define("wave", path("M-9 0q3 -4 6 0t6 0t6 0M-9 5q3 -4 6 0t6 0t6 0", "wave-shape"))
-    tiles = {tile["id"]: tile for tile in view["placed_tiles"]}
+    for ref, shape in _SHAPES.items():
+        svg.define(ref, shape)
+    villages = {tile["id"]: _hex_id(tile.get("village")) for tile in view["placed_tiles"]}
     spaces = view["spaces"]
     irrigated = {h for h in map(_hex_id, view["irrigation_tiles"]) if h}
     palaces = {ident: p for p in view["palaces"] if (ident := _hex_id(p["hex"]))}
     palace_names = _by_id(frame.components["palace_tiles"])
     marked = touched_hexes(frame)
-    block = group("board")
+    block = group("board", transform=f"translate({GAP},{GAP})")
     block.add(rect(0, 0, board.width, board.height, "sea", rx=10))
     rings = {True: group("central-java"), False: group("outer-ring")}
     top_tile: dict[str, int] = {}
-    for space in frame.components["board"]["spaces"]:
+    for space, x, y, central, bare in _map_spaces(frame.served):
         ident = space["id"]
-        x, y = board.centres[ident]
         covered = spaces.get(ident)
-        fill, said, level = _space_look(space, covered, tiles, irrigated)
+        if not (covered and covered.get("stack")) and ident not in irrigated:
+            rings[central].add(bare)
+            continue
+        fill, said, level = _space_look(space, covered, villages, irrigated)
         if level:
             top_tile[ident] = covered["stack"][-1]
-        item = group(classes("space", "covered" if level else None), data_hex=ident, data_hexes=ident, data_to=ident)
-        item.add(use("hex", x, y, classes("hex", fill)))
-        if fill == "irrigation":
-            item.add(use("wave", x, y - 2, "irrigation-wave"))
-        if fill == "village" and ident not in palaces:
-            item.add(use("house", x + 1, y - 1, "house"))
-        if level:
-            item.add(text(x - 15, y + 4, level, "level-number"))
-        words = f"space {ident} · {said}" + (f" · level {level}" if level else "")
-        item.add(tooltip(words))
-        rings[bool(space["central"])].add(item)
+        house = fill == "village" and ident not in palaces
+        rings[central].add(_space(ident, x, y, fill, said, level, house))
     block.add(rings[False])
     block.add(rings[True])
     block.add(_tile_edges(board, top_tile))
@@ -316,8 +345,9 @@ def _cards(frame: Frame, x: float, y: float) -> Element:
     if face_up:
         shown = hand(frame, 220, 2, [Face(face_up, names[face_up]["name"], face_up)], label="face up")
         for node in shown.children[1:]:
-            node.attributes["data-source"] = "face_up"
-            node.attributes["class"] = classes(node.attributes["class"], frame.mark("face_up"))
+            if isinstance(node, Group):  # the card's group (the label before it is a written text)
+                node.attributes["data-source"] = "face_up"
+                node.attributes["class"] = classes(node.attributes["class"], frame.mark("face_up"))
         block.add(shown)
     if discard:
         top = discard[-1]
@@ -386,9 +416,14 @@ def _texts(x: float, y: float, lines: Sequence[str], cls: str) -> Element:
     return block
 
 
+@drawn_once
+def _layout(served: Served) -> MapLayout:
+    return layout(served.components["board"])
+
+
 def draw(frame: Frame) -> Svg:
     """Java's table as ``frame``'s seat sees it."""
-    board = layout(frame.components["board"])
+    board = _layout(frame.served)
     left = board.width + GAP
     festival = _festival_lines(frame)
     seats_top = 96
@@ -403,7 +438,7 @@ def draw(frame: Frame) -> Svg:
                  desc=f"Java, {frame.seats} seats: the hex map with {len(frame.view['placed_tiles'])} land tiles, "
                       f"{len(frame.view['palaces'])} palaces and {len(frame.view['irrigation_tiles'])} irrigation "
                       f"tiles; {frame.status.get('phase')}.")
-    svg.add(_map(svg, frame, board)).attributes["transform"] = f"translate({GAP},{GAP})"
+    svg.add(_map(svg, frame, board))
     svg.add(heading(frame, left, 8))
     svg.add(text(left, 84, _turn_line(frame), "turn-line"))
     svg.add(seat_rows(frame, left, seats_top, PANEL_WIDTH, _seat_lines(frame)))

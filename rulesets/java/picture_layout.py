@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
+
+from rulesets.core.drawing import number
 
 #: a hex's radius (centre to corner) in the picture's units.
 SIDE = 21
@@ -37,6 +39,9 @@ class MapLayout:
     offsets: tuple[tuple[int, int], ...]
     width: float
     height: float
+    #: each space's sides, by direction: the neighbour's id, whether it sorts before the space, and the side as
+    #: path data (``M x y L x y``); computed once per map, drawn every picture.
+    sides: dict[str, tuple[tuple[str, bool, str], ...]] = field(default_factory=dict)
 
     def edge(self, space: str, direction: int) -> tuple[Point, Point]:
         """The two corners of ``space``'s side facing neighbour ``direction`` (an index of the offsets)."""
@@ -66,4 +71,13 @@ def _layout(spaces: tuple[tuple[str, int, int], ...], offsets: tuple[tuple[int, 
     directions = {space: tuple(f"{q + dq},{r + dr}" for dq, dr in offsets) for space, q, r in spaces}
     width = max(x for x, _ in centres.values()) + SIDE + MARGIN
     height = max(y for _, y in centres.values()) + SIDE + MARGIN
-    return MapLayout(centres, directions, offsets, width, height)
+    board = MapLayout(centres, directions, offsets, width, height)
+    board.sides.update({space: tuple((neighbour, neighbour < space, _stroke(board.edge(space, direction)))
+                                     for direction, neighbour in enumerate(directions[space]))
+                        for space in centres})
+    return board
+
+
+def _stroke(edge: tuple[Point, Point]) -> str:
+    (x1, y1), (x2, y2) = edge
+    return f"M{number(x1)} {number(y1)}L{number(x2)} {number(y2)}"

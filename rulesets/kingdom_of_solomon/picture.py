@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.core import to_builtins
-from rulesets.core.drawing import (Element, Face, Frame, SeatLine, Svg, backs, canvas, circle, classes, group, hand,
-                                   heading, line, path, rect, seat_rows, text, tooltip, use)
+from rulesets.core.drawing import (Element, Face, Frame, Markup, SeatLine, Served, Svg, backs, canvas, circle, classes,
+                                   drawn_once, group, hand, heading, line, path, rect, seat_rows, text, tooltip, use,
+                                   written, written_open)
 
 from .served_components import document
 from .layout import centre
@@ -120,10 +121,18 @@ class _Book:
     def area_name(self, area: str) -> str:
         return next(str(entry["name"]) for entry in self.areas if entry["id"] == area)
 
+    def area(self, ident: str) -> Mapping[str, Any]:
+        return next(entry for entry in self.areas if str(entry["id"]) == ident)
+
     def bonus_in_play(self, seats: int, options: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         if options.get("variant_all_bonus"):
             return list(self.bonus.values())
         return [self.bonus[ident] for ident in self.setups[seats]["bonus_spaces"]]
+
+
+@drawn_once
+def _book(served: Served) -> _Book:
+    return _Book(served.components)
 
 
 # ------------------------------------------------------------------ shapes drawn many times
@@ -133,81 +142,155 @@ def _define_shapes(svg: Svg) -> None:
     svg.define("marker", path("M-8,6 L-8,-2 L0,-9 L8,-2 L8,6 Z", "marker-shape"))
 
 
-def _cube(x: float, y: float, resource: str) -> Element:
+def _cube(x: float, y: float, resource: str) -> Markup:
     return use("cube", x, y, f"cube res-{resource}")
+
+
+_NO_PAWNS = written(group("pawns"))
 
 
 def _pawns(x: float, y: float, pawns: Sequence[Mapping[str, Any]], per_row: int = 6) -> Element:
     """Pawns on one space, in a row from (x, y); a privileged pawn ringed."""
+    if not pawns:
+        return _NO_PAWNS
+    return _pawns_at(x, y, tuple((pawn["owner"], int(pawn["count"]), bool(pawn.get("privileged"))) for pawn in pawns),
+                     per_row)
+
+
+@drawn_once
+def _pawns_at(x: float, y: float, pawns: tuple[tuple[Any, int, bool], ...], per_row: int) -> Markup:
     block = group("pawns")
     index = 0
-    for pawn in pawns:
-        for _ in range(int(pawn["count"])):
+    for owner, count, privileged in pawns:
+        for _ in range(count):
             px, py = x + (index % per_row) * 13, y + (index // per_row) * 16
-            block.add(use("pawn", px, py, f"pawn seat-{pawn['owner']}"))
-            if pawn.get("privileged"):
+            block.add(use("pawn", px, py, f"pawn seat-{owner}"))
+            if privileged:
                 block.add(circle(px, py + 2, 8, "privilege"))
             index += 1
-    return block
+    return written(block)
 
 
-def _pawns_on(view: Mapping[str, Any], space: str) -> list[Mapping[str, Any]]:
-    return [pawn for pawn in view["pawns"] if pawn["space"] == space]
+#: The pawns on each space, in the view's order (indexed once per picture: every space asks).
+PawnsBySpace = Mapping[str, Sequence[Mapping[str, Any]]]
+
+
+def _pawns_by_space(view: Mapping[str, Any]) -> PawnsBySpace:
+    found: dict[str, list[Mapping[str, Any]]] = {}
+    for pawn in view["pawns"]:
+        found.setdefault(pawn["space"], []).append(pawn)
+    return found
 
 
 # ------------------------------------------------------------------ the map
-def _map(frame: Frame, book: _Book) -> Element:
+@drawn_once
+def _borders(served: Served) -> Markup:
+    """The sea and the borders between areas: the same in every picture."""
+    book = _book(served)
+    lines = [rect(8, 8, RIGHT - 24, MAP_HEIGHT - 8, "sea", rx=10)]
+    for a, b in book.borders:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        lines.append(line(x1, y1, x2, y2, "border"))
+    return Markup("".join(lines))
+
+
+@drawn_once
+def _border_road(served: Served, a: str, b: str, owner: int | None, marked: str | None) -> Markup:
+    """The road (or the place for one) across the border of ``a`` and ``b``."""
+    book = _book(served)
+    (x1, y1), (x2, y2) = centre(a), centre(b)
+    pair = tuple(sorted((a, b)))
+    names = f"{book.area_name(a)} – {book.area_name(b)}"
+    item = group(classes("border-road", "built" if owner is not None else None), data_areas=list(pair))
+    if owner is not None:
+        item.add(line(x1, y1, x2, y2, classes("road", f"seat-{owner}-line", marked)))
+        item.add(tooltip(f"road: {names}"))
+    else:
+        item.add(line(x1, y1, x2, y2, "road-hit"))
+        item.add(tooltip(names))
+    return written(item)
+
+
+@drawn_once
+def _border_prints(served: Served) -> tuple[tuple[str, str, tuple[str, ...], Markup], ...]:
+    """Each border: its areas, as served and sorted, and its place for a road, unbuilt (most, in most pictures)."""
+    return tuple((a, b, tuple(sorted((a, b))), _border_road(served, a, b, None, None)) for a, b in _book(served).borders)
+
+
+def _map(frame: Frame, book: _Book, pawns: PawnsBySpace) -> Element:
     view = frame.view
     board = group("map")
-    board.add(rect(8, 8, RIGHT - 24, MAP_HEIGHT - 8, "sea", rx=10))
-    for a, b in book.borders:
-        (x1, y1), (x2, y2) = centre(a), centre(b)
-        board.add(line(x1, y1, x2, y2, "border"))
+    board.add(_borders(frame.served))
     built = {tuple(sorted(road["areas"])): road["owner"] for road in view["roads"]}
-    for a, b in book.borders:
-        (x1, y1), (x2, y2) = centre(a), centre(b)
-        pair = tuple(sorted((a, b)))
+    for a, b, pair, unbuilt in _border_prints(frame.served):
         owner = built.get(pair)
-        names = f"{book.area_name(a)} – {book.area_name(b)}"
-        item = group(classes("border-road", "built" if owner is not None else None), data_areas=list(pair))
-        if owner is not None:
-            marked = frame.mark(a) and frame.mark(b)
-            item.add(line(x1, y1, x2, y2, classes("road", f"seat-{owner}-line", marked)))
-            item.add(tooltip(f"road: {names}"))
+        if owner is None:
+            board.add(unbuilt)
         else:
-            item.add(line(x1, y1, x2, y2, "road-hit"))
-            item.add(tooltip(names))
-        board.add(item)
+            board.add(_border_road(frame.served, a, b, owner, frame.mark(a) and frame.mark(b)))
     markers = {marker["area"]: marker for marker in view["markers"]}
     for area in book.areas:
-        board.add(_area(frame, book, area, markers.get(area["id"])))
+        board.add(_area(frame, book, area, markers.get(area["id"]), pawns.get(str(area["space"]), ())))
     return board
 
 
-def _area(frame: Frame, book: _Book, area: Mapping[str, Any], marker: Mapping[str, Any] | None) -> Element:
-    ident, space = str(area["id"]), str(area["space"])
+@drawn_once
+def _area_print(served: Served, ident: str, marked: str | None) -> tuple[Markup, Markup]:
+    """An area's start tag, shape, name and resources; and its tooltip and end tag (what stands on it goes between)."""
+    book = _book(served)
+    area = book.area(ident)
     x, y = centre(ident)
     site = bool(area["building_site"])
-    item = group(classes("area", "site" if site else None), data_space=space,
+    item = group(classes("area", "site" if site else None), data_space=str(area["space"]),
                  data_site=ident if site else None)
-    item.add(circle(x, y, AREA_RADIUS, classes("area-shape", frame.mark(space, ident))))
+    item.add(circle(x, y, AREA_RADIUS, classes("area-shape", marked)))
     item.add(text(x, y - 22, area["name"], "area-name"))
     icons = list(area["resources"])
     for index, resource in enumerate(icons):
         item.add(_cube(x - 6 * (len(icons) - 1) + 12 * index - (12 if site else 0), y - 6, resource))
-    if site:
-        if marker is None:
-            item.add(rect(x + 8, y - 14, 18, 16, "site-slot", rx=2))
-        else:
-            building = group("building-marker", data_card=marker["card"])
-            owner = f"seat-{marker['owner']}"
-            building.add(use("marker", x + 17, y - 6, classes("marker", owner, frame.mark(marker["card"]))))
-            building.add(tooltip(book.buildings[marker["card"]]["name"]))
-            item.add(building)
-    item.add(_pawns(x - 26, y + 10, _pawns_on(frame.view, space), per_row=5))
+    start, end = written_open(item)
     resources = ", ".join(str(book.resources[r]["name"]) for r in icons)
-    item.add(tooltip(f"{area['name']}: {resources}"))
-    return item
+    return start, Markup(tooltip(f"{area['name']}: {resources}") + end)
+
+
+def _area(frame: Frame, book: _Book, area: Mapping[str, Any], marker: Mapping[str, Any] | None,
+          on_it: Sequence[Mapping[str, Any]]) -> Element:
+    ident, space = str(area["id"]), str(area["space"])
+    marked = frame.mark(space, ident)
+    if marker is None and not on_it:
+        return _area_alone(frame.served, ident, marked, bool(area["building_site"]))
+    x, y = centre(ident)
+    start, end = _area_print(frame.served, ident, marked)
+    drawn = [start]
+    if area["building_site"]:
+        if marker is None:
+            drawn.append(_site_slot(x, y))
+        else:
+            drawn.append(_building_marker(frame.served, x, y, marker["card"], marker["owner"],
+                                          frame.mark(marker["card"])))
+    drawn.append(written(_pawns(x - 26, y + 10, on_it, per_row=5)))
+    drawn.append(end)
+    return Markup("".join(drawn))
+
+
+def _site_slot(x: float, y: float) -> Markup:
+    return rect(x + 8, y - 14, 18, 16, "site-slot", rx=2)
+
+
+@drawn_once
+def _area_alone(served: Served, ident: str, marked: str | None, site: bool) -> Markup:
+    """An area with nothing on it: no pawn, and its building site (if it has one) empty."""
+    start, end = _area_print(served, ident, marked)
+    x, y = centre(ident)
+    return Markup(start + (_site_slot(x, y) if site else "") + _NO_PAWNS + end)
+
+
+@drawn_once
+def _building_marker(served: Served, x: float, y: float, card: str, owner: Any, marked: str | None) -> Markup:
+    building = group("building-marker", data_card=card)
+    building.add(use("marker", x + 17, y - 6, classes("marker", f"seat-{owner}", marked)))
+    building.add(tooltip(_book(served).buildings[card]["name"]))
+    return written(building)
 
 
 # ------------------------------------------------------------------ the temple and the spaces
@@ -217,15 +300,7 @@ def _temple(frame: Frame, book: _Book, x: float, y: float) -> Element:
     block.add(text(0, 12, "Temple", "section"))
     for row, level in enumerate(reversed(book.levels)):
         ident = str(level["id"])
-        top = 20 + row * 26
-        built = int(view["temple"].get(ident, 0))
-        item = group("temple-level", data_level=ident)
-        item.add(rect(-4, top - 3, 84 + 24 * int(level["blocks"]), 26, classes("level-box", frame.mark(ident)), rx=3))
-        item.add(text(0, top + 15, level["name"], "label"))
-        for slot in range(int(level["blocks"])):
-            item.add(rect(80 + slot * 24, top, 20, 20, classes("block", "filled" if slot < built else "open"), rx=2))
-        item.add(tooltip(str(level["name"])))
-        block.add(item)
+        block.add(_temple_level(frame.served, row, ident, int(view["temple"].get(ident, 0)), frame.mark(ident)))
     priest = view.get("high_priest")
     priest_x = 80 + 8 * 24 + 20
     block.add(text(priest_x, 36, "High Priest", "label"))
@@ -239,7 +314,31 @@ def _temple(frame: Frame, book: _Book, x: float, y: float) -> Element:
     return block
 
 
-def _spaces(frame: Frame, book: _Book, x: float, y: float) -> Element:
+@drawn_once
+def _temple_level(served: Served, row: int, ident: str, built: int, marked: str | None) -> Markup:
+    level = next(entry for entry in _book(served).levels if str(entry["id"]) == ident)
+    top = 20 + row * 26
+    item = group("temple-level", data_level=ident)
+    item.add(rect(-4, top - 3, 84 + 24 * int(level["blocks"]), 26, classes("level-box", marked), rx=3))
+    item.add(text(0, top + 15, level["name"], "label"))
+    for slot in range(int(level["blocks"])):
+        item.add(rect(80 + slot * 24, top, 20, 20, classes("block", "filled" if slot < built else "open"), rx=2))
+    item.add(tooltip(str(level["name"])))
+    return written(item)
+
+
+@drawn_once
+def _space_print(space: str, kind: str, name: str, left: float, width: float,
+                 marked: str | None) -> tuple[Markup, Markup]:
+    """An action or bonus space's box and name, and its tooltip and end tag (its pawns go between)."""
+    item = group(classes("action-space", kind.replace("_", "-")), data_space=space)
+    item.add(rect(left, 20, width, 62, classes("space-box", marked), rx=6))
+    item.add(text(left + 6, 36, name, "label"))
+    start, end = written_open(item)
+    return start, Markup(tooltip(name) + end)
+
+
+def _spaces(frame: Frame, book: _Book, pawns: PawnsBySpace, x: float, y: float) -> Element:
     view = frame.view
     block = group("spaces", transform=f"translate({x},{y})")
     block.add(text(0, 12, "Action spaces · bonus spaces", "section"))
@@ -248,12 +347,9 @@ def _spaces(frame: Frame, book: _Book, x: float, y: float) -> Element:
     for index, entry in enumerate(entries):
         space = str(entry["space"])
         left = index * (width + 6)
-        item = group(classes("action-space", entry["kind"].replace("_", "-")), data_space=space)
-        item.add(rect(left, 20, width, 62, classes("space-box", frame.mark(space)), rx=6))
-        item.add(text(left + 6, 36, entry["name"], "label"))
-        item.add(_pawns(left + 12, 50, _pawns_on(view, space), per_row=int(width // 13)))
-        item.add(tooltip(str(entry["name"])))
-        block.add(item)
+        start, end = _space_print(space, entry["kind"], str(entry["name"]), left, width, frame.mark(space))
+        on_it = written(_pawns(left + 12, 50, pawns.get(space, ()), per_row=int(width // 13)))
+        block.add(Markup(start + on_it + end))
     return block
 
 
@@ -264,28 +360,59 @@ def _market(frame: Frame, book: _Book, x: float, y: float) -> Element:
     block.add(text(0, 12, "Market", "section"))
     block.add(text(300, 12, "supply", "small"))
     for row, resource in enumerate(RESOURCE_ORDER):
-        top = 20 + row * 24
-        name = str(book.resources[resource]["name"])
-        item = group("market-track", data_resource=resource)
-        item.add(rect(0, top, 420, 21, classes("space-box", frame.mark(resource)), rx=3))
-        item.add(_cube(12, top + 10.5, resource))
-        item.add(text(24, top + 15, name, "label"))
-        held = int(view["market"][resource])
-        for slot in range(int(book.capacity)):
-            cx = 110 + slot * 16
-            item.add(_cube(cx, top + 10.5, resource) if slot < held else rect(cx - 5, top + 5.5, 10, 10, "cube-slot"))
-        track = book.market[resource]
-        item.add(text(190, top + 15, f"sell {track['sell_vp']} VP · buy {track['buy_vp']} VP", "small"))
-        item.add(text(300, top + 15, str(view["supply"][resource]), "count"))
-        item.add(tooltip(f"{name}: sell {track['sell_vp']} VP, buy {track['buy_vp']} VP"))
-        block.add(item)
+        block.add(_market_track(frame.served, row, resource, int(view["market"][resource]),
+                                str(view["supply"][resource]), frame.mark(resource)))
     return block
 
 
+def _market_track(served: Served, row: int, resource: str, held: int, supply: str, marked: str | None) -> Markup:
+    """A resource's track: its print (written once per mark), the cubes held (once per count), the supply's count.
+
+    The supply's count and the cubes held change from position to position; the rest does not."""
+    top = 20 + row * 24
+    head, tail = _track_print(served, row, resource, marked)
+    return Markup(head + _track_cubes(served, row, resource, held) + text(300, top + 15, supply, "count") + tail)
+
+
+@drawn_once
+def _track_print(served: Served, row: int, resource: str, marked: str | None) -> tuple[Markup, Markup]:
+    """The track's start tag, box, cube and name (then the cubes held, its sell and buy VP, the supply),
+    and its tooltip and end tag."""
+    book = _book(served)
+    top = 20 + row * 24
+    name = str(book.resources[resource]["name"])
+    item = group("market-track", data_resource=resource)
+    item.add(rect(0, top, 420, 21, classes("space-box", marked), rx=3))
+    item.add(_cube(12, top + 10.5, resource))
+    item.add(text(24, top + 15, name, "label"))
+    start, end = written_open(item)
+    track = book.market[resource]
+    return start, Markup(tooltip(f"{name}: sell {track['sell_vp']} VP, buy {track['buy_vp']} VP") + end)
+
+
+@drawn_once
+def _track_cubes(served: Served, row: int, resource: str, held: int) -> Markup:
+    """The market's slots of a resource, the first ``held`` filled; then the track's sell and buy VP."""
+    book = _book(served)
+    top = 20 + row * 24
+    drawn = []
+    for slot in range(int(book.capacity)):
+        cx = 110 + slot * 16
+        drawn.append(_cube(cx, top + 10.5, resource) if slot < held else rect(cx - 5, top + 5.5, 10, 10, "cube-slot"))
+    track = book.market[resource]
+    drawn.append(text(190, top + 15, f"sell {track['sell_vp']} VP · buy {track['buy_vp']} VP", "small"))
+    return Markup("".join(drawn))
+
+
 def _building_card(frame: Frame, book: _Book, x: float, y: float, ident: str, width: float = 128) -> Element:
-    card = book.buildings[ident]
+    return _building_card_at(frame.served, x, y, ident, width, frame.mark(ident))
+
+
+@drawn_once
+def _building_card_at(served: Served, x: float, y: float, ident: str, width: float, marked: str | None) -> Markup:
+    card = _book(served).buildings[ident]
     item = group("building-card", data_card=ident)
-    item.add(rect(x, y, width, 52, classes("card", frame.mark(ident)), rx=4))
+    item.add(rect(x, y, width, 52, classes("card", marked), rx=4))
     item.add(text(x + 5, y + 14, _short(str(card["name"]), 20), "card-name"))
     left = x + 9
     for resource in RESOURCE_ORDER:
@@ -294,7 +421,7 @@ def _building_card(frame: Frame, book: _Book, x: float, y: float, ident: str, wi
             left += 11
     item.add(text(x + 5, y + 46, f"{card['vp']} VP", "detail"))
     item.add(tooltip(f"{card['name']}: {card['vp']} VP"))
-    return item
+    return written(item)
 
 
 def _short(name: str, most: int) -> str:
@@ -330,7 +457,7 @@ def _cards(frame: Frame, book: _Book, x: float, y: float) -> Element:
 
 
 # ------------------------------------------------------------------ each seat's board
-def _seat_board(frame: Frame, book: _Book, seat: int, x: float, y: float) -> Element:
+def _seat_board(frame: Frame, book: _Book, pawns: PawnsBySpace, seat: int, x: float, y: float) -> Element:
     view = frame.view
     player = view["players"][seat]
     block = group(classes("player-board", "viewer" if seat == frame.seat else None), data_seat=seat,
@@ -341,32 +468,44 @@ def _seat_board(frame: Frame, book: _Book, seat: int, x: float, y: float) -> Ele
     block.add(text(28, 20, frame.seat_label(seat), "seat-name"))
     left = 140
     for resource in RESOURCE_ORDER:
-        held = group("held-cubes", data_resource=resource)
-        held.add(_cube(left, 15, resource))
-        held.add(text(left + 9, 20, str(player["cubes"][resource]), "count"))
-        held.add(tooltip(f"{book.resources[resource]['name']}: {player['cubes'][resource]}"))
-        block.add(held)
+        block.add(_held_cubes(frame.served, left, resource, str(player["cubes"][resource])))
         left += 38
     for index, ident in enumerate(player["buildings"]):
-        card = book.buildings[ident]
-        space = str(card["action"]["space"])
-        chip = group("building", data_space=space, data_card=ident)
-        cx = 8 + index * 96
-        chip.add(rect(cx, 28, 92, 40, classes("building-chip", frame.mark(ident, space)), rx=3))
-        first = _short(str(card["name"]), 15)
-        chip.add(text(cx + 4, 41, first, "small"))
-        rest = str(card["name"])[len(first):].strip()
-        if rest:
-            chip.add(text(cx + 4, 54, _short(rest, 12), "small"))
-        chip.add(_pawns(cx + 82, 56, _pawns_on(view, space), per_row=1))
-        chip.add(tooltip(str(card["name"])))
-        block.add(chip)
+        space = str(book.buildings[ident]["action"]["space"])
+        start, end = _chip_print(frame.served, index, ident, frame.mark(ident, space))
+        block.add(Markup(start + written(_pawns(8 + index * 96 + 82, 56, pawns.get(space, ()), per_row=1)) + end))
     if seat == frame.seat and player.get("hand"):
         faces = [Face(card, str(book.fortunes[card]["name"]), _fortune_detail(book, card)) for card in player["hand"]]
         block.add(hand(frame, 8, 72, faces, per_row=7, label="your fortune cards"))
     else:
         block.add(backs(PANEL_WIDTH - 110, 50, int(player["hand_count"]), "fortune cards"))
     return block
+
+
+@drawn_once
+def _held_cubes(served: Served, left: float, resource: str, count: str) -> Markup:
+    held = group("held-cubes", data_resource=resource)
+    held.add(_cube(left, 15, resource))
+    held.add(text(left + 9, 20, count, "count"))
+    held.add(tooltip(f"{_book(served).resources[resource]['name']}: {count}"))
+    return written(held)
+
+
+@drawn_once
+def _chip_print(served: Served, index: int, ident: str, marked: str | None) -> tuple[Markup, Markup]:
+    """A building a seat holds, as a chip: its box and name; then its tooltip and end tag (its pawns go between)."""
+    card = _book(served).buildings[ident]
+    space = str(card["action"]["space"])
+    chip = group("building", data_space=space, data_card=ident)
+    cx = 8 + index * 96
+    chip.add(rect(cx, 28, 92, 40, classes("building-chip", marked), rx=3))
+    first = _short(str(card["name"]), 15)
+    chip.add(text(cx + 4, 41, first, "small"))
+    rest = str(card["name"])[len(first):].strip()
+    if rest:
+        chip.add(text(cx + 4, 54, _short(rest, 12), "small"))
+    start, end = written_open(chip)
+    return start, Markup(tooltip(str(card["name"])) + end)
 
 
 def _board_height(frame: Frame, seat: int) -> int:
@@ -396,7 +535,7 @@ def _seat_lines(frame: Frame) -> list[SeatLine]:
 
 def draw(frame: Frame) -> Svg:
     """``frame``'s seat's picture of the table."""
-    book = _Book(frame.components)
+    book = _book(frame.served)
     view = frame.view
     seat_heights = [_board_height(frame, seat) for seat in range(frame.seats)]
     boards_top = 700
@@ -406,15 +545,16 @@ def draw(frame: Frame) -> Svg:
                       f"areas with roads and buildings, the temple, the action spaces, the market, "
                       f"the building display and each seat's board.", css=CSS)
     _define_shapes(svg)
-    svg.add(_map(frame, book))
+    pawns = _pawns_by_space(view)
+    svg.add(_map(frame, book, pawns))
     svg.add(heading(frame, RIGHT, 8))
     svg.add(seat_rows(frame, RIGHT, 72, PANEL_WIDTH, _seat_lines(frame)))
     svg.add(_temple(frame, book, RIGHT, 214))
-    svg.add(_spaces(frame, book, RIGHT, 316))
+    svg.add(_spaces(frame, book, pawns, RIGHT, 316))
     svg.add(_market(frame, book, RIGHT, 412))
     svg.add(_cards(frame, book, RIGHT, 554))
     top = boards_top
     for seat, seat_height in enumerate(seat_heights):
-        svg.add(_seat_board(frame, book, seat, RIGHT, top))
+        svg.add(_seat_board(frame, book, pawns, seat, RIGHT, top))
         top += seat_height + 8
     return svg

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets.core.drawing import (Element, Face, Frame, SeatLine, Svg, backs, canvas, circle, classes, group,
-                                   hand, heading, line, polygon, rect, seat_rows, text, tooltip, use)
+from rulesets.core.drawing import (Element, Face, Frame, Markup, SeatLine, Served, Svg, backs, canvas, circle, classes,
+                                   drawn_once, group, hand, heading, line, polygon, rect, seat_rows, text, tooltip, use,
+                                   written)
 
 WIDTH = 1100
 HALL_W, HALL_H = 64, 34
@@ -45,7 +46,12 @@ CSS = """\
 
 def _components(frame: Frame) -> dict[str, Mapping[str, Any]]:
     """Every served entry with an id, by id (cards, halls, board items, gems, carts)."""
-    document = frame.components
+    return _entries(frame.served)
+
+
+@drawn_once
+def _entries(served: Served) -> dict[str, Mapping[str, Any]]:
+    document = served.components
     found: dict[str, Mapping[str, Any]] = {}
     for key in ("gems", "carts", "gem_cards", "board_items", "improvement_cards"):
         found.update({entry["id"]: entry for entry in document.get(key, [])})
@@ -66,9 +72,10 @@ def _cards(cards: Mapping[str, int], entries: Mapping[str, Mapping[str, Any]]) -
 
 
 # ------------------------------------------------------------------ the King's Path
-def _hall_places(frame: Frame) -> dict[str, tuple[float, float]]:
+@drawn_once
+def _hall_places(served: Served) -> dict[str, tuple[float, float]]:
     """Where each hall stands: the gate left, the coronation right, each route on its own line."""
-    path = frame.components["kings_path"]
+    path = served.components["kings_path"]
     routes: dict[str, list[str]] = {}
     for hall in path["halls"]:
         routes.setdefault(hall["route"], []).append(hall["id"])
@@ -90,27 +97,41 @@ def kings_path(svg: Svg, frame: Frame, entries: Mapping[str, Mapping[str, Any]],
     """
     block = group("kings-path", transform=f"translate({x},{y})")
     block.add(text(0, -6, "king", "label"))
-    places, king = _hall_places(frame), frame.view["king"]
+    king = frame.view["king"]
     svg.define("moz-hall", rect(0, 0, HALL_W, HALL_H, "hall-shape", rx=6))
+    block.add(_routes(frame.served))
     for hall in frame.components["kings_path"]["halls"]:
+        block.add(_hall(frame.served, hall["id"], hall["id"] == king, frame.mark(hall["id"])))
+    return block
+
+
+@drawn_once
+def _routes(served: Served) -> Markup:
+    """The routes between the halls: the same in every picture."""
+    places = _hall_places(served)
+    routes = []
+    for hall in served.components["kings_path"]["halls"]:
         x1, y1 = places[hall["id"]]
         for target in hall["to"]:
             x2, y2 = places[target]
-            block.add(line(x1 + HALL_W / 2, y1 + HALL_H / 2, x2 + HALL_W / 2, y2 + HALL_H / 2, "route"))
-    for hall in frame.components["kings_path"]["halls"]:
-        left, top = places[hall["id"]]
-        here = hall["id"] == king
-        item = group(classes("hall-space", "king-here" if here else None), data_to=hall["id"] if here else None)
-        item.add(use("moz-hall", left, top, classes("hall", "king-here" if here else None, frame.mark(hall["id"]))))
-        for row, (gem, count) in enumerate(hall["king_cost"].items()):
-            item.add(text(left + 5, top + 13 + row * 12, f"{count} {gem}", "small"))
-        if here:
-            crown = [(40, 30), (44, 20), (50, 26), (56, 20), (60, 30)]
-            item.add(polygon([(left + dx, top + dy) for dx, dy in crown], "king"))
-            item.add(text(left, top + HALL_H + 14, hall["name"], "detail"))
-            item.add(tooltip(f"king: {hall['name']}"))
-        block.add(item)
-    return block
+            routes.append(line(x1 + HALL_W / 2, y1 + HALL_H / 2, x2 + HALL_W / 2, y2 + HALL_H / 2, "route"))
+    return Markup("".join(routes))
+
+
+@drawn_once
+def _hall(served: Served, ident: str, here: bool, marked: str | None) -> Markup:
+    hall = _entries(served)[ident]
+    left, top = _hall_places(served)[ident]
+    item = group(classes("hall-space", "king-here" if here else None), data_to=ident if here else None)
+    item.add(use("moz-hall", left, top, classes("hall", "king-here" if here else None, marked)))
+    for row, (gem, count) in enumerate(hall["king_cost"].items()):
+        item.add(text(left + 5, top + 13 + row * 12, f"{count} {gem}", "small"))
+    if here:
+        crown = [(40, 30), (44, 20), (50, 26), (56, 20), (60, 30)]
+        item.add(polygon([(left + dx, top + dy) for dx, dy in crown], "king"))
+        item.add(text(left, top + HALL_H + 14, hall["name"], "detail"))
+        item.add(tooltip(f"king: {hall['name']}"))
+    return written(item)
 
 
 # ------------------------------------------------------------------ the gem market and the supply
@@ -126,18 +147,24 @@ def _pips(level: int, top: int, right: float, y: float) -> Element:
 def _improvement(frame: Frame, entries: Mapping[str, Mapping[str, Any]], card: str, x: float, y: float,
                  level: int | None = None) -> Element:
     """A face-up improvement card: its name, and its price (the next level's cost)."""
+    return _improvement_at(frame.served, card, x, y, level, frame.mark(card))
+
+
+@drawn_once
+def _improvement_at(served: Served, card: str, x: float, y: float, level: int | None, marked: str | None) -> Markup:
+    entries = _entries(served)
     entry = entries.get(card, {})
     levels = entry.get("levels", [])
     at = entry.get("start_level", 0) if level is None else level
     after = next((item for item in levels if item["level"] == at + 1), None)
     item = group("improvement-card", data_card=card, data_target=card)
-    item.add(rect(x, y, CARD_W, CARD_H, classes("improvement", frame.mark(card)), rx=4))
+    item.add(rect(x, y, CARD_W, CARD_H, classes("improvement", marked), rx=4))
     item.add(text(x + 5, y + 15, _name(entries, card), "card-name"))
     if level is not None:
         item.add(_pips(level, entry.get("top_level", level), x + CARD_W - 8, y + CARD_H + 5))
     item.add(text(x + 5, y + 33, f"cost {_cost(after['cost'])}" if after else "vp", "detail"))
     item.add(tooltip(_name(entries, card)))
-    return item
+    return written(item)
 
 
 def market(svg: Svg, frame: Frame, entries: Mapping[str, Mapping[str, Any]], x: float, y: float) -> Element:
@@ -194,14 +221,19 @@ def offers(frame: Frame, entries: Mapping[str, Mapping[str, Any]], x: float, y: 
 # ------------------------------------------------------------------ the players' boards
 def _item(frame: Frame, entries: Mapping[str, Mapping[str, Any]], target: str, level: int, x: float,
           y: float) -> Element:
-    entry = entries[target]
+    return _item_at(frame.served, target, level, x, y, frame.mark(target))
+
+
+@drawn_once
+def _item_at(served: Served, target: str, level: int, x: float, y: float, marked: str | None) -> Markup:
+    entry = _entries(served)[target]
     item = group("board-item", data_target=target)
-    item.add(rect(x, y, 130, 30, classes("card", frame.mark(target)), rx=4))
+    item.add(rect(x, y, 130, 30, classes("card", marked), rx=4))
     item.add(text(x + 5, y + 13, entry["name"], "small"))
     item.add(text(x + 5, y + 26, f"level {level}", "detail"))
     item.add(_pips(level, entry["top_level"], x + 122, y + 22))
     item.add(tooltip(entry["name"]))
-    return item
+    return written(item)
 
 
 def _hand(frame: Frame, seat: int, player: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]], x: float,

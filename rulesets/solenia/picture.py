@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets.core.drawing import (Element, Face, Frame, SeatLine, Svg, backs, canvas, circle, classes, element,
-                                   group, hand, heading, rect, seat_rows, text, tooltip, use)
+from rulesets.core.drawing import (Element, Face, Frame, Markup, SeatLine, Served, Svg, backs, canvas, circle, classes,
+                                   drawn_once, element, group, hand, heading, rect, seat_rows, text, tooltip, use,
+                                   written, written_open)
 
 WIDTH = 1100
 CELL_W, CELL_H = 90, 62
@@ -42,8 +43,13 @@ CSS = """\
 
 def _entries(frame: Frame) -> dict[str, Mapping[str, Any]]:
     """Every served entry with an id, by id (strips, cards, tiles, slots, improvements)."""
+    return _entries_of(frame.served)
+
+
+@drawn_once
+def _entries_of(served: Served) -> dict[str, Mapping[str, Any]]:
     found: dict[str, Mapping[str, Any]] = {}
-    for value in frame.components.values():
+    for value in served.components.values():
         if isinstance(value, list):
             found.update({item["id"]: item for item in value if isinstance(item, Mapping) and "id" in item})
     return found
@@ -71,35 +77,63 @@ def board(svg: Svg, frame: Frame, entries: Mapping[str, Mapping[str, Any]], x: f
     svg.define("sol-space", rect(0, 0, CELL_W, CELL_H, "space-shape", rx=6))
     played = {(card["col"], card["row"]): card for card in view["cards"]}
     last = _last_space(frame)
+    seats = _seat_of(frame)
     for col, column in enumerate(view["columns"]):
         strip, face = column["strip"], column["face"]
-        spaces = {space["row"]: space for space in entries.get(strip, {}).get("faces", {}).get(face, [])}
-        strip_block = group(f"strip face-{face}", data_strip=strip)
-        strip_block.add(text(col * (CELL_W + 4), 10, f"{strip} · {face}", "small"))
-        strip_block.add(tooltip(_name(entries, strip)))
-        for row in range(len(spaces) or frame.components["board"]["rows"]):
-            left, top = col * (CELL_W + 4), 16 + row * (CELL_H + 4)
-            space = spaces.get(row, {})
-            cell = group("board-space", data_col=col, data_row=row)
-            is_city = space.get("type") == "city"
-            cell.add(use("sol-space", left, top, classes("space", "city-space" if is_city else None,
-                                                         "last" if last == (col, row) else None)))
-            cell.add(text(left + 5, top + 14, f"city {space.get('city')}" if is_city else space.get("resource", ""),
-                          "detail"))
+        rows = _rows_of(frame.served, strip, face)
+        start, end = _strip_print(frame.served, col, strip, face)
+        drawn = [start]
+        for row in range(rows or frame.components["board"]["rows"]):
             card = played.get((col, row))
-            if card is not None:
-                seat = _seat_of(frame).get(card["owner"], card["owner"])
-                cell.add(rect(left + 8, top + 22, CELL_W - 16, 30, classes("played", f"seat-{seat}",
-                                                                           frame.mark(card["card"])), rx=4,
-                              data_card=card["card"]))
-                cell.add(text(left + 12, top + 42, _name(entries, card["card"]), "card-name"))
-            cell.add(tooltip(_name(entries, strip)))
-            strip_block.add(cell)
-        block.add(strip_block)
+            if card is None:
+                drawn.append(_cell(frame.served, col, row, strip, face, last == (col, row), None, None, None))
+            else:
+                drawn.append(_cell(frame.served, col, row, strip, face, last == (col, row), card["card"],
+                                   seats.get(card["owner"], card["owner"]), frame.mark(card["card"])))
+        drawn.append(end)
+        block.add(Markup("".join(drawn)))
     ship = view["airship"]
     block.add(element("ellipse", "airship", cx=ship["col"] * (CELL_W + 4) + CELL_W / 2,
                       cy=16 + ship["row"] * (CELL_H + 4) + CELL_H - 7, rx=16, ry=5))
     return block
+
+
+def _spaces_of(served: Served, strip: str, face: str) -> dict[int, Mapping[str, Any]]:
+    faces = _entries_of(served).get(strip, {}).get("faces", {})
+    return {space["row"]: space for space in faces.get(face, [])}
+
+
+@drawn_once
+def _rows_of(served: Served, strip: str, face: str) -> int:
+    return len(_spaces_of(served, strip, face))
+
+
+@drawn_once
+def _strip_print(served: Served, col: int, strip: str, face: str) -> tuple[Markup, Markup]:
+    """A column's strip: its start tag, its name and face; its spaces go between it and its end tag."""
+    strip_block = group(f"strip face-{face}", data_strip=strip)
+    strip_block.add(text(col * (CELL_W + 4), 10, f"{strip} · {face}", "small"))
+    strip_block.add(tooltip(_name(_entries_of(served), strip)))
+    return written_open(strip_block)
+
+
+@drawn_once
+def _cell(served: Served, col: int, row: int, strip: str, face: str, last: bool, card: str | None, seat: int | None,
+          card_mark: str | None) -> Markup:
+    """One space of a strip, and the airship card played on it."""
+    entries = _entries_of(served)
+    left, top = col * (CELL_W + 4), 16 + row * (CELL_H + 4)
+    space = _spaces_of(served, strip, face).get(row, {})
+    cell = group("board-space", data_col=col, data_row=row)
+    is_city = space.get("type") == "city"
+    cell.add(use("sol-space", left, top, classes("space", "city-space" if is_city else None, "last" if last else None)))
+    cell.add(text(left + 5, top + 14, f"city {space.get('city')}" if is_city else space.get("resource", ""), "detail"))
+    if card is not None:
+        cell.add(rect(left + 8, top + 22, CELL_W - 16, 30, classes("played", f"seat-{seat}", card_mark), rx=4,
+                      data_card=card))
+        cell.add(text(left + 12, top + 42, _name(entries, card), "card-name"))
+    cell.add(tooltip(_name(entries, strip)))
+    return written(cell)
 
 
 # ------------------------------------------------------------------ the delivery, the draft, the rival
@@ -164,15 +198,23 @@ def rival(frame: Frame, entries: Mapping[str, Mapping[str, Any]], x: float, y: f
 # ------------------------------------------------------------------ the players' boards
 def _slots(frame: Frame, entries: Mapping[str, Mapping[str, Any]], side: str, slots: list[str | None], x: float,
            y: float) -> Element:
+    marks = tuple(frame.mark(tile) if tile else None for tile in slots)
+    return _slots_at(frame.served, side, tuple(slots), x, y, marks)
+
+
+@drawn_once
+def _slots_at(served: Served, side: str, slots: tuple[str | None, ...], x: float, y: float,
+              marks: tuple[str | None, ...]) -> Markup:
+    entries = _entries_of(served)
     block = group(f"slots slots-{side}", transform=f"translate({x},{y})")
     block.add(text(0, 14, side, "label"))
     for index, tile in enumerate(slots):
         left = 50 + index * 108
-        block.add(rect(left, 0, 104, 22, classes("slot", frame.mark(tile) if tile else None), rx=3))
+        block.add(rect(left, 0, 104, 22, classes("slot", marks[index]), rx=3))
         if tile:
             block.add(text(left + 4, 15, tile, "small", data_tile=tile))
             block.add(tooltip(_name(entries, tile)))
-    return block
+    return written(block)
 
 
 def player_board(frame: Frame, index: int, entries: Mapping[str, Mapping[str, Any]], x: float, y: float) -> Element:

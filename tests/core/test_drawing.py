@@ -77,3 +77,55 @@ def test_a_word_or_id_the_view_does_not_hold_is_unexplained():
     assert unexplained(svg.render(), frame) == []
     svg.add(text(0, 0, "Cedar Wood", "card-name", data_card="K2"))  # the other seat's card
     assert unexplained(svg.render(), frame) == ["data-card='K2'", "text 'cedar'", "text 'wood'"]
+
+
+def test_a_group_written_open_takes_more_children_between_its_start_and_its_end():
+    from rulesets.core.drawing import group, written, written_open
+
+    item = group("space", data_space="a<b")
+    item.add(rect(0, 0, 1, 1, "shape"))
+    start, end = written_open(item)
+    item.add(text(1, 2, "post", "label"))
+    assert start + text(1, 2, "post", "label") + end == written(item)
+    assert "".join(written_open(group("empty"))) == '<g class="empty"></g>'
+
+
+def test_served_components_are_a_key_only_to_themselves():
+    from rulesets.core.drawing import served
+
+    components = {"cards": [{"id": "K1", "name": "Gold of Ophir"}]}
+    assert served(components) is served(components)
+    assert served(components) is not served({"cards": [{"id": "K1", "name": "Gold of Ophir"}]})
+
+
+def _seeded_positions(ruleset, players, count):
+    from rulesets.testing.playout import random_playout
+
+    actions = random_playout(ruleset, players, "drawn-once", sample_legal=0, nudges=0).actions
+    state, positions = ruleset.setup(players, "drawn-once"), []
+    every = max(1, len(actions) // count)
+    for step, action in enumerate(actions, 1):
+        state, _ = ruleset.apply(state, action)
+        if step % every == 0:
+            positions.append((state, action))
+    return positions
+
+
+@pytest.mark.parametrize("game", ["java", "solenia", "golden_city", "kingdom_of_solomon", "mines_of_zavandor"])
+def test_a_picture_drawn_after_others_is_the_picture_drawn_in_a_fresh_process(game):
+    """What the kit draws once (a board's print, a space's look) is keyed by all it is drawn from: a position's
+    picture is the same bytes whether the caches are empty or full of other positions' fragments."""
+    from rulesets.core.drawing.once import forget_drawn
+
+    ruleset = get_ruleset(game)
+    wanted = [(state, action, seat, theme) for state, action in _seeded_positions(ruleset, 3, 8)
+              for seat, theme in ((0, "light"), (1, "dark"), (None, "light"))]
+    fresh = []
+    for state, action, seat, theme in wanted:
+        forget_drawn()
+        fresh.append(picture(ruleset, state, seat, theme=theme, last_action=action))
+    forget_drawn()
+    for state, action, seat, theme in reversed(wanted):  # warm the caches with every other position first
+        picture(ruleset, state, seat, theme=theme, last_action=action)
+    again = [picture(ruleset, state, seat, theme=theme, last_action=action) for state, action, seat, theme in wanted]
+    assert [i for i, (a, b) in enumerate(zip(fresh, again)) if a != b] == []

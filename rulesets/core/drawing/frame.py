@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from .once import Served, served
 from .svg import Svg
 from .themes import seat_colour
 
@@ -62,6 +63,11 @@ class Frame:
         return f"seat {seat} ({named})" if named else f"seat {seat}"
 
     @cached_property
+    def served(self) -> Served:
+        """The served components as a key of what is drawn once from them alone (``drawn_once``)."""
+        return served(self.components)
+
+    @cached_property
     def touched(self) -> frozenset[str]:
         """The ids the last action names (spaces, cards, tiles, numbered slots): what the picture highlights."""
         if not self.last_action:
@@ -70,7 +76,12 @@ class Frame:
 
     def mark(self, *ids: object) -> str | None:
         """``last`` when the last action named one of ``ids`` (a class to add), else None."""
-        return "last" if any(str(i) in self.touched for i in ids) else None
+        touched = self.touched
+        if touched:  # most pictures ask this of hundreds of things; most have no last action to mark
+            for ident in ids:
+                if (ident if type(ident) is str else str(ident)) in touched:
+                    return "last"
+        return None
 
 
 #: A game's drawing: a pure function of the frame.

@@ -7,6 +7,7 @@ own rules to the template with the same ``$name`` placeholders.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from string import Template
 
 THEMES = ("light", "dark")
@@ -49,6 +50,12 @@ text.last,.last text{stroke:none}
 
 def stylesheet(theme: str, seat_colours: list[str], game_css: str = "") -> str:
     """The theme's CSS: the base rules, a ``seat-N`` fill per seat, then the game's rules."""
+    return _stylesheet(theme, tuple(seat_colours), game_css)
+
+
+@lru_cache(maxsize=256)
+def _stylesheet(theme: str, seat_colours: tuple[str, ...], game_css: str) -> str:
+    # a picture's stylesheet is one of few (theme, seat colours, game): written once each
     palette = PALETTES[theme]
     seats = "".join(f".seat-{i}{{fill:{colour}}}\n.seat-{i}-line{{stroke:{colour}}}\n"
                     for i, colour in enumerate(seat_colours))
