@@ -315,7 +315,7 @@ async def streams_phase(port: int, pid: int, sessions: list[Session], count: int
         print(f"  action round {round_number + 1} ({len(sessions)} actions at once): "
               f"{len(outcome.latencies_ms)}/{len(open_streams)} delivered, {outcome.missing} missing, "
               f"{outcome.wrong} out of order; {summary(outcome.latencies_ms)}; p99 / floor {p99 / floor_ms:.1f}x; "
-              f"worker CPU {cpu * 1000:.0f} ms")
+              f"worker CPU {cpu * 1000:.0f} ms, {cpu * 1e6 / max(1, len(open_streams)):.0f} us per stream")
         ok = ok and not outcome.missing and not outcome.wrong and p99 < TARGET_P99_MS
     for stream in streams:
         stream.close()
@@ -354,8 +354,10 @@ async def polls_phase(port: int, pid: int, sessions: list[Session], count: int, 
     await asyncio.sleep(3.0)  # every long-poll sent and waiting
     early = sum(p.done() for p in polls)
     rss_waiting = rss_kb(pid)
+    cpu = cpu_seconds(pid)
     sent = await play_round(port, sessions)
     answers = await asyncio.gather(*polls)
+    cpu = cpu_seconds(pid) - cpu
     statuses: dict[int, int] = {}
     latencies, wrong = [], 0
     for (session_index, _), (status, when, version), want in zip(targets, answers, expected):
@@ -365,7 +367,8 @@ async def polls_phase(port: int, pid: int, sessions: list[Session], count: int, 
             wrong += version != want
     refused = sum(n for status, n in statuses.items() if status != 200)
     print(f"  {count} long-polls: answers by status {dict(sorted(statuses.items()))}, {early} answered before the "
-          f"action, {wrong} at the wrong version; {summary(latencies)}")
+          f"action, {wrong} at the wrong version; {summary(latencies)}; worker CPU {cpu * 1000:.0f} ms, "
+          f"{cpu * 1e6 / count:.0f} us per long-poll")
     print(f"  worker RSS {rss_before / 1024:.1f} MiB before, {rss_waiting / 1024:.1f} MiB while they wait: "
           f"{(rss_waiting - rss_before) / count:.1f} KiB per long-poll")
     return not refused and not early and not wrong

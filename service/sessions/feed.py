@@ -136,6 +136,7 @@ class SessionFeed:
         self.log_reads = 0
         self.messages_built = 0
         self.pumped = 0
+        self.heartbeats = 0  # heartbeats the pump wrote
         self.users = 0  # streams holding the feed (SessionFeeds counts them)
         self._awake: set[Follower] = set()
         self._parked: set[Follower] = set()
@@ -170,6 +171,11 @@ class SessionFeed:
         with self._lock:
             self._awake.add(follower)
         return follower
+
+    def parked_now(self) -> int:
+        """Streams waiting while the pump writes for them (tests and logs)."""
+        with self._lock:
+            return len(self._parked)
 
     def unfollow(self, follower: Follower) -> None:
         with self._lock:
@@ -280,7 +286,9 @@ class SessionFeed:
             if took == 0:  # nothing sent: the stream sends it (or the heartbeat) itself
                 follower.ping_due = number is None
                 return True
-            if number is not None:
+            if number is None:
+                self.heartbeats += 1
+            else:
                 follower.sent = number
                 self.pumped += 1
             if took < len(data):
