@@ -23,6 +23,7 @@ import pytest
 
 from service.sessions.stream_socket import SocketWriter
 
+from .sse import bearer
 from .test_stream import create, full_view, play_one, wait_subscribed
 
 
@@ -276,3 +277,56 @@ def test_a_socket_that_does_not_take_a_whole_message_at_once_gets_it_from_its_ow
         if result["status"]["game_over"]:
             break
     stream.close()
+
+
+@pytest.mark.parametrize("http_version", ["HTTP/1.1", "HTTP/1.0"])
+def test_under_gunicorn_the_pumps_writes_keep_the_responses_framing(redis_url, key_prefix, tmp_path, http_version):
+    """gunicorn's own gevent worker: the pump writes chunks on HTTP/1.1 (http.client decodes them
+    and fails on a torn one) and raw bytes on HTTP/1.0; heartbeats and every version arrive."""
+    import http.client
+
+    from bench._common import GunicornServer
+    from bench.streams import call
+
+    with GunicornServer(workers=1, log_path=str(tmp_path / "gunicorn.log"), env={
+            "REDIS_URL": redis_url, "SESSION_KEY_PREFIX": key_prefix, "SESSION_STREAM_HEARTBEAT_SECONDS": "1",
+            "LOG_LEVEL": "WARNING"}) as server:
+        _, created = call(server.port, "POST", "/v1/sessions", {"game": "solenia", "players": 2, "seed": "pump"})
+        sid, tokens = created["session_id"], created["seat_tokens"]
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection._http_vsn_str = http_version  # http.client's own switch for the request line
+        connection._http_vsn = 11 if http_version == "HTTP/1.1" else 10
+        connection.request("GET", f"/v1/sessions/{sid}/stream", headers=bearer(tokens[0]))
+        response = connection.getresponse()
+        assert response.status == 200
+        assert response.getheader("Transfer-Encoding") == ("chunked" if http_version == "HTTP/1.1" else None)
+        events: list[bytes] = []
+        text = b""
+
+        def read_until(done) -> None:
+            nonlocal text
+            while not done():
+                piece = response.read1(65536)
+                assert piece, "the stream ended early"
+                text += piece
+                while b"\n\n" in text:
+                    event, text = text.split(b"\n\n", 1)
+                    events.append(event)
+
+        read_until(lambda: any(e.startswith(b"id: 0\n") for e in events))
+        read_until(lambda: events.count(b": ping") >= 2)  # quiet: the pump's heartbeats
+        for version in range(1, 6):
+            for token in tokens:
+                _, menu = call(server.port, "GET", f"/v1/sessions/{sid}/legal-actions", token=token)
+                if menu["actions"]:
+                    status, _ = call(server.port, "POST", f"/v1/sessions/{sid}/actions",
+                                     {"action": menu["actions"][0], "expected_version": version - 1}, token)
+                    assert status == 200
+                    break
+            read_until(lambda: any(e.startswith(b"id: %d\n" % version) for e in events))
+        ids = [int(e[4:e.index(b"\n")]) for e in events if e.startswith(b"id: ")]
+        assert ids == list(range(6))
+        for event in events:
+            if event.startswith(b"id: "):
+                orjson.loads(event.split(b"data: ", 1)[1])  # whole, untorn JSON
+        connection.close()
