@@ -30,6 +30,7 @@ from ..verify import record_of
 from .errors import (BotsUnavailable, GameNotOver, InvalidSeating, NotAuthenticated, NothingToUndo, NotPermitted,
                      SeatAlreadyBot, SeatNotFound, SessionNotFound, SessionOutdated, UndoNeedsConsent,
                      UndoRequestNotFound, VersionConflict)
+from .shared_reads import SharedReads
 from .store import CommitOutcome, Current, SessionGone, SessionStore
 from .tokens import SPECTATOR, Caller
 from .wait_slots import WaitSlots
@@ -204,6 +205,8 @@ class Sessions:
         self.bot_budget_ms = bot_budget_ms
         self.wait_max_seconds = wait_max_seconds
         self.wait_slots = WaitSlots(waits_per_client)
+        #: the answers of long-polls that a commit woke together, built once per seat (see read)
+        self._woken_answers = SharedReads()
         self._rulesets = rulesets
         #: session id -> (its ruleset, its decoded meta), for sessions this process has opened.
         self._metas: dict[str, tuple[Ruleset, _Meta]] = {}
@@ -286,7 +289,14 @@ class Sessions:
             if timeout > 0:
                 with self.wait_slots.hold(client, timeout):  # TooManyWaits propagates
                     self.store.wait_for_change(session_id, wait_version, timeout)
-                session = self._open(session_id)
+                # A commit wakes every long-poll of its session at once: the polls of one seat share
+                # one answer (its reads of the store and its view), from a read begun after each woke.
+                return self._woken_answers.read((session_id, caller.seat, caller.owner),
+                                                lambda: self._answer(self._open(session_id), caller))
+        return self._answer(session, caller)
+
+    def _answer(self, session: _OpenSession, caller: Caller) -> Reply:
+        """A read's answer: the session as ``caller`` may see it."""
         state = session.state()
         status = session.ruleset.status(state)
         return Reply({

@@ -37,6 +37,7 @@ from .schemas import (ActionRequest, BotSeatResult, plain_action_request, Action
                       UndoRequestBody, UndoRequestState, UndoResult)
 from .store import StoreFull, StoreUnavailable
 from .stream import BadLastEventId, SessionStreams, TooManyStreams
+from .stream_socket import SocketWriter
 from .wait_slots import TooManyWaits
 
 #: Seconds a client should wait before retrying while the store is unreachable.
@@ -401,7 +402,7 @@ class SessionStream(MethodView):
         SESSION_STREAMS_PER_WORKER in one server process.
         """
         messages, release = streams().open(session_id, _token(), ticket, request.headers.get("Last-Event-ID"),
-                                           request.remote_addr or "unknown")
+                                           request.remote_addr or "unknown", SocketWriter.of(request.environ))
         if messages is None:
             return current_app.response_class(status=204)
         # Not stream_with_context: the generator needs no request context (open() read everything it

@@ -9,8 +9,10 @@ with ``Last-Event-ID`` gets the versions after it, from the log, the first one w
 The messages are built by the session's feed (:mod:`service.sessions.feed`), once per seat
 and version for every stream of the session in this process, from one log read per commit:
 an action is applied to the state of the version before it, an undo replays the actions
-that still stand. The listener on the store is registered before the log is read, so a
-commit landing meanwhile is not missed.
+that still stand. The feed listens on the store for every stream of the session; a stream
+follows the feed before it reads the log, so a commit landing meanwhile is not missed.
+While a stream waits, the feed writes its messages and heartbeats to its socket itself when
+the server lets it (:mod:`service.sessions.stream_socket`), and the stream's greenlet sleeps.
 
 Tickets let a browser's ``EventSource`` (which cannot send ``Authorization``) open a seat's
 stream: a random value, kept in the session store under its SHA-256 digest for
@@ -29,9 +31,10 @@ import orjson
 
 from . import tokens
 from .errors import NotAuthenticated, NotPermitted
-from .feed import SessionFeeds
+from .feed import PING, QUIET, SessionFeeds
 from .logic import Sessions, _OpenSession
 from .store import StoreUnavailable
+from .stream_socket import SocketWriter
 from .tokens import Caller
 
 TICKET_BYTES = 32
@@ -103,7 +106,7 @@ class SessionStreams:
         self.heartbeat_seconds = heartbeat_seconds
         self.ticket_seconds = ticket_seconds
         self.slots = StreamSlots(per_client, per_worker)
-        self.feeds = SessionFeeds(sessions.store)
+        self.feeds = SessionFeeds(sessions.store, heartbeat_seconds)
 
     # ------------------------------------------------------------------ tickets
     def new_ticket(self, session_id: str, token: str | None) -> dict[str, Any]:
@@ -127,84 +130,67 @@ class SessionStreams:
 
     # ------------------------------------------------------------------ the stream
     def open(self, session_id: str, token: str | None, ticket: str | None, last_event_id: str | None,
-             client: str) -> tuple[Iterator[bytes] | None, Callable[[], None]]:
+             client: str, writer: SocketWriter | None = None) -> tuple[Iterator[bytes] | None, Callable[[], None]]:
         """Check everything a refusal could be about, then a generator of the stream's text (None: nothing
-        to send ever again, the game is over at the version the client holds) and the slot's release."""
+        to send ever again, the game is over at the version the client holds) and the slot's release.
+        ``writer``: the connection the feed may write to while the stream waits (None: only the generator)."""
         session = self.sessions._open(session_id)
         caller = self._redeem(session_id, ticket) if ticket is not None else self.sessions._caller(session, token)
         after = _last_event_id(last_event_id, session.version)
         if after is not None and after == session.version and session.ruleset.flow.is_over(session.state()):
             return None, lambda: None
         release = self.slots.take(client)  # TooManyStreams propagates
-        return self._messages(session, caller, after), release
+        return self._messages(session, caller, after, writer), release
 
-    def _messages(self, session: _OpenSession, caller: Caller, after: int | None) -> Iterator[bytes]:
+    def _messages(self, session: _OpenSession, caller: Caller, after: int | None,
+                  writer: SocketWriter | None) -> Iterator[bytes]:
         """The stream's text. The work of building a message is the session feed's, shared by every
         stream of the session in this process; what is this stream's is which versions it sends
         (each once, in order, after ``after``) and that its first message carries the whole view."""
         feed = self.feeds.take(session)
-        session_id, seat = session.session_id, caller.seat
+        seat = caller.seat
         del session, caller  # the snapshot (the whole state's bytes) must not stay with each of thousands of streams
-        heard = _Heard()
+        follower = feed.follow(seat, after, writer)  # before the first read: a commit meanwhile is heard
         try:
-            with self.sessions.store.listen(session_id, heard):
-                yield b": stream open\n\n"
-                sent = after  # the version the client holds (None: nothing yet)
-                whole = True  # a connection's first message carries the whole view
-                note: int | None = None  # the first read must start after the listener is in place
-                while True:
-                    try:
-                        version = feed.sync(note)
-                    except StoreUnavailable:  # a failover, say: the connection stays, the read is tried again
-                        yield b": session store unavailable, retrying\n\n"
-                        heard.wait(min(self.heartbeat_seconds, STORE_RETRY_SECONDS))
-                        note = None  # whatever was heard meanwhile, the next read must be a fresh one
-                        continue
-                    if version is None:
-                        yield b"event: gone\ndata: {}\n\n"
+            yield b": stream open\n\n"
+            whole = True  # a connection's first message carries the whole view
+            note: int | None = None  # the first read must start after the follower is in place
+            while True:
+                try:
+                    version = feed.sync(note)
+                except StoreUnavailable:  # a failover, say: the connection stays, the read is tried again
+                    yield b": session store unavailable, retrying\n\n"
+                    follower.heard.wait(min(self.heartbeat_seconds, STORE_RETRY_SECONDS))
+                    note = None  # whatever was heard meanwhile, the next read must be a fresh one
+                    continue
+                if version is None:
+                    yield b"event: gone\ndata: {}\n\n"
+                    return
+                sent = follower.sent  # the version the client holds (None: nothing yet)
+                for number in range(version if sent is None else sent + 1, version + 1):
+                    text, over = feed.message(seat, number, whole)
+                    whole, follower.sent = False, number
+                    yield text
+                    if over and number == version:
                         return
-                    for number in range(version if sent is None else sent + 1, version + 1):
-                        text, over = feed.message(seat, number, whole)
-                        whole, sent = False, number
-                        yield text
-                        if over and number == version:
-                            return
-                    while (note := heard.wait(self.heartbeat_seconds)) is _QUIET:
-                        yield b": ping\n\n"
+                while True:
+                    note = feed.wait(follower, self.heartbeat_seconds)  # parked meanwhile, if it can be
+                    if follower.broken:
+                        return  # the connection is gone: the pump's write failed
+                    if follower.rest:  # a message the pump began: its rest first, however long it takes
+                        rest, follower.rest = follower.rest, b""
+                        assert writer is not None
+                        writer.finish(rest)
+                    if follower.over:
+                        return
+                    if note is QUIET or follower.ping_due:
+                        follower.ping_due = False
+                        yield PING
+                    if note is not QUIET:
+                        break
         finally:
+            feed.unfollow(follower)
             self.feeds.give_back(feed)
-
-
-#: What :meth:`_Heard.wait` answers when nothing came: time for a heartbeat.
-_QUIET: Any = object()
-
-
-class _Heard:
-    """A stream's listener: the highest version heard since the last wait, None when told to look
-    again (which outweighs any version: a read is due), or _QUIET when the wait timed out.
-    Small on purpose: a worker holds thousands."""
-
-    __slots__ = ("_event", "_look_again", "_version")
-
-    def __init__(self) -> None:
-        self._event = threading.Event()
-        self._version: int | None = None
-        self._look_again = False
-
-    def __call__(self, note: int | None) -> None:
-        if note is None:
-            self._look_again = True
-        elif self._version is None or note > self._version:
-            self._version = note
-        self._event.set()
-
-    def wait(self, timeout: float) -> Any:
-        if not self._event.wait(timeout):
-            return _QUIET
-        self._event.clear()
-        version, look_again = self._version, self._look_again
-        self._version, self._look_again = None, False
-        return None if look_again else version
 
 
 def _last_event_id(text: str | None, current: int) -> int | None:
