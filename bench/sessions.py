@@ -166,41 +166,99 @@ def run_clients(clients: int, seconds: float, work) -> tuple[Tally, float]:
     return tally, time.perf_counter() - started
 
 
-def session_phase(port, game, players, seed, steps, clients, seconds):
-    def work(index, tally, deadline):
-        while time.perf_counter() < deadline:
-            status, data, _ = post(port, "/v1/sessions",
-                                   orjson.dumps({"game": game, "players": players, "seed": seed}))
-            if status != 201:
-                raise SystemExit(f"session create failed: {status} {data[:300]!r}")
-            created = orjson.loads(data)
-            path = f"/v1/sessions/{created['session_id']}/actions"
-            for version, (_, action) in enumerate(steps):
-                if time.perf_counter() >= deadline:
-                    return
+class SessionPlay:
+    """The session side: each client plays one session after another, its game kept from one slice
+    to the next; sessions are created ahead, between slices, so a slice times actions only (a
+    stateless apply has nothing like a creation to pay)."""
+
+    def __init__(self, port, game, players, seed, steps, clients):
+        self.port, self.game, self.players, self.seed, self.steps = port, game, players, seed, steps
+        self.ready: list[dict] = []
+        self.lock = threading.Lock()
+        self.playing: list[tuple[dict, int] | None] = [None] * clients
+        self.made_in_slices = 0  # sessions a slice had to create itself (the stock ran out)
+
+    def create(self) -> dict:
+        status, data, _ = post(self.port, "/v1/sessions",
+                               orjson.dumps({"game": self.game, "players": self.players, "seed": self.seed}))
+        if status != 201:
+            raise SystemExit(f"session create failed: {status} {data[:300]!r}")
+        return orjson.loads(data)
+
+    def stock(self, count: int) -> None:
+        while len(self.ready) < count:
+            self.ready.append(self.create())
+
+    def _next(self) -> dict:
+        with self.lock:
+            if self.ready:
+                return self.ready.pop()
+            self.made_in_slices += 1
+        return self.create()
+
+    def slice(self, seconds):
+        def work(index, tally, deadline):
+            while time.perf_counter() < deadline:
+                playing = self.playing[index]
+                if playing is None or playing[1] >= len(self.steps):
+                    playing = (self._next(), 0)
+                created, version = playing
+                action = self.steps[version][1]
                 body = orjson.dumps({"action": action, "expected_version": version})
                 token = created["seat_tokens"][action["player"]]
-                status, data, took = post(port, path, body, {"Authorization": f"Bearer {token}"})
+                status, data, took = post(self.port, f"/v1/sessions/{created['session_id']}/actions", body,
+                                          {"Authorization": f"Bearer {token}"})
                 tally.add(status == 200, took)
                 if status != 200:
                     print(f"  session action refused: {status} {data[:200]!r}", file=sys.stderr)
-                    break
+                    playing = None
+                else:
+                    playing = (created, version + 1)
+                self.playing[index] = playing
 
-    return run_clients(clients, seconds, work)
+        return run_clients(len(self.playing), seconds, work)
 
 
-def stateless_phase(port, game, steps, clients, seconds):
-    bodies = [orjson.dumps({"state": state, "action": action}) for state, action in steps]
-    path = f"/v1/games/{game}/apply"
+class StatelessPlay:
+    """The stateless side: the same states and actions, each client going on from where its last slice stopped."""
 
-    def work(index, tally, deadline):
-        position = (index * len(bodies)) // max(clients, 1)
-        while time.perf_counter() < deadline:
-            status, data, took = post(port, path, bodies[position % len(bodies)])
-            tally.add(status == 200, took)
-            position += 1
+    def __init__(self, port, game, steps, clients):
+        self.port = port
+        self.bodies = [orjson.dumps({"state": state, "action": action}) for state, action in steps]
+        self.path = f"/v1/games/{game}/apply"
+        self.positions = [(index * len(self.bodies)) // max(clients, 1) for index in range(clients)]
 
-    return run_clients(clients, seconds, work)
+    def slice(self, seconds):
+        def work(index, tally, deadline):
+            while time.perf_counter() < deadline:
+                status, data, took = post(self.port, self.path, self.bodies[self.positions[index] % len(self.bodies)])
+                tally.add(status == 200, took)
+                self.positions[index] += 1
+
+        return run_clients(len(self.positions), seconds, work)
+
+
+def measure(port, game, players, seed, steps, clients, seconds, rounds) -> tuple[tuple[Tally, float], tuple[Tally, float]]:
+    """Both sides in ``rounds`` alternating slices of ``seconds / rounds`` each (session first in odd rounds,
+    stateless first in even ones), so a change of the machine's load in the middle weighs on both alike."""
+    sessions = SessionPlay(port, game, players, seed, steps, clients)
+    stateless = StatelessPlay(port, game, steps, clients)
+    totals = {"session": (Tally(), 0.0), "stateless": (Tally(), 0.0)}
+    wanted = 2 * clients
+    for round_ in range(rounds):
+        sessions.stock(wanted)
+        order = [("session", sessions), ("stateless", stateless)]
+        for name, side in (order if round_ % 2 == 0 else order[::-1]):
+            tally, elapsed = side.slice(seconds / rounds)
+            total, time_spent = totals[name]
+            total.latencies += tally.latencies
+            total.errors += tally.errors
+            totals[name] = (total, time_spent + elapsed)
+            if name == "session":  # enough sessions for the next slice at this one's pace, and a margin
+                wanted = clients + (3 * len(tally.latencies)) // (2 * len(steps)) + 1
+    if sessions.made_in_slices:
+        print(f"  ({sessions.made_in_slices} sessions were created inside a timed slice: the stock ran out)")
+    return totals["session"], totals["stateless"]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -259,23 +317,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default="bench-sessions")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--clients", type=int, default=8, help="concurrent client threads")
-    parser.add_argument("--seconds", type=float, default=8.0, help="duration of each phase")
+    parser.add_argument("--seconds", type=float, default=8.0, help="duration of each phase, all its slices")
+    parser.add_argument("--rounds", type=int, default=4, help="alternating slices per phase")
     args = parser.parse_args(argv)
 
     steps = play_game(args.game, args.players, args.seed)
     state_bytes = sum(len(orjson.dumps(state)) for state, _ in steps) / len(steps)
     print(f"{args.game}, {args.players} players: one game of {len(steps)} actions, mean state {state_bytes:,.0f} B")
-    print(f"gunicorn {args.workers} workers, {args.clients} concurrent clients, {args.seconds:g} s per phase, "
+    print(f"gunicorn {args.workers} workers, {args.clients} concurrent clients, {args.seconds:g} s per phase "
+          f"in {args.rounds} alternating slices, "
           f"loopback, {os.cpu_count()} cores shared with the load generator")
     env = {"SESSION_KEY_PREFIX": "bench", "LOG_LEVEL": "WARNING"}
     with PrivateRedis() as redis_server, GunicornServer(workers=args.workers,
                                                        env={**env, "REDIS_URL": redis_server.url}) as server:
         port = server.port
-        stateless_phase(port, args.game, steps, args.clients, 1.0)  # warm every worker
-        session_tally, session_time = session_phase(port, args.game, args.players, args.seed, steps,
-                                                    args.clients, args.seconds)
-        stateless_tally, stateless_time = stateless_phase(port, args.game, steps, args.clients,
-                                                          args.seconds)
+        # Warm every worker on both paths (imports, caches, Redis connections), untimed.
+        measure(port, args.game, args.players, args.seed, steps, args.clients, 1.0, 1)
+        (session_tally, session_time), (stateless_tally, stateless_time) = measure(
+            port, args.game, args.players, args.seed, steps, args.clients, args.seconds, args.rounds)
     session_rate, session_p99 = report("POST /v1/sessions/{id}/actions", session_tally, session_time)
     stateless_rate, stateless_p99 = report(f"POST /v1/games/{args.game}/apply", stateless_tally, stateless_time)
     print(f"sessions / stateless: {session_rate / stateless_rate:.2f}x throughput, "

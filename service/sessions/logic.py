@@ -18,9 +18,9 @@ import msgspec
 import orjson
 import structlog
 
-from rulesets.core.host import (GameState, IllegalAction, Ruleset, at_table, get_ruleset, new_salt, offer_nearest,
-                                 revealed_chance, revealed_nothing, salted, split_action, state_commitment,
-                                 to_builtins)
+from rulesets.core.host import (GameState, IllegalAction, Ruleset, RulesetError, at_table, get_ruleset, new_salt,
+                                 offer_nearest, revealed_chance, revealed_nothing, salted, split_action,
+                                 state_commitment, to_builtins)
 
 from . import tokens
 from ..bots.choose import bot_action, bot_seed
@@ -30,8 +30,9 @@ from ..verify import record_of
 from .errors import (BotsUnavailable, GameNotOver, InvalidSeating, NotAuthenticated, NothingToUndo, NotPermitted,
                      SeatAlreadyBot, SeatNotFound, SessionNotFound, SessionOutdated, UndoNeedsConsent,
                      UndoRequestNotFound, VersionConflict)
+from .bounded import Bounded
 from .shared_reads import SharedReads
-from .store import CommitOutcome, Current, SessionGone, SessionStore
+from .store import CommitOutcome, Current, SessionGone, SessionStore, new_write_id
 from .tokens import SPECTATOR, Caller
 from .wait_slots import WaitSlots
 from ..webhooks import Webhooks, WebhooksUnavailable
@@ -43,6 +44,8 @@ _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
 COMMIT_ATTEMPTS = 5
 #: Sessions whose meta a worker keeps decoded (see ``Sessions._open``); past it the oldest goes.
 META_CACHE_SIZE = 10_000
+#: Sessions whose latest state a worker keeps, as it last read or wrote it (see ``Sessions._open_to_act``).
+LATEST_STATES_SIZE = 1_000
 
 _encoder = msgspec.json.Encoder()
 log = structlog.get_logger("service.sessions")
@@ -107,6 +110,8 @@ class _OpenSession:
     ruleset: Ruleset
     meta: _Meta
     current: Current
+    #: ``current`` is this worker's copy, maybe outdated: whatever it makes us refuse is asked of the store
+    kept: bool = False
 
     @property
     def version(self) -> int:
@@ -209,7 +214,9 @@ class Sessions:
         self._woken_answers = SharedReads()
         self._rulesets = rulesets
         #: session id -> (its ruleset, its decoded meta), for sessions this process has opened.
-        self._metas: dict[str, tuple[Ruleset, _Meta]] = {}
+        self._metas: Bounded[str, tuple[Ruleset, _Meta]] = Bounded(META_CACHE_SIZE)
+        #: session id -> its state, version and notes as this process last read or committed them.
+        self._latest: Bounded[str, Current] = Bounded(LATEST_STATES_SIZE)
 
     # ------------------------------------------------------------------ create
     def create(self, game: str, players: Any, seed: Any = None, options: Mapping[str, Any] | None = None, *,
@@ -249,14 +256,16 @@ class Sessions:
                      webhook_secret=subscriptions.secret if subscriptions else None,
                      bots=bot_seats, turn_seconds=limits, created_ms=now_ms())
         meta_bytes, state_bytes = _encoder.encode(meta), _encoder.encode(state)
+        write_id = new_write_id()
         for _ in range(3):  # a clash of 128-bit random ids is not expected; retrying costs nothing
             session_id = new_session_id()
-            if self.store.create(session_id, meta_bytes, state_bytes):
+            if self.store.create(session_id, meta_bytes, state_bytes, write_id):
                 break
         else:
             raise RuntimeError("could not allocate a session id")
         # As a later read would find them (decoded from the bytes written), for this process's first action.
         self._remember(session_id, ruleset, msgspec.json.decode(meta_bytes, type=_Meta))
+        self._latest.put(session_id, Current(state_bytes, 0, write_id))
         status = ruleset.status(state)
         self._schedule(session_id, 0, status, set(bot_seats), limits)
         shown_once = {"webhook_secret": subscriptions.secret} if subscriptions else {}
@@ -353,7 +362,7 @@ class Sessions:
 
     # ------------------------------------------------------------------ writes
     def act(self, session_id: str, token: str | None, raw_action: Any, expected_version: int | None) -> Reply:
-        session = self._open(session_id)
+        session = self._open_to_act(session_id)
         if token is None:
             raise NotAuthenticated("Acting needs a seat token: send 'Authorization: Bearer <token>'.")
         caller = self._caller(session, token)
@@ -369,8 +378,6 @@ class Sessions:
         action = ruleset.load_action(plain)
         if action.player != caller.seat:
             raise self._not_your_seat(caller.seat, action.player)
-        if caller.seat in self._bots(session):
-            raise self._played_by_bot(caller.seat)
         after, events, version = self._play(session, caller.seat, action, expected_version, BY_SEAT, outcomes)
         status = ruleset.status(after)
         return Reply({
@@ -388,32 +395,52 @@ class Sessions:
     def _play(self, session: _OpenSession, seat: int, action: Any, expected_version: int | None,
               by: str, outcomes: list[Any] | None = None) -> tuple[GameState, list[Any], int]:
         """Apply ``action`` for ``seat`` and commit it by compare-and-set, re-reading under contention
-        when no version was demanded: every seat's action and every bot's goes this one way."""
+        when no version was demanded: every seat's action and every bot's goes this one way.
+
+        ``session`` may be this worker's kept copy (``kept``): any refusal it leads to (the version,
+        a bot's seat, the rules) is judged again on the store's state, read afresh, and the commit
+        lands only on the very state it was computed from (``based_on``), with the bots note as
+        read, so a copy that is outdated costs a read, never a wrong answer."""
         ruleset, session_id = session.ruleset, session.session_id
-        write_id = secrets.token_hex(16)
-        for _ in range(COMMIT_ATTEMPTS):
+        write_id = new_write_id()  # the same on every attempt: a retried commit that landed is recognised
+        conflicts = 0
+        while True:
+            if by == BY_SEAT and seat in self._bots(session):
+                if session.kept:
+                    session = self._open(session_id)
+                    continue
+                raise self._played_by_bot(seat)
             if expected_version is not None and session.version != expected_version:
+                if session.kept:
+                    session = self._open(session_id)
+                    continue
                 raise VersionConflict(session.version, expected_version)
-            # The state was decoded from the store for this attempt alone: no defensive copy.
+            # The state was decoded from its bytes for this attempt alone: no defensive copy.
             try:
                 after, events = ruleset.apply(session.state(), action, in_place=True, outcomes=outcomes)
-            except IllegalAction as refusal:
-                offer_nearest(refusal, ruleset, session.state(), action)  # a fresh decode: the refused one is spent
+            except RulesetError as refusal:
+                if session.kept:
+                    session = self._open(session_id)
+                    continue
+                if isinstance(refusal, IllegalAction):
+                    offer_nearest(refusal, ruleset, session.state(), action)  # a fresh decode: the refused one is spent
                 raise
             logged = ruleset.dump(action)
             if outcomes is not None:  # the log carries a table's draws with their action (replays, records)
                 logged = {**logged, "outcomes": outcomes}
             entry = {"version": session.version + 1, "seat": seat, "by": by, "at": now_ms(),
                      "action": logged, "events": events}
-            state_bytes = _encoder.encode(after)
-            outcome = self._commit(session_id, session.version, state_bytes, _encoder.encode(entry), write_id)
+            outcome = self._commit(session, _encoder.encode(after), _encoder.encode(entry), write_id,
+                                   notes=(BOTS_NOTE,))
             if outcome.applied:
                 self._committed(session, outcome.version, after, ruleset.status(after))
                 return after, events, outcome.version
-            if expected_version is not None:
+            if expected_version is not None and not outcome.stale:
+                raise VersionConflict(outcome.version, expected_version)
+            conflicts += 1
+            if conflicts >= COMMIT_ATTEMPTS:
                 raise VersionConflict(outcome.version, expected_version)
             session = self._open(session_id)
-        raise VersionConflict(session.version, None)
 
     def record(self, session_id: str, token: str | None) -> Reply:
         """The finished game's record (unsigned): seed, salt and every action in full.
@@ -482,7 +509,7 @@ class Sessions:
         if expected_version is not None and session.version != expected_version:
             raise VersionConflict(session.version, expected_version)
         plan = self._undo_plan(session, seat)
-        raw = self.store.read_note(session_id, UNDO_NOTE)
+        raw = session.current.notes.get(UNDO_NOTE)
         request = _current_request(raw, session.version)
         if request is not None and request["state"] == "pending" and request["seat"] == seat:
             return Reply(self._request_body(session, request), session.version)
@@ -501,7 +528,7 @@ class Sessions:
         for _ in range(COMMIT_ATTEMPTS):
             session = self._open(session_id)
             seat = self._seat_of(session, token, "Answering an undo request")
-            raw = self.store.read_note(session_id, UNDO_NOTE)
+            raw = session.current.notes.get(UNDO_NOTE)
             request = _current_request(raw, session.version)
             if request is None or request["request_id"] != request_id or request["state"] != "pending":
                 raise UndoRequestNotFound(
@@ -556,8 +583,7 @@ class Sessions:
                                  "undoes": plan.undoes, "events": []}
         if consent is not None:
             entry["consent"] = consent
-        outcome = self._commit(session.session_id, session.version, _encoder.encode(plan.before),
-                               _encoder.encode(entry), secrets.token_hex(16))
+        outcome = self._commit(session, _encoder.encode(plan.before), _encoder.encode(entry), new_write_id())
         if not outcome.applied:
             raise VersionConflict(outcome.version, session.version)
         status = ruleset.status(plan.before)
@@ -575,7 +601,7 @@ class Sessions:
         }, outcome.version)
 
     def _pending_undo(self, session: _OpenSession) -> dict[str, Any] | None:
-        request = _current_request(self.store.read_note(session.session_id, UNDO_NOTE), session.version)
+        request = _current_request(session.current.notes.get(UNDO_NOTE), session.version)
         if request is None or request["state"] != "pending":
             return None
         return self._request_body(session, request)
@@ -636,7 +662,7 @@ class Sessions:
                                       "without WEBHOOK_REDIS_URL).")
             if session.meta.chance == "table":
                 raise BotsUnavailable("A table game's chance is what the table draws: a bot could not report it.")
-            raw = self.store.read_note(session_id, BOTS_NOTE)
+            raw = session.current.notes.get(BOTS_NOTE)
             handed = orjson.loads(raw)["seats"] if raw is not None else []
             if seat in session.meta.bots or seat in handed:
                 raise SeatAlreadyBot(f"Seat {seat} is played by a bot already.")
@@ -697,8 +723,8 @@ class Sessions:
         return None
 
     def _bots(self, session: _OpenSession) -> set[int]:
-        """Seats a bot plays: from creation, and handed over since (the note)."""
-        raw = self.store.read_note(session.session_id, BOTS_NOTE)
+        """Seats a bot plays: from creation, and handed over since (the note, as read with the state)."""
+        raw = session.current.notes.get(BOTS_NOTE)
         return set(session.meta.bots) | (set(orjson.loads(raw)["seats"]) if raw is not None else set())
 
     def _version_ms(self, session: _OpenSession) -> int:
@@ -769,22 +795,31 @@ class Sessions:
                                 spectator_view=ruleset.view(state, None),
                                 revealed=_revealed_once_over(state, status.game_over))
 
-    def _commit(self, session_id: str, version: int, state: bytes, entry: bytes, write_id: str) -> CommitOutcome:
-        """``store.commit``; a session gone meanwhile is forgotten here (its cached meta) and not found."""
+    def _commit(self, session: _OpenSession, state: bytes, entry: bytes, write_id: str,
+                notes: tuple[str, ...] = ()) -> CommitOutcome:
+        """``store.commit`` of the state computed from ``session.current`` (and, with ``notes``, from those
+        notes as read with it); what lands is this worker's latest copy of the session. A session gone
+        meanwhile is forgotten here (its meta and state) and not found."""
+        session_id = session.session_id
         try:
-            outcome = self.store.commit(session_id, version, state, entry, write_id)
+            outcome = self.store.commit(session_id, session.version, state, entry, write_id,
+                                        based_on=session.current, notes=notes)
         except SessionGone:
             self._forget(session_id)
             raise SessionNotFound(session_id) from None
+        if outcome.applied:
+            # A commit changes no note, and this one landed on the notes as read: they still hold.
+            self._latest.put(session_id, Current(state, outcome.version, write_id, session.current.notes))
+        else:
+            self._latest.forget(session_id)
         return outcome
 
     def _remember(self, session_id: str, ruleset: Ruleset, meta: _Meta) -> None:
-        if len(self._metas) >= META_CACHE_SIZE:
-            self._metas.pop(next(iter(self._metas)), None)  # the oldest entry (dicts keep insertion order)
-        self._metas[session_id] = (ruleset, meta)
+        self._metas.put(session_id, (ruleset, meta))
 
     def _forget(self, session_id: str) -> None:
-        self._metas.pop(session_id, None)
+        self._metas.forget(session_id)
+        self._latest.forget(session_id)
 
     def _open(self, session_id: str) -> _OpenSession:
         """The session's meta and its current state and version.
@@ -803,6 +838,7 @@ class Sessions:
             if current is None:
                 self._forget(session_id)
                 raise SessionNotFound(session_id)
+            self._keep(session_id, current)
             return _OpenSession(session_id, known[0], known[1], current)
         snapshot = self.store.snapshot(session_id)
         if snapshot is None:
@@ -814,7 +850,30 @@ class Sessions:
                 f"This session was started under {meta.game} rules version {meta.rules_version}; "
                 f"this referee now plays {ruleset.rules_version}, so the session cannot continue.")
         self._remember(session_id, ruleset, meta)
-        return _OpenSession(session_id, ruleset, meta, Current(snapshot.state, snapshot.version))
+        self._keep(session_id, snapshot.current)
+        return _OpenSession(session_id, ruleset, meta, snapshot.current)
+
+    def _keep(self, session_id: str, current: Current) -> None:
+        """``current``, just read, as this worker's latest copy, unless it has no write id (a session
+        stored before states were named: a commit cannot be bound to it)."""
+        if current.write is None:
+            self._latest.forget(session_id)
+        else:
+            self._latest.put(session_id, current)
+
+    def _open_to_act(self, session_id: str) -> _OpenSession:
+        """The session as this worker last read or committed it, if it holds both its meta and a copy
+        (``kept``: maybe outdated, see ``_play``), else as the store has it.
+
+        A live game's next action often comes to the worker that committed the one before, and
+        starting from its copy saves the read of the state hash: the action costs one round trip,
+        the commit. Only an action may start from a copy; a read (``GET``) always reads the store,
+        since nothing would catch a stale answer there."""
+        known = self._metas.get(session_id)
+        latest = self._latest.get(session_id) if known is not None else None
+        if known is None or latest is None:
+            return self._open(session_id)
+        return _OpenSession(session_id, known[0], known[1], latest, kept=True)
 
     @staticmethod
     def _caller(session: _OpenSession, token: str | None) -> Caller:

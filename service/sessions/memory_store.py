@@ -17,14 +17,14 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 import structlog
 
 from .fanout import Hub, Listener, Waiter
-from .store import CommitOutcome, Current, LogSlice, SessionGone, Snapshot, StoreFull
+from .store import CommitOutcome, Current, LogSlice, SessionGone, Snapshot, StoreFull, new_write_id
 
 #: Expired sessions are swept at most this often (they are refused as soon as they expire).
 _SWEEP_EVERY_SECONDS = 60.0
@@ -60,8 +60,12 @@ class _Record:
     expires_at: float
     version: int = 0
     log: list[bytes] = field(default_factory=list)
+    #: the write that made ``state``: the id drawn at creation, then each commit's
     last_write_id: str | None = None
     notes: dict[str, bytes] = field(default_factory=dict)
+
+    def current(self) -> Current:
+        return Current(self.state, self.version, self.last_write_id, dict(self.notes))
 
 
 class MemoryStore:
@@ -106,7 +110,7 @@ class MemoryStore:
             del self._records[session_id]
 
     # ------------------------------------------------------------------ the store
-    def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
+    def create(self, session_id: str, meta: bytes, state: bytes, write_id: str | None = None) -> bool:
         with self._changed:
             self._sweep()
             if self._live(session_id) is not None:
@@ -124,18 +128,19 @@ class MemoryStore:
                     self._full = True
                     raise StoreFull(f"the in-process store holds its cap of {self.max_sessions} sessions")
             self._full = False
-            self._records[session_id] = _Record(meta, state, self._clock() + self.idle_seconds)
+            self._records[session_id] = _Record(meta, state, self._clock() + self.idle_seconds,
+                                                last_write_id=write_id or new_write_id())
             return True
 
     def snapshot(self, session_id: str) -> Snapshot | None:
         with self._changed:
             record = self._live(session_id)
-            return None if record is None else Snapshot(record.meta, record.state, record.version)
+            return None if record is None else Snapshot(record.meta, record.current())
 
     def current(self, session_id: str) -> Current | None:
         with self._changed:
             record = self._live(session_id)
-            return None if record is None else Current(record.state, record.version)
+            return None if record is None else record.current()
 
     def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
         with self._changed:
@@ -144,8 +149,8 @@ class MemoryStore:
                 return None
             return LogSlice(record.version, start, record.log[start:])
 
-    def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes,
-               write_id: str) -> CommitOutcome:
+    def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes, write_id: str, *,
+               based_on: Current | None = None, notes: Sequence[str] = ()) -> CommitOutcome:
         with self._changed:
             record = self._live(session_id)
             if record is None:
@@ -154,6 +159,10 @@ class MemoryStore:
                 return CommitOutcome(True, record.version)
             if record.version != expected_version:
                 return CommitOutcome(False, record.version)
+            if based_on is not None and (
+                    (based_on.write is not None and based_on.write != record.last_write_id)
+                    or any(record.notes.get(name) != based_on.notes.get(name) for name in notes)):
+                return CommitOutcome(False, record.version, stale=True)
             record.state = state
             record.version += 1
             record.log.append(entry)

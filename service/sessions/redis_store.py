@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -51,7 +51,7 @@ from redis.retry import Retry
 
 from .fanout import Listener, RedisFanout, Waiter
 from .shared_reads import SharedReads
-from .store import CommitOutcome, Current, LogSlice, SessionGone, Snapshot, StoreUnavailable
+from .store import CommitOutcome, Current, LogSlice, SessionGone, Snapshot, StoreUnavailable, new_write_id
 
 #: Reaching Redis on a healthy network takes well under these.
 CONNECT_TIMEOUT_SECONDS = 0.5
@@ -71,6 +71,22 @@ _UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError, redis.exceptions.OutO
                 redis.exceptions.TryAgainError)
 #: Server states reported as plain ResponseErrors that still mean "not now".
 _UNAVAILABLE_REPLIES = ("LOADING", "MISCONF", "MASTERDOWN", "BUSY")
+
+
+#: A note's field in the state hash: ``note:<name>``.
+_NOTE_PREFIX = "note:"
+_NOTE_FIELD_PREFIX = _NOTE_PREFIX.encode()
+
+
+def _current(fields: dict[bytes, bytes]) -> Current | None:
+    """The state hash's fields as a :class:`Current`; None when the session is gone (no fields)."""
+    version, state = fields.get(b"version"), fields.get(b"state")
+    if version is None or state is None:
+        return None
+    write = fields.get(b"write")
+    notes = {name[len(_NOTE_FIELD_PREFIX):].decode(): value for name, value in fields.items()
+             if name.startswith(_NOTE_FIELD_PREFIX)}
+    return Current(state, int(version), None if write is None else write.decode(), notes)
 
 
 def check_prefix(prefix: str) -> str:
@@ -278,10 +294,11 @@ class RedisStore:
         if not self.cluster:
             self._single.connection_pool.disconnect()
 
-    def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
+    def create(self, session_id: str, meta: bytes, state: bytes, write_id: str | None = None) -> bool:
         keys = self.keys(session_id)
         with _reachable():
-            return bool(self._run(_CREATE, [keys.meta, keys.state], [meta, state, self.idle_seconds], wrote=bool))
+            return bool(self._run(_CREATE, [keys.meta, keys.state],
+                                  [meta, state, self.idle_seconds, write_id or new_write_id()], wrote=bool))
 
     def snapshot(self, session_id: str) -> Snapshot | None:
         """Shared by the concurrent callers of this process (:mod:`.shared_reads`): a commit wakes
@@ -293,19 +310,19 @@ class RedisStore:
         with _reachable():
             pipe = self.client.pipeline(transaction=True)
             pipe.get(keys.meta)
-            pipe.hmget(keys.state, "version", "state")
-            meta, (version, state) = pipe.execute()
-        if meta is None or version is None or state is None:
+            pipe.hgetall(keys.state)
+            meta, fields = pipe.execute()
+        current = _current(fields)
+        if meta is None or current is None:
             return None
-        return Snapshot(meta, state, int(version))
+        return Snapshot(meta, current)
 
     def current(self, session_id: str) -> Current | None:
-        """One HMGET: the state hash holds both, so no transaction is needed to read them together."""
+        """One HGETALL: the state hash holds state, version, write id and notes, so no transaction
+        is needed to read them together (an action needs the notes too: who is a bot)."""
         with _reachable():
-            version, state = self.client.hmget(self.keys(session_id).state, "version", "state")
-        if version is None or state is None:
-            return None
-        return Current(cast(bytes, state), int(version))
+            fields = self.client.hgetall(self.keys(session_id).state)
+        return _current(cast(dict[bytes, bytes], fields))
 
     def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
         keys = self.keys(session_id)
@@ -319,21 +336,26 @@ class RedisStore:
             return None
         return LogSlice(int(version), start, list(entries))
 
-    def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes,
-               write_id: str) -> CommitOutcome:
+    def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes, write_id: str, *,
+               based_on: Current | None = None, notes: Sequence[str] = ()) -> CommitOutcome:
         keys = self.keys(session_id)
+        base: list[Any] = [""]  # the state it started from ('' for any), then the notes' fields and values
+        if based_on is not None:
+            base = [based_on.write or ""]
+            for name in notes:
+                base += [_NOTE_PREFIX + name, based_on.notes.get(name, b"")]
         with _reachable():
             code, version = self._run(
                 _COMMIT, [keys.state, keys.log, keys.meta],
-                [expected_version, state, entry, self.idle_seconds, write_id, keys.channel, self._notify],
+                [expected_version, state, entry, self.idle_seconds, write_id, keys.channel, self._notify, *base],
                 wrote=lambda result: result[0] in (1, 2))
         if code == -1:
             raise SessionGone(session_id)
-        return CommitOutcome(code in (1, 2), int(version))
+        return CommitOutcome(code in (1, 2), int(version), stale=code == 3)
 
     def read_note(self, session_id: str, name: str) -> bytes | None:
         with _reachable():
-            note = self.client.hget(self.keys(session_id).state, f"note:{name}")
+            note = self.client.hget(self.keys(session_id).state, _NOTE_PREFIX + name)
         return None if note is None else cast(bytes, note)
 
     def swap_note(self, session_id: str, name: str, expected_version: int, old: bytes | None,
@@ -341,7 +363,7 @@ class RedisStore:
         keys = self.keys(session_id)
         with _reachable():
             code = self._run(_NOTE, [keys.state, keys.meta],
-                             [f"note:{name}", expected_version, b"" if old is None else old, new],
+                             [_NOTE_PREFIX + name, expected_version, b"" if old is None else old, new],
                              wrote=lambda result: result == 1)
         if code == -1:
             raise SessionGone(session_id)

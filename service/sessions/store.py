@@ -13,6 +13,11 @@ Every backend guarantees the same:
   on every piece of the session;
 * a commit carries a ``write_id``; presenting the same one again (a retry after a lost
   reply) reports the earlier success instead of applying twice;
+* every state has the id of the write that made it (``Current.write``: the commit's
+  ``write_id``, or one drawn at creation), so a commit ``based_on`` a state it read lands
+  only on that very state, not on another one at the same version (a write lost in a
+  failover and replaced by another worker's, a session re-created under its id); with
+  ``notes`` named, also only while those notes hold what was read with it;
 * a session nobody has written to for ``idle_seconds`` disappears;
 * beside the state, a session may hold small named ``notes`` (a pending undo request),
   written by their own compare-and-set on the version and the note's old value.
@@ -20,9 +25,10 @@ Every backend guarantees the same:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 
@@ -40,19 +46,32 @@ class SessionGone(LookupError):
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    meta: bytes
+class Current:
+    """A session's state and version without its meta: for a caller that holds the meta already
+    (it is written once, at creation, and never changes).
+
+    ``write`` names the write that made this state (None: a session stored before states
+    were named, which no commit can be ``based_on``); ``notes`` are the session's notes as
+    read together with it."""
+
     state: bytes
     version: int
+    write: str | None = None
+    notes: Mapping[str, bytes] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
-class Current:
-    """A session's state and version without its meta: for a caller that holds the meta already
-    (it is written once, at creation, and never changes)."""
+class Snapshot:
+    meta: bytes
+    current: Current
 
-    state: bytes
-    version: int
+    @property
+    def state(self) -> bytes:
+        return self.current.state
+
+    @property
+    def version(self) -> int:
+        return self.current.version
 
 
 @dataclass(frozen=True)
@@ -66,10 +85,18 @@ class LogSlice:
 
 @dataclass(frozen=True)
 class CommitOutcome:
-    """``applied``: the new version; otherwise the version that beat the caller to it."""
+    """``applied``: the new version; otherwise the version that beat the caller to it, or with
+    ``stale`` the current version, the same as expected, of a state that is not the one the
+    commit was ``based_on`` (or whose named notes changed): read again."""
 
     applied: bool
     version: int
+    stale: bool = False
+
+
+def new_write_id() -> str:
+    """A name for a write, drawn where the writer names none (128 random bits: never repeated)."""
+    return secrets.token_hex(16)
 
 
 class SessionStore(Protocol):
@@ -81,8 +108,9 @@ class SessionStore(Protocol):
     def ping(self) -> None:
         """Return when the backend answers; raise :class:`StoreUnavailable` otherwise."""
 
-    def create(self, session_id: str, meta: bytes, state: bytes) -> bool:
-        """Store a new session at version 0; False when the id is already taken.
+    def create(self, session_id: str, meta: bytes, state: bytes, write_id: str | None = None) -> bool:
+        """Store a new session at version 0, its state named ``write_id`` (None: a fresh random
+        one); False when the id is already taken.
 
         Raises :class:`StoreFull` when the store may hold no more sessions (Redis: its own
         ``maxmemory`` refuses writes, which is :class:`StoreUnavailable`)."""
@@ -96,9 +124,13 @@ class SessionStore(Protocol):
     def read_log(self, session_id: str, start: int = 0) -> LogSlice | None:
         """Log entries from ``start`` and the version they end at; None when gone."""
 
-    def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes,
-               write_id: str) -> CommitOutcome:
-        """The atomic compare-and-set described above; raises :class:`SessionGone`."""
+    def commit(self, session_id: str, expected_version: int, state: bytes, entry: bytes, write_id: str, *,
+               based_on: Current | None = None, notes: Sequence[str] = ()) -> CommitOutcome:
+        """The atomic compare-and-set described above; raises :class:`SessionGone`.
+
+        ``based_on``: the state the new one was computed from; the commit lands only if the
+        session still holds that very state (its ``write``; not checked when None or unnamed)
+        and each note in ``notes`` still holds its value in ``based_on.notes`` (absent: absent)."""
 
     def read_note(self, session_id: str, name: str) -> bytes | None:
         """A session's note ``name`` (an undo request), or None: absent, or no such session."""

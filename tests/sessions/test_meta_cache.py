@@ -7,7 +7,6 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from service.sessions import logic
 from service.sessions.errors import NotAuthenticated, SessionNotFound, VersionConflict
 from service.sessions.logic import Sessions
 
@@ -67,7 +66,7 @@ def test_tokens_are_checked_against_the_kept_meta_as_against_the_stored_one(work
 
 def test_the_kept_metas_are_bounded_and_a_dropped_one_is_read_again(workers, monkeypatch):
     here, _ = workers
-    monkeypatch.setattr(logic, "META_CACHE_SIZE", 2)
+    monkeypatch.setattr(here._metas, "size", 2)
     bodies = [here.create("card_nim", 2, SEED).body for _ in range(3)]
     for body in bodies:
         here.read(body["session_id"], None)
