@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from math import ceil
 
-from .components import (GOODS_CARDS, HAND_LIMIT, HARBOUR, INNER, NEIGHBOURS, REGIONS, SCORING_CARDS, SPACES,
-                         ScoringCard)
+from .components import (COAST, GOODS, GOODS_CARDS, HAND_LIMIT, HARBOUR, INNER, NEIGHBOURS, OUTER, REGIONS,
+                         SCORING_CARDS, SPACES, VILLAGE, ScoringCard)
 from .scoring import score_sheet
 from .state import IS_BLACK, OWNER, GoldenCityState
 
@@ -49,6 +49,13 @@ LAST_ROUND_SHARE = 0.5
 POSTS_A_ROUND = 1.5
 
 _INNER = tuple(sorted(space.id for space in SPACES.values() if space.kind == INNER))
+_HARBOUR, _VILLAGE, _DISTRICT, _INNER_DISTRICT = "harbour", "village", "district", "inner"
+#: what ``_promise`` reads of a space, looked up once: its kind, the landscape it asks for, its first and second
+#: arrivals' district VP (GC-7.3).
+_SITE: dict[str, tuple[str, str, int, int]] = {
+    space.id: ({HARBOUR: _HARBOUR, VILLAGE: _VILLAGE, OUTER: _DISTRICT, INNER: _INNER_DISTRICT}[space.kind],
+               space.cost.landscape, space.reward.first or 0, space.reward.second or 0)
+    for space in SPACES.values()}
 _SCORED_REGIONS = sorted({card.location.region for card in SCORING_CARDS.values()})
 #: for every space, the scoring cards' regions that hold it.
 _REGIONS_OF: dict[str, tuple[str, ...]] = {
@@ -69,19 +76,30 @@ def worths(state: GoldenCityState) -> list[float]:
     """Each seat's worth in VP (the final score now plus what the position promises)."""
     seats = range(len(state.players))
     totals = [float(sum(item.points for item in items)) for items in score_sheet(state)]
-    coming = horizon(state)
     in_region = [dict.fromkeys(_SCORED_REGIONS, 0) for _ in seats]
     mine: list[set[str]] = [set() for _ in seats]
+    black_counts = "scoring_cards" in state.options.black_posts_count_for
     for space, posts in state.board.items():
         regions = _REGIONS_OF[space]
         for post in posts:
             seat = post[OWNER]
             mine[seat].add(space)
-            if not post[IS_BLACK] or "scoring_cards" in state.options.black_posts_count_for:
+            if black_counts or not post[IS_BLACK]:
                 for name in regions:
                     in_region[seat][name] += 1
-    for card in coming:
-        _score_card(state, card, in_region, totals)
+    showing = [dict.fromkeys(GOODS, 0) for _ in seats]
+    for seat, player in enumerate(state.players):
+        for card in player.goods:
+            for good in GOODS_CARDS[card]:
+                showing[seat][good] += 1
+    for card in horizon(state):
+        region, good = card.location.region, card.goods.good
+        places = [counts[region] for counts in in_region]
+        goods = [counts[good] for counts in showing]
+        for seat in seats:  # GC-8.1 on the posts and goods held now
+            totals[seat] += places[seat] * card.location.vp_per_post + goods[seat] * card.goods.vp_per_card
+        _lead(places, card.majority_bonus.location, totals)  # GC-8.2
+        _lead(goods, card.majority_bonus.goods, totals)
     # in the last round only this round's builds can still use what a seat holds
     last_round = state.end_triggered or not state.scoring_deck
     share = LAST_ROUND_SHARE if last_round else 1.0
@@ -89,18 +107,6 @@ def worths(state: GoldenCityState) -> list[float]:
     for seat in seats:
         totals[seat] += share * _promise(state, seat, mine[seat], open_inner)
     return totals
-
-
-def _score_card(state: GoldenCityState, card: ScoringCard, in_region: list[dict[str, int]],
-                totals: list[float]) -> None:
-    """GC-8.1 and GC-8.2 for one card to come, on the posts and goods held now."""
-    region, good = card.location.region, card.goods.good
-    places = [counts[region] for counts in in_region]
-    goods = [sum(1 for held in player.goods if good in GOODS_CARDS[held]) for player in state.players]
-    for seat in range(len(totals)):
-        totals[seat] += places[seat] * card.location.vp_per_post + goods[seat] * card.goods.vp_per_card
-    _lead(places, card.majority_bonus.location, totals)
-    _lead(goods, card.majority_bonus.goods, totals)
 
 
 def _lead(counts: list[int], bonus: int, totals: list[float]) -> None:
@@ -118,26 +124,22 @@ def _promise(state: GoldenCityState, seat: int, mine: set[str], open_inner: list
     player = state.players[seat]
     board = state.board
     frontier = {space for own in mine for space in NEIGHBOURS[own]} - mine
-    wanted = {"coast"} if player.posts_left else set()
+    wanted = {COAST} if player.posts_left else set()
     worth = COIN_VP * player.coins
-    for space_id in frontier:
-        space = SPACES[space_id]
-        posts = board.get(space_id, ())
-        if space.reward.type == "district_vp":
-            if len(posts) >= 2 or any(post[IS_BLACK] for post in posts):
-                continue
-            if space.kind == INNER and not player.keys:
-                continue
-            due = space.reward.first if not posts else space.reward.second
-            worth += REACH_SHARE * (due or 0)
-            wanted.add(space.cost.landscape)
-        elif not posts and space.kind != HARBOUR:
+    for space in frontier:
+        kind, landscape, first, second = _SITE[space]
+        posts = board.get(space)
+        if kind == _DISTRICT or (kind == _INNER_DISTRICT and player.keys):
+            if posts and (len(posts) >= 2 or posts[0][IS_BLACK]):
+                continue  # GC-7.3: later arrivals get nothing; GC-11.4: a black post locks it
+            worth += REACH_SHARE * (second if posts else first)
+            wanted.add(landscape)
+        elif kind == _VILLAGE and not posts:
             worth += ROOM_VP
-            wanted.add(space.cost.landscape)
-    if any(space not in mine for space in open_inner):
+            wanted.add(landscape)
+    if player.keys and any(space not in mine for space in open_inner):
         worth += KEY_VP * min(player.keys, 2)
-    useful = sum(1 for card in player.hand if card in wanted)
     usable = min(len(player.hand), USABLE_CARDS)
-    useful = min(useful, usable)
+    useful = min(usable, sum(1 for card in player.hand if card in wanted))
     worth += CARD_VP * (useful + IDLE_CARD_SHARE * (usable - useful))
     return worth
