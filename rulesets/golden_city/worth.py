@@ -89,8 +89,8 @@ def worths(state: GoldenCityState) -> list[float]:
                     in_region[seat][name] += 1
     showing = [dict.fromkeys(GOODS, 0) for _ in seats]
     for seat, player in enumerate(state.players):
-        for card in player.goods:
-            for good in GOODS_CARDS[card]:
+        for held in player.goods:
+            for good in GOODS_CARDS[held]:
                 showing[seat][good] += 1
     for card in horizon(state):
         region, good = card.location.region, card.goods.good
