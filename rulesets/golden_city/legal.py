@@ -180,14 +180,16 @@ def _drawn(state: GoldenCityState, seat: int, rnd: random.Random, eager: bool) -
         if target is None:
             return EndTurn(player=seat)
         space_id, black = target
-        try:
-            space = check_target(state, seat, space_id, black)
-        except IllegalAction:
-            continue
+        space = SPACES[space_id]
+        # the hand and the key first: they are cheap to look at, and a refused target check builds a refusal
         if space.cost.key and not player.keys:
             continue
         ways = payments(state, seat, space)
         if not ways:
+            continue
+        try:
+            check_target(state, seat, space_id, black)
+        except IllegalAction:
             continue
         goods: list[str | None] = [*state.goods_display] or [None]
         goods_picks = goods if goods_pick_due(state, space) else [None]
