@@ -148,6 +148,19 @@ def random_action(state: GoldenCityState, seat: int, rnd: random.Random) -> Any 
     comes first in some order) and every draw is listed: each level is what ``_builds``
     lists from. Auction bids and discards are few: a uniform choice from their lists.
     """
+    return _drawn(state, seat, rnd, eager=False)
+
+
+def eager_action(state: GoldenCityState, seat: int, rnd: random.Random) -> Any | None:
+    """The search's playout policy: ``random_action``'s draw, but ``end_turn`` only once no build is possible.
+
+    A post is what the game pays for (its reward at once, GC-6/GC-7, then every scoring card on its
+    region, GC-8.1), so a playout whose seats end their turns with cards in hand a fifth of the time
+    tells the search little about a position."""
+    return _drawn(state, seat, rnd, eager=True)
+
+
+def _drawn(state: GoldenCityState, seat: int, rnd: random.Random, eager: bool) -> Any | None:
     if state.phase != "build":
         listed = legal_actions(state, seat, None)
         return rnd.choice(listed) if listed else None
@@ -157,7 +170,7 @@ def random_action(state: GoldenCityState, seat: int, rnd: random.Random) -> Any 
         return EndTurn(player=seat)
     player = state.players[seat]
     regular, black_targets = _candidates(state, seat)
-    targets: list[tuple[str, bool] | None] = [None]
+    targets: list[tuple[str, bool] | None] = [] if eager else [None]
     targets += [(space_id, False) for space_id in regular]
     if player.black_left:
         targets += [(space_id, True) for space_id in black_targets]
@@ -167,14 +180,16 @@ def random_action(state: GoldenCityState, seat: int, rnd: random.Random) -> Any 
         if target is None:
             return EndTurn(player=seat)
         space_id, black = target
-        try:
-            space = check_target(state, seat, space_id, black)
-        except IllegalAction:
-            continue
+        space = SPACES[space_id]
+        # the hand and the key first: they are cheap to look at, and a refused target check builds a refusal
         if space.cost.key and not player.keys:
             continue
         ways = payments(state, seat, space)
         if not ways:
+            continue
+        try:
+            check_target(state, seat, space_id, black)
+        except IllegalAction:
             continue
         goods: list[str | None] = [*state.goods_display] or [None]
         goods_picks = goods if goods_pick_due(state, space) else [None]

@@ -9,7 +9,7 @@ from rulesets.core import MUST_BE_BOOLEAN, Phase, PhaseTable, Ruleset, ScoreShee
 from rulesets.core.search import value
 from rulesets.core.drawing import Frame, Svg
 
-from . import auction, building, consistency, hand_limit, legal, picture, sampling, setup
+from . import auction, building, consistency, hand_limit, legal, picture, sampling, setup, worth
 from .actions import Action, Bid, Build, Discard, EndTurn
 from .components import COLOURS, FILE, MAX_PLAYERS, MIN_PLAYERS
 from .events import GoldenCityEvent
@@ -140,16 +140,20 @@ class GoldenCity(Ruleset[GoldenCityState, Action]):
         return legal.random_action(state, player, rnd)
 
     # ------------------------------------------------------------------ search (rulesets.core.search)
-    #: a playout is cut off after eight actions (about a round's bids and builds for three seats).
+    #: a playout is cut off after eight actions (about a round's bids and builds for three seats) and valued
+    #: by ``worth``: what a post, a card or a key brings shows in the rounds after, beyond any cut-off.
     rollout_depth = 8
 
     def determinize(self, view: dict[str, Any], viewer: int, rnd: random.Random) -> GoldenCityState:
         return self.load_state(sampling.determinize(view, rnd))
 
+    def playout_action(self, state: GoldenCityState, player: int, rnd: random.Random) -> Any | None:
+        return legal.eager_action(state, player, rnd)
+
     def evaluate(self, state: GoldenCityState, player: int) -> float:
         """A cut-off's worth: the seat's lead on the score it would end with now (VP won so far plus what its
-        bonus cards would add, GC-10.3), squashed into [0, 1]."""
-        return value.margin(self.final_scores(state), player)
+        bonus cards would add, GC-10.3) plus what the position promises (``worth``), squashed into [0, 1]."""
+        return value.margin(worth.worths(state), player)
 
     def tie_break(self, state: GoldenCityState, seat: int) -> tuple[int, ...]:
         return tie_break(state, seat)
