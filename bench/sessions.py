@@ -16,50 +16,25 @@ keeping the state on the server (a Redis read, a Lua compare-and-set, the seat's
 in the answer) costs against sending the whole state each time. The load generator
 runs on the same machine, so absolute numbers are a floor; the ratio is the figure.
 
-Measured (``python -m bench.sessions --game G``, defaults, 2 shared cores), sessions / stateless
-throughput; the issue's target is 0.80 for every game:
+Measured at stop 32 (``python -m bench.sessions --game G --seconds 8``, 4 workers, idle box,
+load average 0.3 at the start, 4.8 at the end), sessions / stateless throughput; the issue's
+target is 0.80 for every game, and it is **not** met:
 
-    game                 before (idle box)   after (load avg 7-10 from other work)
-    kingdom_of_solomon   0.51                0.60
-    java                 0.50                0.56
-    golden_city          1.84 (noise)        0.33 (noise)
-    mines_of_zavandor    0.48                0.62
-    solenia              0.50                0.42
+    solenia 0.58   java 0.62   kingdom_of_solomon 0.56   golden_city 0.55   mines_of_zavandor 0.61
 
-"before" is be88466 with ``--seconds 4``; "after" adds a per-worker cache of the session meta
-(one HMGET per open instead of MULTI/GET/HMGET/EXEC), scripts run without a pipeline when no
-WAIT follows, and hiredis. The box was loaded by other jobs throughout, and the ratio swung
-from 0.37 to 1.65 between back-to-back runs of one game, so these ratios do not show whether
-the target is met.
+The sessions and stateless sides run in alternating slices (``--rounds``), sessions are created
+between slices, so a change of load weighs on both and only actions are timed.
 
-Throughput on a shared 2-core box says little; ``python -m bench.session_cpu --game G``
-counts instead the CPU the serving thread spends per request, in process, which load on the
-machine hardly moves. With it (stateless CPU / session CPU, load average 3-8):
-
-    game                 38efeab            work/speed2        (each run: before, then after)
-    kingdom_of_solomon   0.53               0.73
-    java                 0.67, 0.52, 0.64   0.60, 0.73, 0.69
-    golden_city          0.56, 0.56, 0.57   0.49, 0.67, 0.60
-    mines_of_zavandor    0.69               0.76
-    solenia              0.55, 0.54, 0.46   0.67, 0.58, 0.60
-
-The extra CPU of a session action fell from 0.25-0.43 ms to 0.12-0.23 ms; the runs still
-scatter by about 0.1 in the ratio, so single runs decide nothing, and 0.80 is not reached in
-process, though the test client's own 0.2 ms per request, counted on both sides, flatters it.
-
-work/speed2 started an action from the state its worker committed last (no read of the
-state hash) and checks the action body without webargs (``plain_action_request``). The
-state copy was taken out again before it landed: the compare-and-set checks the version
-only, and after a failover that lost a write, another worker can commit a *different*
-state at the same version, which a stale copy would pass (the HTTP noninterference
-surface, which swaps a session's state in place, showed the same blindness). It can come
-back once the compare-and-set also checks the write id of the state it starts from. What is left of the gap, per action, in process: the commit's
-round trip (about 60-90 us of client CPU, hiredis included), the token's digest (15 us), the
-seat's view and the answer built from it (25-90 us), the state and log entry encoded for
-Redis. redis-py's pool adds about 10 us per command (a ``can_read`` poll that refuses a
-connection left with unread data, and observability hooks that look up a disabled meter
-provider each time); its options here (``health_check_interval=0``) already add no health
-check, and the poll is a safety check worth keeping.
+What a session action pays now, per action: one Redis round trip when the worker holds the
+session's latest state (``Sessions._latest``: the state this worker last read or committed,
+safe because ``commit.lua`` checks the write id of the state the action started from and the
+bots note it was judged with, answering "stale" otherwise), two when it does not (with four
+workers and no affinity, about three actions in four); the token's digest; the seat's view in
+the answer. In process (``python -m bench.session_cpu --game G``, which counts the serving
+thread's CPU and which load moves little) the extra CPU of a session action over a stateless
+apply fell from 0.49-0.81 ms to 0.21-0.31 ms (load 10, stop 32). Over HTTP the ratio did not
+move: what is left is the round trips' wall time on the two shared cores (redis-server's own
+CPU included) and gunicorn's spread of one session's actions over workers that do not hold it.
 """
 
 from __future__ import annotations
