@@ -15,6 +15,7 @@ Only the simulation path uses it; ``apply`` and ``legal_actions`` read the board
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Callable
 from typing import Any
 
 from rulesets.core import Events
@@ -103,36 +104,29 @@ def _cells(hexes: Any) -> list[int]:
     return [INDEX[tuple(h)] for h in hexes]
 
 
+#: each board-changing action: its handler (which takes the carried board) and the hexes it changes.
+_BOARD_CHANGES: dict[type, tuple[Callable[[JavaState, Any, Land], Events], Callable[[Any], Any]]] = {
+    PlaceTile: (place_tile, lambda action: action.hexes),
+    MoveDeveloper: (move_developer, lambda action: (action.from_, action.to)),
+    EnterDeveloper: (enter_developer, lambda action: (action.to,)),
+    ExitDeveloper: (exit_developer, lambda action: (action.from_,)),
+    BuildPalace: (build_palace, lambda action: (action.hex,)),
+    PlaceIrrigation: (place_irrigation, lambda action: (action.hex,)),
+}
+
+
 def play(state: JavaState, action: Any, otherwise: Any) -> Events:
     """``play_trusted`` for Java: a board-changing action through its handler with the carried board (the
     hexes it changed re-read), end_turn without its tile check (a listed end_turn meets it, JAVA-3.5),
     anything else through ``otherwise`` (core's routing); the move counted, the board kept for the next."""
     kind = type(action)
     board: Carried | None
-    if kind is PlaceTile:
+    change = _BOARD_CHANGES.get(kind)
+    if change is not None:
+        handler, changed = change
         board = of(state)
-        events = place_tile(state, action, board.land)
-        board.refit(_cells(action.hexes))
-    elif kind is MoveDeveloper:
-        board = of(state)
-        events = move_developer(state, action, board.land)
-        board.refit(_cells((action.from_, action.to)))
-    elif kind is EnterDeveloper:
-        board = of(state)
-        events = enter_developer(state, action, board.land)
-        board.refit(_cells((action.to,)))
-    elif kind is ExitDeveloper:
-        board = of(state)
-        events = exit_developer(state, action, board.land)
-        board.refit(_cells((action.from_,)))
-    elif kind is BuildPalace:
-        board = of(state)
-        events = build_palace(state, action, board.land)
-        board.refit(_cells((action.hex,)))
-    elif kind is PlaceIrrigation:
-        board = of(state)
-        events = place_irrigation(state, action, board.land)
-        board.refit(_cells((action.hex,)))
+        events = handler(state, action, board.land)
+        board.refit(_cells(changed(action)))
     elif kind is EndTurn:
         events = []
         finish_turn(state, events)
