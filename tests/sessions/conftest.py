@@ -8,6 +8,9 @@ app, the Redis client and the stores follow it. The test game is Card Nim
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 import redis
@@ -111,6 +114,21 @@ def app(backend, key_prefix, card_nim):
     application = create_app({**backend, "SESSION_KEY_PREFIX": key_prefix, "SESSION_WAIT_MAX_SECONDS": 2})
     yield application
     application.extensions["sessions"].store.close()
+
+
+@contextmanager
+def app_on_memory_or_redis(request, settings: dict[str, Any]) -> Iterator[Any]:
+    """An app with ``settings`` on the store ``request.param`` names ("memory" or "redis"), its store closed after."""
+    from service import create_app
+
+    config = dict(settings)
+    if request.param == "redis":
+        config.update(REDIS_URL=request.getfixturevalue("redis_url"), REDIS_CLUSTER=False)
+    application = create_app(config)
+    try:
+        yield application
+    finally:
+        application.extensions["sessions"].store.close()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from .conftest import app_on_memory_or_redis
 from .sse import bearer
 from .test_stream import create, full_view, play_one
 
@@ -17,15 +18,9 @@ POLLS_PER_SEAT = 6
 
 @pytest.fixture(params=["memory", "redis"])
 def poll_app(request, key_prefix, card_nim):
-    from service import create_app
-
-    config = {"SESSION_KEY_PREFIX": key_prefix, "SESSION_WAIT_MAX_SECONDS": 10,
-              "SESSION_LONG_POLLS_PER_CLIENT": 100}
-    if request.param == "redis":
-        config.update(REDIS_URL=request.getfixturevalue("redis_url"), REDIS_CLUSTER=False)
-    application = create_app(config)
-    yield application
-    application.extensions["sessions"].store.close()
+    with app_on_memory_or_redis(request, {"SESSION_KEY_PREFIX": key_prefix, "SESSION_WAIT_MAX_SECONDS": 10,
+                                          "SESSION_LONG_POLLS_PER_CLIENT": 100}) as application:
+        yield application
 
 
 def test_polls_woken_by_one_commit_share_one_answer_per_seat_each_with_its_own_view(poll_app, monkeypatch):

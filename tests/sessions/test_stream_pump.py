@@ -23,21 +23,16 @@ import pytest
 
 from service.sessions.stream_socket import SocketWriter
 
+from .conftest import app_on_memory_or_redis
 from .sse import bearer
 from .test_stream import create, full_view, play_one, wait_subscribed
 
 
 @pytest.fixture(params=["memory", "redis"])
 def pump_app(request, key_prefix, card_nim):
-    from service import create_app
-
-    config = {"SESSION_KEY_PREFIX": key_prefix, "SESSION_STREAM_HEARTBEAT_SECONDS": 1,
-              "SESSION_STREAMS_PER_CLIENT": 20}
-    if request.param == "redis":
-        config.update(REDIS_URL=request.getfixturevalue("redis_url"), REDIS_CLUSTER=False)
-    application = create_app(config)
-    yield application
-    application.extensions["sessions"].store.close()
+    with app_on_memory_or_redis(request, {"SESSION_KEY_PREFIX": key_prefix, "SESSION_STREAM_HEARTBEAT_SECONDS": 1,
+                                          "SESSION_STREAMS_PER_CLIENT": 20}) as application:
+        yield application
 
 
 class Trickle:
